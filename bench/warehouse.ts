@@ -1,0 +1,100 @@
+// Warehouse benchmark: bulk-generates ≥ 5,000 supplies, 10,000 exits and ≥ 200,000 movements with
+// INSERT … SELECT generate_series, then times the heavy reads through app.inject.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/server/db/client';
+
+export const SIZES = { supplies: 5000, machines: 20, operators: 50, exits: 10_000, linesPerExit: 2, entryMovements: 180_000 };
+
+/** Fills an empty, migrated database; answers the row counts. */
+export async function generate(db: Db): Promise<{ supplies: number; exits: number; movements: number }> {
+  const s = SIZES;
+  await db.execute(sql`insert into insumos (insumo_codigo, insumo_name, search_text, unimed_id)
+    select 'B' || lpad(g::text, 5, '0'), 'Insumo de prueba ' || g, 'b' || lpad(g::text, 5, '0') || ' insumo de prueba ' || g,
+      (select min(unimed_id) from unimeds)
+    from generate_series(1, ${s.supplies}) g`);
+  await db.execute(sql`insert into maquinarias (descripcion, marca, modelo, placa, anio_fabrica)
+    select 'MAQUINA ' || g, 'CATERPILLAR', '950H', 'BN-' || lpad(g::text, 3, '0'), 2015 from generate_series(1, ${s.machines}) g`);
+  await db.execute(sql`insert into operadores (dni, nombres)
+    select (50000000 + g)::text, 'OPERADOR ' || g from generate_series(1, ${s.operators}) g`);
+  // Entry movements spread over three years (2024-2026).
+  await db.execute(sql`insert into movimientos (insumo_id, fecha, tipo, proveedor, nro_guiaremision, ingreso)
+    select b.m + (g % ${s.supplies}), date '2024-01-01' + (g % 1095), 'INGRESO', 'PROVEEDOR ' || (g % 100), 'G001-' || g, 10
+    from generate_series(1, ${s.entryMovements}) g, (select min(id) m from insumos) b`);
+  await db.execute(sql`insert into salidas (nro_vale, fecha, maquinaria_id, operador_id)
+    select 'V-' || lpad(g::text, 6, '0'), date '2024-01-01' + (g % 1095), mq.m + (g % ${s.machines}), op.m + (g % ${s.operators})
+    from generate_series(1, ${s.exits}) g, (select min(id) m from maquinarias) mq, (select min(operador_id) m from operadores) op`);
+  await db.execute(sql`insert into salidas_det (salida_id, insumo_id, cantidad)
+    select sa.id, b.m + ((sa.id * 7 + k) % ${s.supplies}), 1 + k
+    from salidas sa, generate_series(0, ${s.linesPerExit - 1}) k, (select min(id) m from insumos) b`);
+  await db.execute(sql`insert into movimientos (insumo_id, fecha, tipo, proveedor, nro_guiaremision, salida, salida_det_id)
+    select d.insumo_id, sa.fecha, 'SALIDA', m.placa, sa.nro_vale, d.cantidad, d.salida_det_id
+    from salidas_det d join salidas sa on sa.id = d.salida_id join maquinarias m on m.id = sa.maquinaria_id`);
+  await db.execute(sql`update insumos i set stock = x.s
+    from (select insumo_id, sum(ingreso - salida) s from movimientos group by insumo_id) x where x.insumo_id = i.id`);
+  await db.execute(sql`analyze`);
+  const count = async (table: string) => {
+    const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+    return r.rows[0].n;
+  };
+  return { supplies: await count('insumos'), exits: await count('salidas'), movements: await count('movimientos') };
+}
+
+export interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: unknown;
+}
+
+export async function cases(db: Db): Promise<Case[]> {
+  const r = (await db.execute(sql`select min(id) as id from insumos`)) as unknown as { rows: { id: number }[] };
+  const one = r.rows[0].id + 123;
+  const m = (await db.execute(sql`select min(id) as id from maquinarias`)) as unknown as { rows: { id: number }[] };
+  const year = { fini: '2025-01-01', ffin: '2025-12-31' };
+  return [
+    { name: 'kardex 1 supply, 1 year', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: one, ...year } },
+    { name: 'kardex Todos, 1 year (page 1)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0, ...year } },
+    { name: 'kardex Todos, 1 year (page 10)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0, ...year, offset: 45_000 } },
+    { name: 'kardex Todos, all years (page 1)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0 } },
+    { name: 'stock list GET /api/insumos', method: 'GET', url: '/api/insumos' },
+    { name: 'supply search ?q=prueba 12', method: 'GET', url: '/api/insumos/search?q=prueba%2012' },
+    { name: 'exits list, all 10,000', method: 'POST', url: '/api/salidas/list', payload: {} },
+    { name: 'exits list, 1 machine, 1 year', method: 'POST', url: '/api/salidas/list', payload: { maquinaria_id: m.rows[0].id, ...year } },
+  ];
+}
+
+export interface Result {
+  name: string;
+  rows: number;
+  median: number;
+  p95: number;
+}
+
+/** Times each case through app.inject (2 warm-up calls, then `runs` measured calls). */
+export async function timeCases(app: FastifyInstance, token: string, list: Case[], runs = 15): Promise<Result[]> {
+  const out: Result[] = [];
+  for (const c of list) {
+    const once = async () => {
+      const t0 = performance.now();
+      const res = await app.inject({ method: c.method, url: c.url, payload: c.payload as object | undefined, headers: { authorization: `Bearer ${token}` } });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const body = res.json();
+      return { ms, rows: Array.isArray(body) ? body.length : (body.items?.length ?? 1) };
+    };
+    await once();
+    await once();
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < runs; i++) {
+      const r = await once();
+      times.push(r.ms);
+      rows = r.rows;
+    }
+    times.sort((a, b) => a - b);
+    const pick = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+    out.push({ name: c.name, rows, median: pick(0.5), p95: pick(0.95) });
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+// drizzle-kit configuration: generates SQL migrations from the schema folder.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema/index.ts',
+  out: './src/server/db/migrations',
+});

@@ -1,0 +1,122 @@
+// Login (spec 000 §2, §5, §8): username (required) and password (marked required), today's date in Spanish
+// with the city label, 'Ingresar' with a busy state; 'Credencial incorrecto' on failure, the server's
+// message on 429. Success stores the token and lands on the change-password screen, the return address or
+// the welcome screen.
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { LoaderCircle, LogIn } from 'lucide-react';
+import { FIELD, LABELS, MSG } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { ApiError, apiFetch } from '@client/lib/api';
+import { getSession, setToken } from '@client/lib/session';
+import { useOfficeSettings } from '@client/lib/settings';
+import { toast } from '@client/lib/toast';
+import { landingFor, type LoginSearch } from '@client/routes/guards';
+import { BrandTitle, Emblem } from './brand';
+import { Copyright } from './copyright';
+import { TextField } from './form-field';
+import { formatLongDateEs } from './long-date';
+
+interface LoginAnswer {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+}
+
+/** The message of a failed login: the server's text on 429, no-connection on status 0, else the spec's. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429) return err.message || MSG.loginRateLimited;
+    if (err.status === 0) return MSG.syncNoConnection;
+  }
+  return MSG.loginFailed;
+}
+
+export function LoginPage() {
+  const settings = useOfficeSettings();
+  const navigate = useNavigate();
+  const search: LoginSearch = useSearch({ strict: false });
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const userError = touched && username.trim() === '' ? FIELD.required : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (username.trim() === '' || busy) return;
+    setBusy(true);
+    try {
+      const answer = await apiFetch<LoginAnswer>('/api/login', {
+        method: 'POST',
+        body: { username: username.trim(), password },
+        handle401: false,
+        token: null,
+      });
+      setToken(answer.access_token);
+      const session = getSession();
+      if (!session) throw new Error('invalid token');
+      await navigate({ href: landingFor(session, search.redirect), replace: true });
+    } catch (err) {
+      toast.error(loginErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600">
+      <header className="border-b border-white/10 bg-brand-900/60 px-6 py-3">
+        <BrandTitle settings={settings} dark />
+      </header>
+      <main className="flex flex-1 items-center justify-center p-4">
+        <div className="grid w-full max-w-4xl overflow-hidden rounded-xl bg-white shadow-2xl md:grid-cols-2">
+          <section className="hidden flex-col items-center justify-center gap-4 bg-slate-50 p-8 text-center md:flex" aria-hidden="true">
+            <Emblem className="size-40" />
+            <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">{settings.officeName}</p>
+            <p className="text-lg font-bold text-slate-800">{settings.shortName}</p>
+          </section>
+          <section className="flex flex-col gap-5 p-8">
+            <div>
+              <h1 className="text-2xl font-bold text-slate-800">{LABELS.shell.loginTitle}</h1>
+              <p className="mt-1 text-sm text-slate-600" data-testid="login-date">
+                {settings.cityLabel}, {formatLongDateEs()}
+              </p>
+            </div>
+            <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+              <TextField
+                label={LABELS.shell.username}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                autoFocus
+                value={username}
+                error={userError}
+                onChange={(e) => setUsername(e.target.value)}
+                onBlur={() => setTouched(true)}
+              />
+              <TextField
+                label={LABELS.shell.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="mt-2 w-full">
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+                {busy ? LABELS.shell.signingIn : LABELS.shell.signIn}
+              </Button>
+            </form>
+          </section>
+        </div>
+      </main>
+      <footer className="px-6 py-3">
+        <Copyright officeName={settings.officeName} className="text-center text-xs text-slate-300" />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The app's QueryClient: 4xx answers are final (no retry), network errors and 5xx are retried once.
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@client/lib/api';
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000, gcTime: 10 * 60_000 },
+      mutations: { retry: false },
+    },
+  });
+}

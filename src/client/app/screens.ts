@@ -1,0 +1,89 @@
+// The route table of the logged-in screens: one entry per route of the spec. A feature plugs in by adding
+// `load` (its lazy page) and, when it needs data first, `preload`; entries without `load` get no route and
+// no menu entry (nothing fake is ever shown).
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { MENU, AUDIT_READ_CODE } from '@shared/auth/permissions';
+
+export interface ScreenDef {
+  /** TanStack Router path; `$tipo` style params are read with useParams({ strict: false }). */
+  path: string;
+  /** Role id needed to open the route (the menu id); undefined = any logged-in user. */
+  code?: number;
+  /** The page, loaded on first visit. Absent while the feature is not built. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Data the screen needs first (spec: "usuario loads the permissions tree first"). */
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
+}
+
+export const SCREENS = {
+  maquinaria: { path: '/maquinaria/$tipo', code: MENU.maquinarias },
+  reporte_maquinaria: { path: '/reporte_maquinaria/$tipo', code: MENU.reporteMaquinaria },
+  mantenimiento_maquinaria: { path: '/mantenimiento_maquinaria/$tipo', code: MENU.mantenimientoPreventivo },
+  operador: { path: '/operador', code: MENU.operadores },
+  actividad: {
+    path: '/actividad',
+    code: MENU.actividades,
+    load: () => import('@client/features/actividades/actividades-page'),
+  },
+  valoriza: { path: '/valoriza', code: MENU.registrarValorizaciones },
+  costo: { path: '/costo', code: MENU.costos },
+  falla: { path: '/falla', code: MENU.fallas },
+  reparacion: { path: '/reparacion/$tipo', code: MENU.reparaciones },
+  reporte_reparacion: { path: '/reporte_reparacion/$tipo', code: MENU.reporteReparaciones },
+  rep_mantenimiento: { path: '/rep_mantenimiento', code: MENU.reporteMantenimiento },
+  pedido: {
+    path: '/pedido',
+    code: MENU.pedidos,
+    load: () => import('@client/features/pedidos/pedidos-page'),
+    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds'])),
+  },
+  ingreso: { path: '/ingreso', code: MENU.ingresos, load: () => import('@client/features/ingresos/ingresos-page') },
+  salida: {
+    path: '/salida',
+    code: MENU.salidas,
+    load: () => import('@client/features/salidas/salidas-page'),
+    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds', 'operadores', 'insumos'])),
+  },
+  movimiento: {
+    path: '/movimiento',
+    code: MENU.movimientos,
+    load: () => import('@client/features/movimientos/movimientos-page'),
+    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'insumos'])),
+  },
+  insumo: { path: '/insumo', code: MENU.reporteInsumos, load: () => import('@client/features/insumos/insumos-page') },
+  usuario: {
+    path: '/usuario',
+    code: MENU.usuarios,
+    load: () => import('@client/features/usuarios/usuarios-page'),
+    preload: (qc) => import('@client/features/usuarios/api').then((m) => qc.ensureQueryData(m.permissionTreeQuery())),
+  },
+  auditoria: {
+    path: '/auditoria',
+    code: AUDIT_READ_CODE,
+    load: () => import('@client/features/auditoria/auditoria-page'),
+  },
+  sincronizacion: {
+    path: '/sincronizacion',
+    load: () => import('./sync-page'),
+    // 'Abrir y corregir' of rejected exits (features/salidas/outbox-editor.tsx).
+    preload: (qc) => import('@client/features/salidas/outbox-editor').then((m) => m.installSalidaEditor(qc)),
+  },
+} satisfies Record<string, ScreenDef>;
+
+export type ScreenKey = keyof typeof SCREENS;
+
+/** The screen's definition, typed loosely (optional `load`/`preload`) for generic code. */
+export function screenDef(key: ScreenKey): ScreenDef {
+  return SCREENS[key];
+}
+
+/** True when the feature behind the screen is built (it has a page to load). */
+export function isScreenBuilt(key: ScreenKey): boolean {
+  return screenDef(key).load !== undefined;
+}
+
+/** Concrete path of a screen with its params filled in, e.g. ('maquinaria', { tipo: 'admin' }) → '/maquinaria/admin'. */
+export function screenHref(key: ScreenKey, params: Record<string, string> = {}): string {
+  return SCREENS[key].path.replace(/\$([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

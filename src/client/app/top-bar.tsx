@@ -1,0 +1,36 @@
+// Top bar (spec 000 §2): menu toggle, DNI search, pending-sync badge, notifications, messages (role 4), user menu.
+import { useNavigate } from '@tanstack/react-router';
+import { Menu } from 'lucide-react';
+import { LABELS } from '@shared/messages';
+import { IconButton } from '@client/components/ui/button';
+import { PendingBadge } from '@client/offline';
+import { DniSearch } from './dni-search';
+import { MessagesMenu } from './messages-menu';
+import { NotificationsMenu } from './notifications-menu';
+import { screenHref } from './screens';
+import { UserMenu } from './user-menu';
+
+export interface TopBarProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onLogout: () => void;
+}
+
+export function TopBar({ menuOpen, onToggleMenu, onLogout }: TopBarProps) {
+  const navigate = useNavigate();
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-white px-2 shadow-sm md:gap-3 md:px-4 print:hidden">
+      <IconButton aria-label={LABELS.menu.toggle} aria-expanded={menuOpen} size="icon" onClick={onToggleMenu} className="text-slate-600">
+        <Menu className="!size-5" aria-hidden="true" />
+      </IconButton>
+      <DniSearch />
+      <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <PendingBadge onClick={() => void navigate({ to: screenHref('sincronizacion') })} />
+        <NotificationsMenu />
+        <MessagesMenu />
+        <div className="mx-1 hidden h-8 w-px bg-border sm:block" aria-hidden="true" />
+        <UserMenu onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+// Delete confirmation modal ('¿Esta seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state.
+import { useState } from 'react';
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { LABELS, MSG } from '@shared/messages';
+import { Modal } from './modal';
+import { Button } from './ui/button';
+
+export interface ConfirmDeleteProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /**
+   * Runs the delete. While its promise is pending both buttons are disabled. The modal closes itself when it
+   * resolves; on rejection (the caller shows the toast) it closes too, or stays open with `closeOnError={false}`.
+   */
+  onConfirm: () => Promise<unknown> | void;
+  /** Defaults to MSG.deleteConfirm. */
+  message?: string;
+  title?: string;
+  confirmLabel?: string;
+  closeOnError?: boolean;
+}
+
+export function ConfirmDelete({
+  open,
+  onOpenChange,
+  onConfirm,
+  message = MSG.deleteConfirm,
+  title = LABELS.remove,
+  confirmLabel = LABELS.remove,
+  closeOnError = true,
+}: ConfirmDeleteProps) {
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      if (closeOnError) onOpenChange(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={title}
+      width="sm"
+      closeDisabled={busy}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+            {MSG.cancel}
+          </Button>
+          <Button variant="destructive" disabled={busy} aria-busy={busy} onClick={() => void run()}>
+            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex items-start gap-3">
+        <TriangleAlert className="size-6 shrink-0 text-amber-500" aria-hidden="true" />
+        <p className="text-sm text-slate-700">{message}</p>
+      </div>
+    </Modal>
+  );
+}

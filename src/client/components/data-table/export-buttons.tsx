@@ -1,0 +1,75 @@
+// Excel / PDF export buttons of a list: they print exactly what the table shows (search, sort, visible columns).
+import { useState } from 'react';
+import { FileSpreadsheet, FileText, LoaderCircle } from 'lucide-react';
+import { LABELS } from '@shared/messages';
+import type { PdfOrientation } from '@shared/reports/pdf-table';
+import { exportPdf, exportXlsx } from '@client/lib/export';
+import { toast } from '@client/lib/toast';
+import { Button } from '../ui/button';
+import type { ExportData } from './export-data';
+
+export interface ExportConfig {
+  /** File name without extension, e.g. 'actividades'. */
+  fileName: string;
+  /** Title printed on the sheet and the PDF, e.g. 'LISTADO DE ACTIVIDADES'. */
+  title: string;
+  subtitle?: string;
+  sheetName?: string;
+  /** PDF page orientation (default portrait). */
+  orientation?: PdfOrientation;
+  /** Set false to hide one of the buttons. */
+  excel?: boolean;
+  pdf?: boolean;
+}
+
+export interface ExportButtonsProps {
+  config: ExportConfig;
+  /** Called at click time, so the export reflects the table's current state. */
+  getData: () => ExportData;
+  disabled?: boolean;
+}
+
+export function ExportButtons({ config, getData, disabled }: ExportButtonsProps) {
+  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
+
+  const run = async (kind: 'xlsx' | 'pdf') => {
+    setBusy(kind);
+    try {
+      const { columns, rows } = getData();
+      if (kind === 'xlsx') {
+        await exportXlsx({ fileName: config.fileName, sheetName: config.sheetName, title: config.title, subtitle: config.subtitle, columns, rows });
+      } else {
+        await exportPdf({
+          fileName: config.fileName,
+          title: config.title,
+          subtitle: config.subtitle,
+          orientation: config.orientation ?? 'portrait',
+          columns,
+          rows,
+        });
+      }
+    } catch (err) {
+      console.error(err);
+      toast.error(LABELS.exportFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      {config.excel !== false && (
+        <Button variant="outline" size="sm" disabled={disabled || busy !== null} onClick={() => void run('xlsx')}>
+          {busy === 'xlsx' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileSpreadsheet className="text-emerald-700" aria-hidden="true" />}
+          {LABELS.exportExcel}
+        </Button>
+      )}
+      {config.pdf !== false && (
+        <Button variant="outline" size="sm" disabled={disabled || busy !== null} onClick={() => void run('pdf')}>
+          {busy === 'pdf' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileText className="text-red-700" aria-hidden="true" />}
+          {LABELS.exportPdf}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+// Static, draggable modal (spec: no close on backdrop click or Escape, draggable header, 5 ms animation delay).
+import { useEffect, useRef, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { LABELS } from '@shared/messages';
+import { cn } from '@client/lib/cn';
+import { Spinner } from './ui/spinner';
+import { useDragOffset } from './use-drag';
+
+export type ModalWidth = 'sm' | 'md' | 'lg' | 'xl' | '62%' | '50%';
+
+const WIDTH: Record<ModalWidth, string> = {
+  sm: 'min(24rem, calc(100vw - 1rem))',
+  md: 'min(32rem, calc(100vw - 1rem))',
+  lg: 'min(50rem, calc(100vw - 1rem))',
+  xl: 'min(71rem, calc(100vw - 1rem))',
+  // Spec widths (valuation 62%, daily report 50%), never narrower than a usable form on a tablet.
+  '62%': 'min(max(62vw, 40rem), calc(100vw - 1rem))',
+  '50%': 'min(max(50vw, 32rem), calc(100vw - 1rem))',
+};
+
+export interface ModalProps {
+  open: boolean;
+  /** Called with false when the header's close button is used (never on Escape or outside clicks). */
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Optional text under the title, announced as the dialog description. */
+  description?: ReactNode;
+  width?: ModalWidth;
+  /** Buttons row at the bottom (Cancelar / Grabar …). */
+  footer?: ReactNode;
+  children?: ReactNode;
+  /** Hides the header's close button (loading modals). */
+  hideClose?: boolean;
+  /** Disables the close button (while saving). */
+  closeDisabled?: boolean;
+  className?: string;
+  bodyClassName?: string;
+}
+
+/** Static backdrop, focus trap (Radix), draggable header, body scrolls when taller than the screen. */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width = 'md',
+  footer,
+  children,
+  hideClose = false,
+  closeDisabled = false,
+  className,
+  bodyClassName,
+}: ModalProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { offset, reset, handlers } = useDragOffset(contentRef);
+  useEffect(() => {
+    if (open) reset();
+  }, [open, reset]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content
+          ref={contentRef}
+          onEscapeKeyDown={(e) => e.preventDefault()}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+          style={{ width: WIDTH[width], transform: `translate(calc(-50% + ${offset.x}px), ${offset.y}px)` }}
+          className={cn(
+            'modal-content fixed top-[4vh] left-1/2 z-50 flex max-h-[92vh] flex-col rounded-lg border border-border bg-white shadow-2xl focus:outline-none',
+            className,
+          )}
+        >
+          <div
+            {...handlers}
+            data-testid="modal-drag-handle"
+            className="flex cursor-move touch-none items-start justify-between gap-3 rounded-t-lg border-b border-border bg-slate-50 px-4 py-3 select-none"
+          >
+            <div className="min-w-0">
+              <Dialog.Title className="text-base leading-6 font-semibold text-slate-800">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-0.5 text-sm text-muted-foreground">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{typeof title === 'string' ? title : ''}</Dialog.Description>
+              )}
+            </div>
+            {!hideClose && (
+              <button
+                type="button"
+                aria-label={LABELS.close}
+                title={LABELS.close}
+                disabled={closeDisabled}
+                onClick={() => onOpenChange(false)}
+                className="-mr-1 cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            )}
+          </div>
+          <div className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4', bodyClassName)}>{children}</div>
+          {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Small blocking modal with a spinner ('Buscando DNI', 'Buscando RUC' …); cannot be closed by the user. */
+export function LoadingModal({ open, text }: { open: boolean; text: string }) {
+  return (
+    <Modal open={open} onOpenChange={() => undefined} title={text} width="sm" hideClose>
+      <div className="flex justify-center py-2">
+        <Spinner size="lg" label={text} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+// <Typeahead<T>>: input with server suggestions (supplies, operators by DNI, plates). ARIA combobox, keyboard
+// navigation (↑ ↓ Enter; Escape closes the list only), list portaled to <body> so modals never clip it.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { MSG } from '@shared/messages';
+import { cn } from '@client/lib/cn';
+import { inputClass } from './ui/input';
+import { useTypeaheadSearch } from './use-typeahead-search';
+
+export interface TypeaheadProps<T> {
+  /** Fetches suggestions; must honour `signal` (stale requests are aborted). */
+  search: (q: string, signal: AbortSignal) => Promise<T[]>;
+  getKey: (item: T) => string | number;
+  /** Text put in the input when an item is chosen. */
+  getLabel: (item: T) => string;
+  /** Row of the list (defaults to the label). */
+  renderItem?: (item: T) => ReactNode;
+  onSelect: (item: T) => void;
+  /** Controlled input text (optional); `onInputChange` receives every edit. */
+  value?: string;
+  onInputChange?: (text: string) => void;
+  placeholder?: string;
+  /** Characters needed before searching (default 1). */
+  minLength?: number;
+  maxLength?: number;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  id?: string;
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  autoFocus?: boolean;
+  /** Filters typed characters, e.g. (t) => t.replace(/\D/g, '') for a DNI. */
+  sanitize?: (text: string) => string;
+  onBlur?: () => void;
+  className?: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  /** Defaults 300 ms and 100 ms (spec). */
+  debounceMs?: number;
+  announceDelayMs?: number;
+}
+
+export function Typeahead<T>(props: TypeaheadProps<T>) {
+  const { getKey, getLabel, renderItem, onSelect, minLength = 1, debounceMs = 300, announceDelayMs = 100 } = props;
+  const autoId = useId();
+  const inputId = props.id ?? `${autoId}-input`;
+  const listId = `${autoId}-list`;
+  const [internal, setInternal] = useState('');
+  const text = props.value ?? internal;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const { items, status, announcement, onText, settle } = useTypeaheadSearch({ search: props.search, minLength, debounceMs, announceDelayMs });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [rect, setRect] = useState<{ left: number; top: number; width: number } | null>(null);
+
+  const showList = open && (status === 'searching' || status === 'error' || (status === 'done' && items.length > 0));
+
+  // Keep the portaled list under the input while scrolling or resizing.
+  useLayoutEffect(() => {
+    if (!showList) return;
+    const place = () => {
+      const r = inputRef.current?.getBoundingClientRect();
+      if (r) setRect({ left: r.left, top: r.bottom + 2, width: r.width });
+    };
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [showList]);
+
+  useEffect(() => setActive(items.length > 0 ? 0 : -1), [items]);
+
+  const change = (raw: string) => {
+    const next = props.sanitize ? props.sanitize(raw) : raw;
+    if (props.value === undefined) setInternal(next);
+    props.onInputChange?.(next);
+    setOpen(true);
+    onText(next);
+  };
+
+  const choose = (item: T) => {
+    const label = getLabel(item);
+    if (props.value === undefined) setInternal(label);
+    props.onInputChange?.(label);
+    settle(label);
+    setOpen(false);
+    onSelect(item);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (items.length === 0) return;
+      e.preventDefault();
+      setOpen(true);
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + items.length) % items.length);
+    } else if (e.key === 'Enter') {
+      if (showList && status === 'done' && active >= 0 && items[active] !== undefined) {
+        e.preventDefault();
+        choose(items[active]);
+      }
+    } else if (e.key === 'Escape') {
+      if (showList) {
+        // Closes the list only: the surrounding modal stays open and the text stays.
+        e.preventDefault();
+        e.stopPropagation();
+        setOpen(false);
+      }
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  const optionId = (i: number) => `${listId}-opt-${i}`;
+
+  return (
+    <div className={cn('relative', props.className)}>
+      <input
+        ref={inputRef}
+        id={inputId}
+        name={props.name}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && status === 'done' && active >= 0 ? optionId(active) : undefined}
+        aria-label={props['aria-label']}
+        aria-describedby={props['aria-describedby']}
+        aria-invalid={props.invalid || undefined}
+        aria-required={props.required || undefined}
+        required={props.required}
+        autoFocus={props.autoFocus}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
+        inputMode={props.inputMode}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false);
+          props.onBlur?.();
+        }}
+        className={inputClass}
+      />
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="typeahead-live">
+        {announcement}
+      </div>
+      {showList &&
+        createPortal(
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={props['aria-label'] ?? props.placeholder}
+            style={{ position: 'fixed', left: rect?.left ?? 0, top: rect?.top ?? 0, width: rect?.width, pointerEvents: 'auto' }}
+            className="z-[70] max-h-72 min-w-56 overflow-y-auto rounded-md border border-border bg-white py-1 text-sm shadow-lg"
+          >
+            {status === 'searching' && <li className="px-3 py-2 text-muted-foreground italic">{MSG.searching}</li>}
+            {status === 'error' && <li className="px-3 py-2 text-destructive">{MSG.suggestionsFailed}</li>}
+            {status === 'done' &&
+              items.map((item, i) => (
+                <li
+                  key={getKey(item)}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => choose(item)}
+                  className={cn('cursor-pointer px-3 py-1.5', i === active && 'bg-primary text-primary-foreground')}
+                >
+                  {renderItem ? renderItem(item) : getLabel(item)}
+                </li>
+              ))}
+          </ul>,
+          document.body,
+        )}
+    </div>
+  );
+}

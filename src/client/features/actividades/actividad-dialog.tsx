@@ -1,0 +1,78 @@
+// Create / edit activity modal: name (required) and status (ACTIVO by default); sends editorMode crear/editar.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LoaderCircle } from 'lucide-react';
+import { FIELD, LABELS, MSG } from '@shared/messages';
+import { Modal } from '@client/components/modal';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/lib/toast';
+import { SelectField, TextField } from '@client/app/form-field';
+import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
+import { useSaveActividad, type ActividadRow } from './api';
+
+const L = LABELS.actividades;
+const FORM_ID = 'actividad-form';
+
+const schema = z.object({
+  activ_nombre: z.string().trim().min(1, FIELD.required).max(200, FIELD.tooLong(200)),
+  activ_estado: z.number().int().min(0).max(1),
+});
+type Values = z.infer<typeof schema>;
+
+export interface ActividadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The row to edit; null creates a new activity. */
+  row: ActividadRow | null;
+}
+
+export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProps) {
+  const save = useSaveActividad();
+  const { register, handleSubmit, reset, formState } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { activ_nombre: '', activ_estado: 1 },
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if (open) reset(row ? { activ_nombre: row.activ_nombre, activ_estado: row.activ_estado } : { activ_nombre: '', activ_estado: 1 });
+  }, [open, row, reset]);
+
+  const submit = async (values: Values) => {
+    try {
+      await save.mutateAsync({ ...values, id: row?.id ?? null, editorMode: row ? 'editar' : 'crear' });
+      toast.success(MSG.operationOk);
+      onOpenChange(false);
+    } catch {
+      toast.error(MSG.saveFailed);
+    }
+  };
+
+  const busy = save.isPending;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={row ? L.edit : L.create}
+      closeDisabled={busy}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+            {MSG.cancel}
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={busy || !formState.isValid} aria-busy={busy}>
+            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {LABELS.shell.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(submit)(e)}>
+        <TextField label={L.name} required autoFocus maxLength={200} error={formState.errors.activ_nombre?.message} {...register('activ_nombre')} />
+        <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('activ_estado', { valueAsNumber: true })} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+// Activities API (spec 000 §7): list query through the offline cache, save (crear → POST, editar → PUT), delete.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActividadRow } from '@shared/contract/actividades';
+import { api } from '@client/lib/api';
+import { useListQuery } from '@client/lib/query';
+
+export type { ActividadRow };
+
+/** Same key as the offline catalogue (offline/cache.ts CATALOGS), so daily-report forms share the copy. */
+export const ACTIVIDADES_KEY = ['actividades'] as const;
+
+export interface ActividadForm {
+  id?: number | null;
+  activ_nombre: string;
+  activ_estado: number;
+  editorMode: 'crear' | 'editar';
+}
+
+export function useActividades() {
+  return useListQuery<ActividadRow[]>(ACTIVIDADES_KEY, '/api/actividades');
+}
+
+export function saveActividad(form: ActividadForm): Promise<ActividadRow> {
+  return form.editorMode === 'crear' ? api.post<ActividadRow>('/api/actividades', form) : api.put<ActividadRow>(`/api/actividades/${form.id}`, form);
+}
+
+export function useSaveActividad() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveActividad,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ACTIVIDADES_KEY }),
+  });
+}
+
+export function useDeleteActividad() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/actividades/${id}`),
+    onSuccess: (_data, id) => {
+      qc.setQueryData<ActividadRow[]>(ACTIVIDADES_KEY, (rows) => rows?.filter((r) => r.id !== id));
+      return qc.invalidateQueries({ queryKey: ACTIVIDADES_KEY });
+    },
+  });
+}

@@ -1,0 +1,13 @@
+// 'pendiente' / 'rechazado' badge of list rows that come from the device's outbox (not yet on the server).
+import { MSG, LABELS } from '@shared/messages';
+import { Badge } from '@client/components/ui/badge';
+import type { PendingMark as Mark } from '@client/offline';
+
+export function PendingMark({ mark }: { mark: Mark | undefined }) {
+  if (!mark) return null;
+  return (
+    <Badge variant={mark === 'rechazado' ? 'danger' : 'warning'} title={LABELS.almacen.pendingHint} className="ml-2 normal-case">
+      {mark === 'rechazado' ? MSG.syncBadgeRejected : MSG.syncBadgePending}
+    </Badge>
+  );
+}

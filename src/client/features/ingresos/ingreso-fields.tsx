@@ -1,0 +1,87 @@
+// Body of the entry modal shared by create and view: supplier, order date, delivery note, entry date and the
+// item table (code, quantity, unit, name, brand). In view mode every field is disabled except the delivery note.
+import { useId } from 'react';
+import { LABELS } from '@shared/messages';
+import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select } from '@client/components/ui/select';
+import { formatDate, formatMoney } from '@client/lib/format';
+import { TextField } from '@client/app/form-field';
+import type { GuiaRemision, IngresoLine } from './api';
+
+const L = LABELS.ingresos;
+const A = LABELS.almacen;
+
+export interface IngresoFieldsProps {
+  proveedor: string;
+  fechaOrden: string;
+  guias: readonly GuiaRemision[];
+  guia: string;
+  onGuiaChange: (nro: string) => void;
+  guiaDisabled?: boolean;
+  fecha: string;
+  onFechaChange?: (fecha: string) => void;
+  lines: readonly IngresoLine[];
+  brands: readonly string[];
+  onBrandChange?: (index: number, marca: string) => void;
+  readOnly: boolean;
+}
+
+export const guiaLabel = (g: GuiaRemision) => (g.fecha_guiaremision ? `${g.nro_guiaremision} (${formatDate(g.fecha_guiaremision)})` : g.nro_guiaremision);
+
+export function IngresoFields(p: IngresoFieldsProps) {
+  const id = useId();
+  const brandOptions = [...new Set([...p.brands, ...p.lines.map((l) => l.marca ?? '').filter(Boolean)])];
+  const columns: LineColumn<IngresoLine>[] = [
+    { header: A.code, cell: (l) => l.insumo.insumo_codigo, className: 'whitespace-nowrap' },
+    { header: A.quantity, cell: (l) => formatMoney(l.cantidad), align: 'right', className: 'tabular-nums' },
+    { header: A.unit, cell: (l) => l.unimed, align: 'center' },
+    { header: A.description, cell: (l) => l.insumo.insumo_name },
+    {
+      header: L.brand,
+      className: 'w-44',
+      cell: (l, i) => (
+        <Select
+          aria-label={`${L.brand} ${l.insumo.insumo_codigo}`}
+          value={l.marca ?? ''}
+          disabled={p.readOnly}
+          onChange={(e) => p.onBrandChange?.(i, e.target.value)}
+        >
+          <option value="">{L.noBrand}</option>
+          {brandOptions.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </Select>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid gap-3 md:grid-cols-2">
+        <TextField label={L.supplier} value={p.proveedor} disabled readOnly />
+        <TextField label={L.orderDate} value={formatDate(p.fechaOrden)} disabled readOnly />
+        <div>
+          <Label htmlFor={`${id}-guia`}>{L.guide}</Label>
+          <Select id={`${id}-guia`} value={p.guia} disabled={p.guiaDisabled} onChange={(e) => p.onGuiaChange(e.target.value)}>
+            <option value="">{L.selectGuide}</option>
+            {p.guias.map((g) => (
+              <option key={g.nro_guiaremision} value={g.nro_guiaremision}>
+                {guiaLabel(g)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-fecha`} required={!p.readOnly}>
+            {L.entryDate}
+          </Label>
+          <Input id={`${id}-fecha`} type="date" value={p.fecha} disabled={p.readOnly} required onChange={(e) => p.onFechaChange?.(e.target.value)} />
+        </div>
+      </div>
+      <LineItemTable columns={columns} lines={p.lines as IngresoLine[]} readOnly />
+    </div>
+  );
+}

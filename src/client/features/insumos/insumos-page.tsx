@@ -1,0 +1,25 @@
+// INSUMOS Y MATERIALES (spec 000 §2): read-only stock list with Excel and PDF export; no role-gated buttons.
+import { LABELS } from '@shared/messages';
+import { DataTable } from '@client/components/data-table';
+import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { useInsumos } from './api';
+import { insumoColumns } from './columns';
+
+const L = LABELS.insumos;
+const DEFAULT_SORT = [{ id: 'insumo_codigo', desc: false }];
+
+export default function InsumosPage() {
+  const list = useInsumos();
+  return (
+    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+      <DataTable
+        label={L.title}
+        columns={insumoColumns}
+        data={list.data}
+        loading={list.isLoading}
+        defaultSort={DEFAULT_SORT}
+        exportConfig={{ fileName: L.fileName, title: L.title, orientation: 'portrait' }}
+      />
+    </ListScreen>
+  );
+}

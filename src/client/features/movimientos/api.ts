@@ -1,0 +1,29 @@
+// Kardex API (spec 000 §7): POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → ledger rows with the
+// running balance; the server pages 'Todos' by KARDEX_MAX_ROWS, so the pages are read until a short one.
+import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
+import { apiFetch } from '@client/lib/api';
+import { useListQuery } from '@client/lib/query';
+
+export type { MovimientoRow };
+
+export const MOVIMIENTOS_KEY = ['movimientos'] as const;
+
+export interface KardexFilter {
+  insumo_id: number;
+  fini: string;
+  ffin: string;
+}
+
+/** Every page of the filter, in the server's order (supply, date, movement). */
+export async function fetchKardex(filter: KardexFilter, signal?: AbortSignal, pageSize = KARDEX_MAX_ROWS): Promise<MovimientoRow[]> {
+  const rows: MovimientoRow[] = [];
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await apiFetch<MovimientoRow[]>('/api/movimientos/list', { method: 'POST', body: { ...filter, limit: pageSize, offset }, signal });
+    rows.push(...page);
+    if (page.length < pageSize) return rows;
+  }
+}
+
+export function useMovimientos(filter: KardexFilter) {
+  return useListQuery<MovimientoRow[]>([...MOVIMIENTOS_KEY, 'list', filter], (signal) => fetchKardex(filter, signal));
+}

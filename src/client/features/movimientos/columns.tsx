@@ -1,0 +1,35 @@
+// Columns of the kardex: code, description, date, type, supplier or machine, delivery note or voucher, inflow,
+// outflow and the running balance ('Saldo').
+import { formatAmount } from '@shared/domain/money';
+import { LABELS } from '@shared/messages';
+import type { DataColumnDef } from '@client/components/data-table';
+import { Badge } from '@client/components/ui/badge';
+import { formatDate } from '@client/lib/format';
+import type { MovimientoRow } from './api';
+
+const M = LABELS.movimientos;
+const A = LABELS.almacen;
+
+const amount = (key: 'ingreso' | 'salida' | 'saldo', header: string, hideZero: boolean): DataColumnDef<MovimientoRow> => ({
+  accessorKey: key,
+  header,
+  cell: ({ row }) => (hideZero && !row.original[key] ? '' : formatAmount(row.original[key])),
+  meta: { align: 'right', className: 'w-24 tabular-nums', pdfWidth: 55, exportValue: (r) => r[key] },
+});
+
+export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
+  { accessorKey: 'insumo_codigo', header: A.code, meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 65 } },
+  { accessorKey: 'insumo_name', header: A.description },
+  { accessorKey: 'fecha', header: A.date, cell: ({ row }) => formatDate(row.original.fecha), meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 60 } },
+  {
+    accessorKey: 'tipo',
+    header: M.type,
+    cell: ({ row }) => <Badge variant={row.original.tipo === 'INGRESO' ? 'success' : 'info'}>{row.original.tipo}</Badge>,
+    meta: { align: 'center', className: 'w-24', pdfWidth: 55 },
+  },
+  { accessorKey: 'proveedor', header: M.party },
+  { accessorKey: 'nro_guiaremision', header: M.document, meta: { className: 'whitespace-nowrap', pdfWidth: 80 } },
+  amount('ingreso', M.inflow, true),
+  amount('salida', M.outflow, true),
+  amount('saldo', M.balance, false),
+];

@@ -1,0 +1,37 @@
+// MOVIMIENTOS DE ALMACÉN (Kardex, spec 000 §2): read-only; supply ('Todos' = 0, searchable) and date filters,
+// ledger in the server's order with the running balance, Excel/PDF (landscape). No role-gated buttons.
+import { useMemo, useState } from 'react';
+import { LABELS } from '@shared/messages';
+import { DataTable } from '@client/components/data-table';
+import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
+import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { useMovimientos } from './api';
+import { movimientoColumns } from './columns';
+import { SupplyFilter } from './supply-filter';
+
+const M = LABELS.movimientos;
+
+export default function MovimientosPage() {
+  const [insumoId, setInsumoId] = useState(0);
+  const [range, setRange] = useDateRange();
+  const filter = useMemo(() => ({ insumo_id: insumoId, fini: range.start, ffin: range.end }), [insumoId, range]);
+  const list = useMovimientos(filter);
+  return (
+    <ListScreen title={M.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+      <DataTable
+        label={M.title}
+        columns={movimientoColumns}
+        data={list.data}
+        loading={list.isLoading}
+        getRowId={(r) => String(r.id)}
+        exportConfig={{ fileName: M.fileName, title: M.title, subtitle: `${range.start} - ${range.end}`, orientation: 'landscape' }}
+        toolbarLeft={
+          <>
+            <SupplyFilter value={insumoId} onChange={setInsumoId} />
+            <DateRangeFilter value={range} onChange={setRange} />
+          </>
+        }
+      />
+    </ListScreen>
+  );
+}

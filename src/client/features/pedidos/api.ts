@@ -1,0 +1,73 @@
+// Supply requests API (spec 000 §7): list by machine and dates, one request, save (crear → POST, editar → PUT
+// with lines and trash), delete.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PedidoRow } from '@shared/contract/pedidos';
+import { LABELS } from '@shared/messages';
+import { api, apiFetch } from '@client/lib/api';
+import { useListQuery } from '@client/lib/query';
+import type { MachineDateBody } from '@client/features/catalogos/machine-date-filters';
+
+export type { PedidoRow };
+
+export const PEDIDOS_KEY = ['pedidos'] as const;
+
+/** Request line (spec 000 §3). */
+export interface PedidoLine {
+  pedido_det_id?: number | null;
+  insumo_id: number;
+  insumo_name: string;
+  insumo_codigo: string;
+  unimed_id: number;
+  unimed_abrev: string;
+  cantidad: number;
+}
+
+export interface PedidoForm {
+  pedido_id: number | null;
+  maquinaria_id: number;
+  fecha: string;
+  observacion: string | null;
+  estado: number;
+  pedidos_det: PedidoLine[];
+  trash: PedidoLine[];
+  editorMode: 'crear' | 'editar';
+}
+
+export interface PedidoDetail extends PedidoRow {
+  pedidos_det: PedidoLine[];
+}
+
+export function usePedidos(body: MachineDateBody) {
+  return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) =>
+    apiFetch<PedidoRow[]>('/api/pedidos/list', { method: 'POST', body, signal }),
+  );
+}
+
+export function usePedido(id: number | null) {
+  return useQuery({
+    queryKey: [...PEDIDOS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<PedidoDetail>(`/api/pedidos/${id}`, signal),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useSavePedido() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PedidoForm) =>
+      form.editorMode === 'crear' ? api.post<PedidoDetail>('/api/pedidos', form) : api.put<PedidoDetail>(`/api/pedidos/${form.pedido_id}`, form),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...PEDIDOS_KEY, 'list'] }),
+  });
+}
+
+export function useDeletePedido() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/pedidos/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...PEDIDOS_KEY, 'list'] }),
+  });
+}
+
+export const requestStateLabel = (estado: number) => LABELS.requestState[estado === 1 ? 1 : 0];

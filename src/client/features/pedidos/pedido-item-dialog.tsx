@@ -1,0 +1,122 @@
+// Request item sub-modal (spec 000 §2): supply typeahead (mode=pedido), quantity and unit of measure
+// (GET /api/pedidos/unimeds, defaulting to the supply's unit). Requests have no client validators beyond
+// what a line needs to exist (a supply, a quantity above 0 and a unit).
+import { useEffect, useId, useState } from 'react';
+import type { InsumoSearchPedido } from '@shared/contract/insumos';
+import { LABELS, MSG } from '@shared/messages';
+import { Modal } from '@client/components/modal';
+import { NumericInput } from '@client/components/numeric-input';
+import { Typeahead } from '@client/components/typeahead';
+import { Button } from '@client/components/ui/button';
+import { Label } from '@client/components/ui/label';
+import { Select } from '@client/components/ui/select';
+import { useUnimeds } from '@client/features/catalogos/api';
+import { searchSuppliesPedido } from '@client/features/catalogos/offline-search';
+import type { PedidoLine } from './api';
+
+const A = LABELS.almacen;
+
+export interface PedidoItemDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  line: PedidoLine | null;
+  onSubmit: (line: PedidoLine) => void;
+}
+
+const supplyText = (s: Pick<InsumoSearchPedido, 'codigo' | 'bien_nombre'>) => `${s.codigo} - ${s.bien_nombre}`;
+
+export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoItemDialogProps) {
+  const id = useId();
+  const unimeds = useUnimeds();
+  const [supply, setSupply] = useState<InsumoSearchPedido | null>(null);
+  const [text, setText] = useState('');
+  const [cantidad, setCantidad] = useState('');
+  const [unimedId, setUnimedId] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const s = line
+      ? { bien_id: line.insumo_id, bien_nombre: line.insumo_name, codigo: line.insumo_codigo, unimed_id: line.unimed_id, unimed_abrev: line.unimed_abrev }
+      : null;
+    setSupply(s);
+    setText(s ? supplyText(s) : '');
+    setCantidad(line ? String(line.cantidad) : '');
+    setUnimedId(line?.unimed_id ?? 0);
+  }, [open, line]);
+
+  const qty = cantidad === '' ? NaN : Number(cantidad);
+  const unit = unimeds.data?.find((u) => u.unimed_id === unimedId);
+  const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && unimedId > 0;
+
+  const submit = () => {
+    if (!supply || !canAdd) return;
+    onSubmit({
+      pedido_det_id: line?.pedido_det_id ?? null,
+      insumo_id: supply.bien_id,
+      insumo_name: supply.bien_nombre,
+      insumo_codigo: supply.codigo,
+      unimed_id: unimedId,
+      unimed_abrev: unit?.unimed_abrev ?? supply.unimed_abrev,
+      cantidad: qty,
+    });
+    onOpenChange(false);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={line ? A.editItem : A.addItem}
+      width="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {MSG.cancel}
+          </Button>
+          <Button disabled={!canAdd} onClick={submit}>
+            {line ? A.update : A.add}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <Label htmlFor={`${id}-supply`}>{A.supply}</Label>
+          <Typeahead<InsumoSearchPedido>
+            id={`${id}-supply`}
+            aria-label={A.supply}
+            placeholder={A.supplyPlaceholder}
+            autoFocus
+            value={text}
+            onInputChange={(t) => {
+              setText(t);
+              if (supply && t !== supplyText(supply)) setSupply(null);
+            }}
+            search={searchSuppliesPedido}
+            getKey={(s) => s.bien_id}
+            getLabel={supplyText}
+            onSelect={(s) => {
+              setSupply(s);
+              setUnimedId(s.unimed_id);
+            }}
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-qty`}>{A.quantity}</Label>
+          <NumericInput id={`${id}-qty`} value={cantidad} onValueChange={setCantidad} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-unit`}>{A.unit}</Label>
+          <Select id={`${id}-unit`} value={unimedId} onChange={(e) => setUnimedId(Number(e.target.value))}>
+            <option value={0}>{A.select}</option>
+            {(unimeds.data ?? []).map((u) => (
+              <option key={u.unimed_id} value={u.unimed_id}>
+                {u.unimed_abrev}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+    </Modal>
+  );
+}

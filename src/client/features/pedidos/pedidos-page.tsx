@@ -1,0 +1,58 @@
+// LISTADO DE PEDIDOS (spec 000 §2, §6, §8): machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
+// edit (54), delete (55) with confirmation (403 shows the server's message).
+import { useMemo, useState } from 'react';
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS, MSG } from '@shared/messages';
+import { ConfirmDelete } from '@client/components/confirm-delete';
+import { DataTable } from '@client/components/data-table';
+import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { NewButton } from '@client/components/new-button';
+import { messageFor403 } from '@client/lib/query';
+import { toast } from '@client/lib/toast';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
+import { useDeletePedido, usePedidos, type PedidoRow } from './api';
+import { pedidoColumns } from './columns';
+import { PedidoDialog } from './pedido-dialog';
+
+const P = LABELS.pedidos;
+
+export default function PedidosPage() {
+  const filters = useMachineDateFilters();
+  const list = usePedidos(filters.body);
+  const remove = useDeletePedido();
+  const [dialog, setDialog] = useState<{ editId: number | null } | null>(null);
+  const [deleting, setDeleting] = useState<PedidoRow | null>(null);
+
+  const columns = useMemo(
+    () => pedidoColumns({ onEdit: (row) => setDialog({ editId: row.pedido_id }), onDelete: (row) => setDeleting(row) }),
+    [],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.pedido_id);
+      toast.info(MSG.deleted);
+    } catch (err) {
+      toast.error(messageFor403(err, MSG.deleteFailed));
+      throw err;
+    }
+  };
+
+  return (
+    <ListScreen title={P.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+      <DataTable
+        label={P.title}
+        columns={columns}
+        data={list.data}
+        loading={list.isLoading}
+        getRowId={(r) => String(r.pedido_id)}
+        exportConfig={{ fileName: P.fileName, title: P.title, subtitle: `${filters.range.start} - ${filters.range.end}` }}
+        toolbarLeft={<MachineDateToolbar filters={filters} />}
+        toolbarRight={<NewButton code={ROLE.pedidoNuevo} onClick={() => setDialog({ editId: null })} />}
+      />
+      <PedidoDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} editId={dialog?.editId ?? null} />
+      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,145 @@
+// Warehouse exits API (spec 000 §7): list by machine and dates, one exit (cached for offline edits), delete, the
+// outbox save (POST/PUT through the offline engine) and the mapping of outbox items to list rows.
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SalidaRow } from '@shared/contract/salidas';
+import { LABELS } from '@shared/messages';
+import { api, apiFetch } from '@client/lib/api';
+import { useListQuery } from '@client/lib/query';
+import { cachedData, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
+import type { MachineDateBody } from '@client/features/catalogos/machine-date-filters';
+
+export type { SalidaRow };
+
+export const SALIDAS_KEY = ['salidas'] as const;
+export const RESOURCE = 'salidas';
+
+/** One exit line as the form, the outbox body and GET /api/salidas/:id carry it (spec 000 §3). */
+export interface SalidaLine {
+  salida_det_id?: number | null;
+  insumo_id: number;
+  insumo_codigo: string;
+  insumo_name: string;
+  unimed: string;
+  old_cantidad: number;
+  cantidad: number;
+  /** Stock of the supply when the line was chosen (server or device copy). */
+  stock: number;
+  observacion: string | null;
+}
+
+/** The exit object sent with POST/PUT (spec 000 §3 + editorMode); `id` is the exit being edited. */
+export interface SalidaForm {
+  id: number | null;
+  nro_vale: string;
+  fecha: string;
+  maquinaria_id: number;
+  operador_id: number | null;
+  operador_dni: string;
+  operador_name: string;
+  salidas_det: SalidaLine[];
+  trash: SalidaLine[];
+  editorMode: 'crear' | 'editar';
+}
+
+/** Outbox meta: what the list row needs that the body does not carry. */
+export interface SalidaOutboxMeta extends Record<string, unknown> {
+  id: number | null;
+  maquinaria: string;
+  placa: string;
+}
+
+export interface SalidaDetail extends SalidaRow {
+  salidas_det: SalidaLine[];
+}
+
+export function useSalidas(body: MachineDateBody) {
+  return useListQuery<SalidaRow[]>([...SALIDAS_KEY, 'list', body], (signal) =>
+    apiFetch<SalidaRow[]>('/api/salidas/list', { method: 'POST', body, signal }),
+  );
+}
+
+/** One exit; kept on the device so an exit opened once can be edited offline. */
+export function useSalida(id: number | null) {
+  const key = [...SALIDAS_KEY, 'detail', id];
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => cachedData<SalidaDetail>(key, () => api.get<SalidaDetail>(`/api/salidas/${id}`, signal)),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useDeleteSalida() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/salidas/${id}`),
+    onSuccess: () => Promise.all([SALIDAS_KEY, ['insumos'], ['movimientos']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+const wired = new WeakSet<SyncEngine>();
+
+/** An accepted exit also moves stock and the kardex: the engine refreshes those lists too. */
+export function wireSalidaQueries(engine: SyncEngine): void {
+  if (wired.has(engine)) return;
+  wired.add(engine);
+  engine.registerQueryKeys(RESOURCE, [['insumos'], ['movimientos']]);
+}
+
+export function outboxInput(form: SalidaForm, meta: SalidaOutboxMeta) {
+  const editing = form.editorMode === 'editar' && form.id !== null;
+  return {
+    resource: RESOURCE,
+    method: editing ? ('PUT' as const) : ('POST' as const),
+    url: editing ? `/api/salidas/${form.id}` : '/api/salidas',
+    body: form,
+    label: LABELS.salidas.outboxLabel(form.nro_vale),
+    meta,
+  };
+}
+
+/** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
+export function useSaveSalida() {
+  const save = useOfflineSave();
+  const engine = useSyncEngine();
+  wireSalidaQueries(engine);
+  return useCallback((form: SalidaForm, meta: SalidaOutboxMeta) => save<SalidaDetail>(outboxInput(form, meta)), [save]);
+}
+
+/** 'CODE NAME x qty; …' like the server's hidden detail column. */
+export function detailText(lines: readonly Pick<SalidaLine, 'insumo_codigo' | 'insumo_name' | 'cantidad'>[]): string {
+  return lines.map((l) => `${l.insumo_codigo} ${l.insumo_name} x ${Number(l.cantidad)}`).join('; ');
+}
+
+/** An outbox exit as a list row (new exits get a negative id so they never collide with saved ones). */
+export function outboxRow(item: OutboxItem): SalidaRow | null {
+  if (item.resource !== RESOURCE || item.method === 'DELETE') return null;
+  const body = item.body as SalidaForm;
+  const meta = item.meta as Partial<SalidaOutboxMeta>;
+  return {
+    id: body.id ?? -item.seq,
+    fecha: body.fecha,
+    nro_vale: body.nro_vale,
+    maquinaria_id: body.maquinaria_id,
+    maquinaria: meta.maquinaria ?? '',
+    placa: meta.placa ?? '',
+    operador_id: body.operador_id ?? 0,
+    operador_dni: body.operador_dni,
+    operador_name: body.operador_name,
+    detalle: detailText(body.salidas_det ?? []),
+    created_at: new Date(item.createdAt).toISOString(),
+  };
+}
+
+/** outboxRow limited to the list's filters (machine 'Todos' = 0, date range). */
+export function outboxRowFor(filter: MachineDateBody) {
+  return (item: OutboxItem): SalidaRow | null => {
+    const row = outboxRow(item);
+    if (!row) return null;
+    if (filter.maquinaria_id && row.maquinaria_id !== filter.maquinaria_id) return null;
+    if ((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin)) return null;
+    return row;
+  };
+}

@@ -1,0 +1,192 @@
+// Exit modal (spec 000 §2, §5, §8): voucher number, date, machine, operator DNI typeahead, item table with the
+// item sub-modal. Save is disabled while invalid and goes through the offline outbox: online the usual result,
+// offline 'Guardado en el dispositivo…'. On error nothing is shown, except a 409 whose message names the supply
+// that ran out. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the corrected copy.
+import { useEffect, useMemo, useState } from 'react';
+import { LoaderCircle, Plus } from 'lucide-react';
+import { LABELS, MSG } from '@shared/messages';
+import { useLineItems } from '@client/components/line-items';
+import { Modal } from '@client/components/modal';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { isValidYmd, todayLima } from '@client/lib/format';
+import { useSession } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
+import { useSyncEngine, type OutboxItem } from '@client/offline';
+import { SelectField, TextField } from '@client/app/form-field';
+import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
+import { exitSaveErrorMessage } from '@client/features/catalogos/errors';
+import { useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
+import { OperatorField, type OperatorValue } from './operator-field';
+import { resendAndWait, ResendRejected } from './resend-wait';
+import { SalidaItemDialog } from './salida-item-dialog';
+import { SalidaLines } from './salida-lines';
+import { useExitAvailability } from './use-exit-availability';
+
+const S = LABELS.salidas;
+const A = LABELS.almacen;
+const FORM_ID = 'salida-form';
+
+export interface SalidaDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Exit to edit (code 58); null creates one. Ignored when `fixItem` is given. */
+  editId: number | null;
+  /** Rejected outbox item to correct and send again. */
+  fixItem?: OutboxItem | null;
+}
+
+export function SalidaDialog({ open, onOpenChange, editId, fixItem }: SalidaDialogProps) {
+  if (!open) return null;
+  return <SalidaEditor key={fixItem?.id ?? `e${editId}`} editId={fixItem ? null : editId} fixItem={fixItem ?? null} onClose={() => onOpenChange(false)} />;
+}
+
+interface Head extends OperatorValue {
+  nro_vale: string;
+  fecha: string;
+  maquinaria_id: number;
+}
+
+const headOf = (b: Partial<SalidaForm>, fallbackDate: string): Head => ({
+  nro_vale: b.nro_vale ?? '',
+  fecha: b.fecha ?? fallbackDate,
+  maquinaria_id: b.maquinaria_id ?? 0,
+  operador_id: b.operador_id ?? null,
+  operador_dni: b.operador_dni ?? '',
+  operador_name: b.operador_name ?? '',
+});
+
+function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fixItem: OutboxItem | null; onClose: () => void }) {
+  const session = useSession();
+  const engine = useSyncEngine();
+  const save = useSaveSalida();
+  const machines = useMaquinarias();
+  const detail = useSalida(editId);
+  const fixBody = (fixItem?.body ?? null) as SalidaForm | null;
+  const [head, setHead] = useState<Head>(() => headOf(fixBody ?? {}, session?.date ?? todayLima()));
+  const lines = useLineItems<SalidaLine>(fixBody?.salidas_det ?? [], (l) => l.salida_det_id);
+  const [baseTrash] = useState<SalidaLine[]>(fixBody?.trash ?? []);
+  const [loaded, setLoaded] = useState(editId === null);
+  const [fixId, setFixId] = useState(fixItem?.id);
+  const [itemIndex, setItemIndex] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const { reset } = lines;
+  useEffect(() => {
+    if (loaded || !detail.data) return;
+    setHead(headOf(detail.data, todayLima()));
+    reset(detail.data.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad, observacion: l.observacion ?? null })));
+    setLoaded(true);
+  }, [detail.data, loaded, reset]);
+
+  const trash = useMemo(() => [...baseTrash, ...lines.trash], [baseTrash, lines.trash]);
+  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixId });
+  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+
+  const editorMode = fixBody ? fixBody.editorMode : editId !== null ? 'editar' : 'crear';
+  const id = fixBody ? fixBody.id : editId;
+  const valid =
+    loaded &&
+    head.nro_vale.trim() !== '' &&
+    isValidYmd(head.fecha) &&
+    head.maquinaria_id > 0 &&
+    /^\d{8}$/.test(head.operador_dni) &&
+    lines.lines.length > 0 &&
+    overLines.size === 0;
+
+  const submit = async () => {
+    if (!valid || busy) return;
+    const form: SalidaForm = { id, ...head, nro_vale: head.nro_vale.trim(), salidas_det: lines.lines, trash, editorMode };
+    const m = machines.data?.find((x) => x.id === head.maquinaria_id);
+    setBusy(true);
+    try {
+      const res = fixId ? await resendAndWait(engine, fixId, form) : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
+      if (res.queued) toast.info(MSG.savedOffline);
+      else toast.success(MSG.saved);
+      onClose();
+    } catch (err) {
+      const cause = err instanceof ResendRejected ? err.error : err;
+      if (err instanceof ResendRejected) setFixId(err.itemId);
+      const message = exitSaveErrorMessage(cause);
+      if (message) toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onItem = (line: SalidaLine) => {
+    const i = itemIndex ?? -1;
+    const old = lines.lines[i];
+    if (!old) lines.add(line);
+    else if (old.salida_det_id != null && old.insumo_id !== line.insumo_id) {
+      // Another supply on a saved line: the saved line goes to trash (its stock returns) and a new line is added.
+      lines.remove(i);
+      lines.add({ ...line, salida_det_id: null, old_cantidad: 0 });
+    } else lines.update(i, line);
+  };
+
+  const title = fixItem ? S.fix : editId !== null ? S.edit : S.create;
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={title}
+      width="xl"
+      closeDisabled={busy}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={onClose}>
+            {MSG.cancel}
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={busy || !valid} aria-busy={busy}>
+            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {LABELS.shell.save}
+          </Button>
+        </>
+      }
+    >
+      {!loaded ? (
+        <div className="flex justify-center py-6">{detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}</div>
+      ) : (
+        <form
+          id={FORM_ID}
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="grid gap-3 md:grid-cols-4">
+            <TextField label={S.voucher} required maxLength={30} value={head.nro_vale} onChange={(e) => setHead({ ...head, nro_vale: e.target.value })} />
+            <TextField label={A.date} type="date" required value={head.fecha} onChange={(e) => setHead({ ...head, fecha: e.target.value })} />
+            <SelectField
+              label={A.machine}
+              required
+              className="md:col-span-2"
+              value={head.maquinaria_id}
+              options={[{ value: 0, label: A.selectMachine }, ...options]}
+              onChange={(e) => setHead({ ...head, maquinaria_id: Number(e.target.value) })}
+            />
+            <OperatorField value={head} onChange={(op) => setHead((h) => ({ ...h, ...op }))} />
+          </div>
+          <div className="flex items-center justify-between">
+            <h3 className="text-sm font-semibold text-slate-700">{A.items}</h3>
+            <Button type="button" size="sm" variant="secondary" onClick={() => setItemIndex(-1)}>
+              <Plus aria-hidden="true" />
+              {A.addItem}
+            </Button>
+          </div>
+          <SalidaLines lines={lines.lines} keys={lines.keys} overLines={overLines} onEdit={setItemIndex} onRemove={lines.remove} />
+        </form>
+      )}
+      <SalidaItemDialog
+        open={itemIndex !== null}
+        onOpenChange={(o) => !o && setItemIndex(null)}
+        line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
+        availableOf={(insumoId, stock) => availableAt(itemIndex ?? -1, insumoId, stock)}
+        onSubmit={onItem}
+      />
+    </Modal>
+  );
+}

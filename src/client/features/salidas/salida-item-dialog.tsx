@@ -1,0 +1,154 @@
+// Exit item sub-modal (spec 000 §2, §5): supply typeahead (mode=salida), quantity (numeric), available stock and
+// unit (read-only), observation. A quantity above the available stock shows 'Cantidad no disponible' and the
+// add button stays disabled. Available stock comes from the caller's projection (pending outbox exits included).
+import { useEffect, useId, useState } from 'react';
+import type { InsumoSearchSalida } from '@shared/contract/insumos';
+import { formatAmount, toCents } from '@shared/domain/money';
+import { LABELS, MSG } from '@shared/messages';
+import { Modal } from '@client/components/modal';
+import { NumericInput } from '@client/components/numeric-input';
+import { Typeahead } from '@client/components/typeahead';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { searchSuppliesSalida } from '@client/features/catalogos/offline-search';
+import type { SalidaLine } from './api';
+
+const A = LABELS.almacen;
+const S = LABELS.salidas;
+
+export interface SalidaItemDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The line being edited; null adds a new one. */
+  line: SalidaLine | null;
+  /** Quantity still available of a supply for this line, given its last known stock. */
+  availableOf: (insumoId: number, stock: number) => number;
+  onSubmit: (line: SalidaLine) => void;
+  /** Supply search (default: server, falling back to the cached catalogue). */
+  search?: (q: string, signal: AbortSignal) => Promise<InsumoSearchSalida[]>;
+}
+
+const supplyText = (s: Pick<InsumoSearchSalida, 'insumo_codigo' | 'insumo_name'>) => `${s.insumo_codigo} - ${s.insumo_name}`;
+
+export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubmit, search = searchSuppliesSalida }: SalidaItemDialogProps) {
+  const id = useId();
+  const [supply, setSupply] = useState<InsumoSearchSalida | null>(null);
+  const [text, setText] = useState('');
+  const [cantidad, setCantidad] = useState('');
+  const [observacion, setObservacion] = useState('');
+
+  useEffect(() => {
+    if (!open) return;
+    const s = line ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock } : null;
+    setSupply(s);
+    setText(s ? supplyText(s) : '');
+    setCantidad(line ? String(line.cantidad) : '');
+    setObservacion(line?.observacion ?? '');
+  }, [open, line]);
+
+  const available = supply ? availableOf(supply.id, supply.stock) : null;
+  const qty = cantidad === '' ? NaN : Number(cantidad);
+  const over = available !== null && Number.isFinite(qty) && toCents(qty) > toCents(available);
+  const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && !over;
+
+  const submit = () => {
+    if (!supply || !canAdd) return;
+    onSubmit({
+      salida_det_id: line?.salida_det_id ?? null,
+      insumo_id: supply.id,
+      insumo_codigo: supply.insumo_codigo,
+      insumo_name: supply.insumo_name,
+      unimed: supply.unimed,
+      old_cantidad: line?.old_cantidad ?? 0,
+      cantidad: qty,
+      stock: supply.stock,
+      observacion: observacion.trim() || null,
+    });
+    onOpenChange(false);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={line ? A.editItem : A.addItem}
+      width="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {MSG.cancel}
+          </Button>
+          <Button disabled={!canAdd} onClick={submit}>
+            {line ? A.update : A.add}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-3 md:grid-cols-4">
+        <div className="md:col-span-4">
+          <Label htmlFor={`${id}-supply`} required>
+            {A.supply}
+          </Label>
+          <Typeahead<InsumoSearchSalida>
+            id={`${id}-supply`}
+            aria-label={A.supply}
+            placeholder={A.supplyPlaceholder}
+            required
+            autoFocus
+            value={text}
+            onInputChange={(t) => {
+              setText(t);
+              if (supply && t !== supplyText(supply)) setSupply(null);
+            }}
+            search={search}
+            getKey={(s) => s.id}
+            getLabel={supplyText}
+            renderItem={(s) => (
+              <span className="flex justify-between gap-3">
+                <span>{supplyText(s)}</span>
+                <span className="tabular-nums opacity-80">
+                  {formatAmount(s.stock)} {s.unimed}
+                </span>
+              </span>
+            )}
+            onSelect={setSupply}
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-qty`} required>
+            {A.quantity}
+          </Label>
+          <NumericInput
+            id={`${id}-qty`}
+            value={cantidad}
+            onValueChange={setCantidad}
+            required
+            aria-invalid={over || undefined}
+            aria-describedby={over ? `${id}-qty-msg` : undefined}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+          <FieldError id={`${id}-qty-msg`} message={over ? MSG.quantityUnavailable : undefined} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-stock`}>{S.available}</Label>
+          <Input id={`${id}-stock`} readOnly disabled value={available === null ? '' : formatAmount(available)} className="tabular-nums" />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-unit`}>{A.unit}</Label>
+          <Input id={`${id}-unit`} readOnly disabled value={supply?.unimed ?? ''} />
+        </div>
+        <div className="md:col-span-4">
+          <Label htmlFor={`${id}-obs`}>{A.observation}</Label>
+          <Textarea id={`${id}-obs`} maxLength={500} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+// Item table of the exit modal: code, description, unit, quantity (flagged when above the available stock),
+// observation, with edit and remove buttons.
+import { LABELS, MSG } from '@shared/messages';
+import { formatAmount } from '@shared/domain/money';
+import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
+import type { SalidaLine } from './api';
+
+const A = LABELS.almacen;
+
+export interface SalidaLinesProps {
+  lines: SalidaLine[];
+  keys: string[];
+  overLines: ReadonlySet<number>;
+  onEdit: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+export function SalidaLines({ lines, keys, overLines, onEdit, onRemove }: SalidaLinesProps) {
+  const columns: LineColumn<SalidaLine>[] = [
+    { header: A.code, cell: (l) => l.insumo_codigo, className: 'whitespace-nowrap' },
+    { header: A.description, cell: (l) => l.insumo_name },
+    { header: A.unit, cell: (l) => l.unimed, align: 'center' },
+    {
+      header: A.quantity,
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (l, i) =>
+        overLines.has(i) ? (
+          <span className="text-destructive" title={MSG.quantityUnavailable}>
+            {formatAmount(l.cantidad)}
+            <span className="block text-xs">{MSG.quantityUnavailable}</span>
+          </span>
+        ) : (
+          formatAmount(l.cantidad)
+        ),
+    },
+    { header: A.observation, cell: (l) => l.observacion ?? '' },
+  ];
+  return <LineItemTable columns={columns} lines={lines} keys={keys} onEdit={onEdit} onRemove={onRemove} emptyText={MSG.entryNoLines} />;
+}

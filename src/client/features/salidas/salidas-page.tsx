@@ -1,0 +1,79 @@
+// LISTADO DE SALIDAS (spec 000 §2, §6, §8; DESIGN §6): machine ('Todos') and date filters, Excel/PDF (landscape),
+// rows still in the device outbox merged in with a 'pendiente' / 'rechazado' badge, 'Nuevo' (57), edit (58),
+// delete (59) with confirmation, 'Abrir y corregir' for rejected rows.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS, MSG } from '@shared/messages';
+import { ConfirmDelete } from '@client/components/confirm-delete';
+import { DataTable } from '@client/components/data-table';
+import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { NewButton } from '@client/components/new-button';
+import { toast } from '@client/lib/toast';
+import { useMergedRows, useOutbox, type OutboxItem, type WithPending } from '@client/offline';
+import { deleteErrorMessage } from '@client/features/catalogos/errors';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
+import { outboxRowFor, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
+import { salidaColumns } from './columns';
+import { installSalidaEditor } from './outbox-editor';
+import { SalidaDialog } from './salida-dialog';
+
+const S = LABELS.salidas;
+type Row = WithPending<SalidaRow>;
+const keyOf = (r: SalidaRow) => r.id;
+
+export default function SalidasPage() {
+  const qc = useQueryClient();
+  useEffect(() => installSalidaEditor(qc), [qc]);
+  const filters = useMachineDateFilters();
+  const list = useSalidas(filters.body);
+  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
+  const rows = useMergedRows(list.data, RESOURCE, toRow, { keyOf });
+  const outbox = useOutbox();
+  const remove = useDeleteSalida();
+  const [dialog, setDialog] = useState<{ editId: number | null; fixItem?: OutboxItem } | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  const outboxRef = useCallback((row: Row) => outbox.find((i) => i.id === row._outboxId), [outbox]);
+  const columns = useMemo(
+    () =>
+      salidaColumns({
+        onEdit: (row) => setDialog({ editId: row.id }),
+        onDelete: (row) => setDeleting(row),
+        onFix: (row) => {
+          const item = outboxRef(row);
+          if (item) setDialog({ editId: null, fixItem: item });
+        },
+      }),
+    [outboxRef],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.info(MSG.deleted);
+    } catch (err) {
+      toast.error(deleteErrorMessage(err));
+      throw err;
+    }
+  };
+
+  return (
+    <ListScreen title={S.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+      <DataTable
+        label={S.title}
+        columns={columns}
+        data={rows}
+        loading={list.isLoading}
+        getRowId={(r) => (r._outboxId ? `o-${r._outboxId}` : String(r.id))}
+        rowClassName={(r) => (r._pending === 'rechazado' ? 'bg-red-50' : r._pending ? 'bg-amber-50' : undefined)}
+        exportConfig={{ fileName: S.fileName, title: S.title, subtitle: `${filters.range.start} - ${filters.range.end}`, orientation: 'landscape' }}
+        toolbarLeft={<MachineDateToolbar filters={filters} />}
+        toolbarRight={<NewButton code={ROLE.salidaNuevo} onClick={() => setDialog({ editId: null })} />}
+      />
+      <SalidaDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} editId={dialog?.editId ?? null} fixItem={dialog?.fixItem ?? null} />
+      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,75 @@
+// Users API (spec 001 §7): list, save (crear → POST, editar → PUT), delete, permission tree and codes, password.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PermissionTreeNode, UsuarioRow } from '@shared/contract/usuarios';
+import { api } from '@client/lib/api';
+import { useListQuery } from '@client/lib/query';
+
+export type { PermissionTreeNode, UsuarioRow };
+
+export const USUARIOS_KEY = ['usuarios'] as const;
+
+export interface UsuarioForm {
+  id?: number | null;
+  username: string;
+  email: string;
+  estado: number;
+  full_name?: string;
+  editorMode: 'crear' | 'editar';
+}
+
+export function useUsuarios() {
+  return useListQuery<UsuarioRow[]>(USUARIOS_KEY, '/api/usuarios');
+}
+
+/** The tree of every grantable code (POST with a null payload, spec); the route preloads it. */
+export function permissionTreeQuery() {
+  return queryOptions({
+    queryKey: ['usuarios', 'permissionstree'],
+    queryFn: () => api.post<PermissionTreeNode[]>('/api/usuarios/getpermissionstree', null),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function usePermissionTree() {
+  return useQuery(permissionTreeQuery());
+}
+
+/** The codes a user holds; fetched fresh every time the permission modal opens. */
+export function useUserPermissions(userId: number | null) {
+  return useQuery({
+    queryKey: ['usuarios', userId, 'permissions'],
+    queryFn: ({ signal }) => api.get<{ roles: number[] }>(`/api/usuarios/getpermissions/${userId}`, signal),
+    enabled: userId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function saveUsuario(form: UsuarioForm): Promise<UsuarioRow> {
+  const body = { ...form, email: form.email.trim() || null, full_name: form.full_name?.trim() || undefined };
+  return form.editorMode === 'crear' ? api.post<UsuarioRow>('/api/usuarios', body) : api.put<UsuarioRow>(`/api/usuarios/${form.id}`, body);
+}
+
+export function useSaveUsuario() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: saveUsuario, onSuccess: () => qc.invalidateQueries({ queryKey: USUARIOS_KEY }) });
+}
+
+export function useDeleteUsuario() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/usuarios/${id}`),
+    onSuccess: (_d, id) => {
+      qc.setQueryData<UsuarioRow[]>(USUARIOS_KEY, (rows) => rows?.filter((r) => r.id !== id));
+      return qc.invalidateQueries({ queryKey: USUARIOS_KEY });
+    },
+  });
+}
+
+export function useSavePermissions() {
+  return useMutation({
+    mutationFn: ({ id, myChoices }: { id: number; myChoices: number[] }) => api.put(`/api/usuarios/savepermission/${id}`, { id, myChoices }),
+  });
+}

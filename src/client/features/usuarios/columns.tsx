@@ -1,0 +1,56 @@
+// Columns of LISTADO DE USUARIOS: username, email, state, actions (edit 64, permissions 65, password 66, delete 67).
+import { KeyRound, ListTree } from 'lucide-react';
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
+import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
+import { IfRole, RowActions } from '@client/components/row-actions';
+import { IconButton } from '@client/components/ui/button';
+import { ActiveStateBadge, activeStateLabel } from '@client/app/state-badge';
+import type { UsuarioRow } from './api';
+
+const L = LABELS.usuarios;
+
+export interface UsuarioActions {
+  onEdit: (row: UsuarioRow) => void;
+  onPermissions: (row: UsuarioRow) => void;
+  onPassword: (row: UsuarioRow) => void;
+  onDelete: (row: UsuarioRow) => void;
+}
+
+export function usuarioColumns(a: UsuarioActions): DataColumnDef<UsuarioRow>[] {
+  return [
+    { accessorKey: 'username', header: L.username },
+    { accessorKey: 'email', header: L.email, cell: ({ row }) => row.original.email ?? '' },
+    {
+      accessorKey: 'estado',
+      header: L.state,
+      cell: ({ row }) => <ActiveStateBadge value={row.original.estado} />,
+      meta: { exportValue: (r) => activeStateLabel(r.estado), align: 'center', className: 'w-32' },
+    },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: LABELS.actions,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <RowActions
+          editCode={ROLE.usuarioEditar}
+          deleteCode={ROLE.usuarioEliminar}
+          onEdit={() => a.onEdit(row.original)}
+          onDelete={() => a.onDelete(row.original)}
+        >
+          <IfRole code={ROLE.usuarioPermisos}>
+            <IconButton aria-label={L.permissions} onClick={() => a.onPermissions(row.original)} className="text-brand-600">
+              <ListTree aria-hidden="true" />
+            </IconButton>
+          </IfRole>
+          <IfRole code={ROLE.usuarioClave}>
+            <IconButton aria-label={L.password} onClick={() => a.onPassword(row.original)} className="text-slate-700">
+              <KeyRound aria-hidden="true" />
+            </IconButton>
+          </IfRole>
+        </RowActions>
+      ),
+      meta: { exportable: false, searchable: false, align: 'center', className: 'w-40' },
+    },
+  ];
+}

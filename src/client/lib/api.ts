@@ -1,0 +1,116 @@
+// API client: base URL rule (DESIGN §4), bearer header, XSRF cookie copy, idempotency keys, 401 handling.
+import { clearToken, getToken } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** Field messages of a 400 answer, when present. */
+  get fieldErrors(): Record<string, string> | undefined {
+    const b = this.body as { errors?: Record<string, string> } | null;
+    return b?.errors;
+  }
+}
+
+/** `protocol//hostname:5201` (spec) unless VITE_API_BASE is set; '' when the page is already served on 5201. */
+export function apiBase(): string {
+  const env = import.meta.env?.VITE_API_BASE as string | undefined;
+  if (env !== undefined && env !== '') return env.replace(/\/$/, '');
+  if (typeof location === 'undefined') return '';
+  if (location.port === '5201' || location.port === '') return '';
+  // Served by the same server on another port (tests, PORT override): same origin.
+  if (import.meta.env?.PROD) return '';
+  return `${location.protocol}//${location.hostname}:5201`;
+}
+
+const unauthorizedHandlers = new Set<() => void>();
+
+/** Registers what to do on any 401 (close modals, drop the token, go to login). */
+export function onUnauthorized(handler: () => void): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
+}
+
+export function notifyUnauthorized(): void {
+  clearToken();
+  for (const h of unauthorizedHandlers) h();
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Token to send instead of the stored one (the outbox sends with its item's user token). */
+  token?: string | null;
+  /** When false, a 401 is returned as an ApiError without logging the user out. */
+  handle401?: boolean;
+}
+
+/** Builds the request headers; exported for the outbox, which sends with fetch itself. */
+export function buildHeaders(path: string, opts: ApiOptions): Record<string, string> {
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = opts.token === undefined ? getToken() : opts.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && !/^https?:/i.test(path)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  else if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+  return headers;
+}
+
+/** Fetches JSON; throws ApiError (status 0 when there was no response). */
+export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  let res: Response;
+  try {
+    res = await fetch(apiBase() + path, {
+      method,
+      headers: buildHeaders(path, opts),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Sin conexión con el servidor');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    if (res.status === 401 && opts.handle401 !== false) notifyUnauthorized();
+    const message = (data as { message?: string } | null)?.message ?? res.statusText;
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
+    apiFetch<T>(path, { method: 'POST', body: body ?? {}, idempotencyKey }),
+  put: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
+    apiFetch<T>(path, { method: 'PUT', body: body ?? {}, idempotencyKey }),
+  del: <T>(path: string, idempotencyKey?: string) => apiFetch<T>(path, { method: 'DELETE', idempotencyKey }),
+};

@@ -1,0 +1,7 @@
+// `cn(...)`: joins class names (clsx) and resolves conflicting Tailwind utilities (tailwind-merge).
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}

@@ -1,0 +1,87 @@
+// Lima-time date helpers (YYYY-MM-DD on the wire) and es-PE display formats for dates, times and money.
+
+export const LIMA_TZ = 'America/Lima';
+
+const ymdFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: LIMA_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** `YYYY-MM-DD` of an instant in Lima time. */
+export function toLimaDate(instant: Date | number = Date.now()): string {
+  const parts = ymdFormatter.formatToParts(typeof instant === 'number' ? new Date(instant) : instant);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Today in Lima as `YYYY-MM-DD`. */
+export function todayLima(now: Date | number = Date.now()): string {
+  return toLimaDate(now);
+}
+
+/** First day of the current Lima month as `YYYY-MM-DD`. */
+export function firstDayOfMonthLima(now: Date | number = Date.now()): string {
+  return `${todayLima(now).slice(0, 8)}01`;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isValidYmd(value: string): boolean {
+  const m = YMD.exec(value);
+  if (!m || value.length !== 10) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/**
+ * Display form of a date. The spec formats dates year-month-day, so a `YYYY-MM-DD` string is returned
+ * as is; a timestamp (ISO string, Date, epoch ms) is converted to its Lima calendar date.
+ */
+export function formatDate(value: string | Date | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    if (value.length === 10 && YMD.test(value)) return value;
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? value : toLimaDate(d);
+  }
+  return toLimaDate(value);
+}
+
+const timeFormatter = new Intl.DateTimeFormat('es-PE', {
+  timeZone: LIMA_TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** `YYYY-MM-DD HH:mm:ss` in Lima time (es-PE, 24 h). */
+export function formatDateTime(value: string | Date | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return `${toLimaDate(d)} ${timeFormatter.format(d)}`;
+}
+
+const moneyFormatter = new Intl.NumberFormat('es-PE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
+
+/** Money with 2 decimals (es-PE grouping, e.g. `1,234.50`); '' for null/undefined/NaN. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '';
+  return moneyFormatter.format(n);
+}
+
+/** Number with a fixed count of decimals, no grouping (for inputs and exports). */
+export function toFixedNumber(value: number | string | null | undefined, decimals = 2): string {
+  const n = typeof value === 'number' ? value : Number(value ?? NaN);
+  return Number.isFinite(n) ? n.toFixed(decimals) : '';
+}

@@ -1,0 +1,58 @@
+// TanStack Query setup: the QueryClient defaults and useListQuery, which applies the spec's list-load policy
+// (spec 000 §8, 001 §8) to every list: a load failing with 401 or 500 logs out; status 0 (no answer) calls the
+// logout handler unless the offline cache answered with the device copy. The QueryClient defaults live in
+// app/query-client.ts (kept out of this module so the login bundle does not load the offline engine).
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { logout } from '@client/app/logout';
+import { cachedData, useOfflineInfo, type OfflineInfo } from '@client/offline';
+import { api, ApiError } from './api';
+
+/**
+ * The list-load policy. 401: the api client already ended the session (notifyUnauthorized); 500 and status 0
+ * call logout(). cachedFetch only lets status 0 through when it had no device copy, so a list answered from the
+ * cache never gets here. Returns true when the session was ended.
+ */
+export function applyListLoadPolicy(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 401) return true;
+  if (error.status === 500 || error.status === 0) {
+    void logout();
+    return true;
+  }
+  return false;
+}
+
+export type ListSource<T> = string | ((signal: AbortSignal) => Promise<T>);
+
+/** Query options of a list: network first through the offline cache, the list-load policy, no retries. */
+export function listQueryOptions<T>(key: QueryKey, source: ListSource<T>) {
+  return queryOptions({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      try {
+        return await cachedData<T>(key, () => (typeof source === 'string' ? api.get<T>(source, signal) : source(signal)));
+      } catch (err) {
+        applyListLoadPolicy(err);
+        throw err;
+      }
+    },
+    retry: false,
+  });
+}
+
+export interface ListQueryExtras {
+  /** Whether the rows are the device's copy, with the 'Copia sin conexión del …' text. */
+  offline: OfflineInfo;
+}
+
+/** Every list screen's query: `const q = useListQuery(['actividades'], '/api/actividades')`. */
+export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { enabled?: boolean } = {}) {
+  const query = useQuery({ ...listQueryOptions<T>(key, source), enabled: opts.enabled });
+  const offline = useOfflineInfo(key);
+  return Object.assign(query, { offline }) as typeof query & ListQueryExtras;
+}
+
+/** Spec 000 §8: a refused delete shows the server's message on 403, otherwise the given text. */
+export function messageFor403(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 403 && error.message ? error.message : fallback;
+}

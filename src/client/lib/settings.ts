@@ -1,0 +1,95 @@
+// Office settings (GET /api/ajustes, public): fetched once and cached, with seeded-like defaults on failure.
+import { useEffect, useState } from 'react';
+import { LABELS } from '@shared/messages';
+import { apiFetch } from './api';
+
+export interface OfficeSettings {
+  /** e.g. 'Municipalidad Provincial …' — first line of every PDF title. */
+  officeName: string;
+  /** City label shown beside the date on the login screen. */
+  cityLabel: string;
+  /** Short name of the office (sub-management). */
+  shortName: string;
+}
+
+export const DEFAULT_OFFICE_SETTINGS: OfficeSettings = {
+  officeName: LABELS.defaultOfficeName,
+  cityLabel: LABELS.defaultCity,
+  shortName: LABELS.defaultAreaName,
+};
+
+let cached: OfficeSettings | null = null;
+let inflight: Promise<OfficeSettings> | null = null;
+
+function pick(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
+/** Resolves the settings; never rejects (defaults when the server cannot answer). */
+export function getOfficeSettings(): Promise<OfficeSettings> {
+  if (cached) return Promise.resolve(cached);
+  if (!inflight) {
+    inflight = apiFetch<Partial<OfficeSettings>>('/api/ajustes', { handle401: false })
+      .then((body) => {
+        cached = {
+          officeName: pick(body?.officeName, DEFAULT_OFFICE_SETTINGS.officeName),
+          cityLabel: pick(body?.cityLabel, DEFAULT_OFFICE_SETTINGS.cityLabel),
+          shortName: pick(body?.shortName, DEFAULT_OFFICE_SETTINGS.shortName),
+        };
+        return cached;
+      })
+      // Not cached on failure: the next call tries again (e.g. once back online).
+      .catch(() => DEFAULT_OFFICE_SETTINGS)
+      .finally(() => {
+        inflight = null;
+      });
+  }
+  return inflight;
+}
+
+/** Current value synchronously (defaults until the first fetch resolves). */
+export function peekOfficeSettings(): OfficeSettings {
+  return cached ?? DEFAULT_OFFICE_SETTINGS;
+}
+
+/** Test helper: forget the cached value. */
+export function resetOfficeSettingsCache(): void {
+  cached = null;
+  inflight = null;
+}
+
+/** Settings for rendering; starts with the cached value or defaults and updates once fetched. */
+export function useOfficeSettings(): OfficeSettings {
+  const [value, setValue] = useState<OfficeSettings>(peekOfficeSettings);
+  useEffect(() => {
+    let alive = true;
+    void getOfficeSettings().then((s) => {
+      if (alive) setValue(s);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return value;
+}
+
+let logoPromise: Promise<Uint8Array | undefined> | null = null;
+
+/** PNG bytes of '/logo.png' for PDFs, or undefined when it is missing or not a PNG. Cached on success. */
+export function getLogoPng(): Promise<Uint8Array | undefined> {
+  if (!logoPromise) {
+    logoPromise = fetch('/logo.png')
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const isPng = bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+        if (!isPng) throw new Error('not a png');
+        return bytes;
+      })
+      .catch(() => {
+        logoPromise = null;
+        return undefined;
+      });
+  }
+  return logoPromise;
+}

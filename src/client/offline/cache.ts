@@ -1,0 +1,160 @@
+// Read-through cache for TanStack Query: network first, the last good answer kept in Dexie for offline use.
+import { useSyncExternalStore } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { api, ApiError } from '@client/lib/api';
+import { formatDateTime } from '@client/lib/format';
+import { getSession } from '@client/lib/session';
+import { MSG } from '@shared/messages';
+import { getDb, type OfflineDb } from './db';
+import { createEmitter } from './sync-events';
+
+/** A TanStack query key (or a plain string); arrays are stored as their JSON text. */
+export type CacheKey = string | readonly unknown[];
+
+export interface CachedResult<T> {
+  data: T;
+  /** True when the network failed and `data` is the device's copy. */
+  fromCache: boolean;
+  /** Epoch ms of the network answer behind `data`. */
+  savedAt: number;
+}
+
+export interface CacheOptions {
+  db?: OfflineDb;
+  /** Owner of the copy; default the session user. A copy is only served back to the user who fetched it. */
+  userId?: number | null;
+  now?: () => number;
+}
+
+export interface OfflineInfo {
+  fromCache: boolean;
+  savedAt: number | null;
+  /** MSG.offlineCopy(when) while the screen shows a device copy, else null. */
+  message: string | null;
+}
+
+export const cacheKey = (key: CacheKey): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
+/** No answer from the server: fetch threw (TypeError) or the api client reported status 0. */
+export function isNetworkError(err: unknown): boolean {
+  return (err instanceof ApiError && err.status === 0) || err instanceof TypeError;
+}
+
+const ONLINE: OfflineInfo = { fromCache: false, savedAt: null, message: null };
+const infos = new Map<string, OfflineInfo>();
+const infoEvents = createEmitter<void>();
+
+function setInfo(key: string, fromCache: boolean, savedAt: number): void {
+  const message = fromCache ? MSG.offlineCopy(formatDateTime(savedAt)) : null;
+  const prev = infos.get(key);
+  if (prev && prev.fromCache === fromCache && prev.savedAt === savedAt) return;
+  infos.set(key, { fromCache, savedAt, message });
+  infoEvents.emit();
+}
+
+function ownerOf(opts: CacheOptions): number | null {
+  return opts.userId !== undefined ? opts.userId : (getSession()?.user.id ?? null);
+}
+
+/**
+ * Network first: a successful answer is written to Dexie and returned; when the network fails (status 0 or a
+ * TypeError) the device copy is returned with fromCache=true. HTTP errors (401, 500, ...) and a network failure
+ * with no copy propagate, so the list's usual error handling (spec §8: logout) applies. Deliberate exception to
+ * spec §8: with a copy available, status 0 shows the copy instead of calling the logout handler.
+ */
+export async function cachedFetch<T>(
+  key: CacheKey,
+  fetcher: () => Promise<T>,
+  opts: CacheOptions = {},
+): Promise<CachedResult<T>> {
+  const db = opts.db ?? getDb();
+  const k = cacheKey(key);
+  const userId = ownerOf(opts);
+  try {
+    const data = await fetcher();
+    const savedAt = (opts.now ?? Date.now)();
+    try {
+      await db.cache.put({ key: k, data, savedAt, userId });
+    } catch (err) {
+      console.warn('offline cache write failed', err); // quota or private mode: the screen still gets its data
+    }
+    setInfo(k, false, savedAt);
+    return { data, fromCache: false, savedAt };
+  } catch (err) {
+    if (!isNetworkError(err)) throw err;
+    const row = await db.cache.get(k);
+    if (!row || row.userId !== userId) throw err;
+    setInfo(k, true, row.savedAt);
+    return { data: row.data as T, fromCache: true, savedAt: row.savedAt };
+  }
+}
+
+/** cachedFetch for a queryFn that returns the data itself; pair it with useOfflineInfo(sameKey) on the screen. */
+export async function cachedData<T>(
+  key: CacheKey,
+  fetcher: () => Promise<T>,
+  opts: CacheOptions = {},
+): Promise<T> {
+  return (await cachedFetch(key, fetcher, opts)).data;
+}
+
+/** The device copy of a key for the current user (offline form checks, e.g. stock), or undefined. */
+export async function readCached<T>(
+  key: CacheKey,
+  opts: CacheOptions = {},
+): Promise<{ data: T; savedAt: number } | undefined> {
+  const row = await (opts.db ?? getDb()).cache.get(cacheKey(key));
+  if (!row || row.userId !== ownerOf(opts)) return undefined;
+  return { data: row.data as T, savedAt: row.savedAt };
+}
+
+/** Whether the last answer of that key came from the device, and the "Copia sin conexión del …" text. */
+export function useOfflineInfo(key: CacheKey): OfflineInfo {
+  const k = cacheKey(key);
+  return useSyncExternalStore(
+    infoEvents.on,
+    () => infos.get(k) ?? ONLINE,
+    () => ONLINE,
+  );
+}
+
+/** Current offline info of a key outside React. */
+export const getOfflineInfo = (key: CacheKey): OfflineInfo => infos.get(cacheKey(key)) ?? ONLINE;
+
+/** Catalogues that offline forms need, as [query key, GET url]. Features must use these keys with cachedData. */
+export const CATALOGS: ReadonlyArray<readonly [QueryKey, string]> = [
+  [['maquinarias'], '/api/maquinarias'],
+  [['operadores'], '/api/operadores'],
+  [['insumos'], '/api/insumos'],
+  [['pedidos', 'unimeds'], '/api/pedidos/unimeds'],
+  [['actividades'], '/api/actividades'],
+  // costos and valoriza/cuentas join this list when their modules exist (asking now only logs 404s).
+];
+
+export interface PrefetchOptions extends CacheOptions {
+  fetcher?: (url: string) => Promise<unknown>;
+  /** When given, array keys are also put into TanStack Query's cache. */
+  queryClient?: QueryClient;
+}
+
+/** Refreshes the device copies after login; one failing catalogue does not stop the others. */
+export async function prefetchCatalogs(
+  list: ReadonlyArray<readonly [CacheKey, string]> = CATALOGS,
+  opts: PrefetchOptions = {},
+): Promise<{ ok: string[]; failed: string[] }> {
+  const fetcher = opts.fetcher ?? ((url: string) => api.get<unknown>(url));
+  const results = await Promise.allSettled(
+    list.map(([key, url]) => cachedFetch(key, () => fetcher(url), opts)),
+  );
+  const ok: string[] = [];
+  const failed: string[] = [];
+  results.forEach((r, i) => {
+    const [key] = list[i];
+    if (r.status === 'fulfilled' && !r.value.fromCache) {
+      ok.push(cacheKey(key));
+      if (opts.queryClient && typeof key !== 'string')
+        opts.queryClient.setQueryData(key as QueryKey, r.value.data);
+    } else failed.push(cacheKey(key));
+  });
+  return { ok, failed };
+}

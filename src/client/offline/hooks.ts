@@ -1,0 +1,114 @@
+// React hooks of the offline engine: live outbox, counts, sync state, merged list rows, interactive save.
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
+import { useSession } from '@client/lib/session';
+import type { OutboxItem } from './db';
+import { useSyncEngine } from './engine-context';
+import { mergePending, type MergeOptions, type WithPending } from './merge-pending';
+import { listItems, type EnqueueInput } from './outbox-store';
+import type { SyncEngine } from './sync';
+import type { SyncListener, SyncState } from './sync-events';
+import { submit, type SubmitResult } from './sync-submit';
+
+export { mergePending } from './merge-pending';
+export type { PendingMark, WithPending, MergeOptions } from './merge-pending';
+
+const EMPTY: OutboxItem[] = [];
+
+interface Store<T> {
+  subscribe: (onChange: () => void) => () => void;
+  get: () => T;
+}
+
+const stores = new WeakMap<SyncEngine, Map<number, Store<OutboxItem[]>>>();
+
+/** One shared live query per engine and user; Dexie re-runs it on every outbox change (any tab). */
+function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
+  let byUser = stores.get(engine);
+  if (!byUser) stores.set(engine, (byUser = new Map()));
+  const existing = byUser.get(userId);
+  if (existing) return existing;
+  let value = EMPTY;
+  const listeners = new Set<() => void>();
+  let sub: { unsubscribe: () => void } | undefined;
+  const store: Store<OutboxItem[]> = {
+    get: () => value,
+    subscribe(onChange) {
+      listeners.add(onChange);
+      sub ??= liveQuery(() => listItems(engine.db, userId)).subscribe({
+        next: (rows) => {
+          value = rows;
+          for (const l of [...listeners]) l();
+        },
+        error: (err: unknown) => console.error('outbox live query failed', err),
+      });
+      return () => {
+        listeners.delete(onChange);
+        if (listeners.size === 0) {
+          sub?.unsubscribe();
+          sub = undefined;
+        }
+      };
+    },
+  };
+  byUser.set(userId, store);
+  return store;
+}
+
+const NO_STORE: Store<OutboxItem[]> = { subscribe: () => () => undefined, get: () => EMPTY };
+
+/** The logged-in user's outbox items in send order, live. */
+export function useOutbox(): OutboxItem[] {
+  const engine = useSyncEngine();
+  const userId = useSession()?.user.id;
+  const store = useMemo(
+    () => (userId === undefined ? NO_STORE : outboxStore(engine, userId)),
+    [engine, userId],
+  );
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** Items of the user not yet accepted by the server (pending, sending, retrying and rejected). */
+export function usePendingCount(): number {
+  return useOutbox().length;
+}
+
+/** idle | sending | paused-auth | offline, live. */
+export function useSyncState(): SyncState {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(engine.subscribeState, engine.getState, engine.getState);
+}
+
+/** mergePending over the live outbox: cached rows plus this resource's pending rows with the badge marker. */
+export function useMergedRows<R extends object>(
+  rows: readonly R[] | undefined,
+  resource: string,
+  toRow: (item: OutboxItem) => R | null | undefined,
+  opts: MergeOptions<R> = {},
+): WithPending<R>[] {
+  const items = useOutbox();
+  const { keyOf } = opts;
+  return useMemo(
+    () => mergePending(rows ?? [], resource, toRow, items, { keyOf }),
+    [rows, resource, toRow, items, keyOf],
+  );
+}
+
+/**
+ * A save through the outbox. Online: resolves `{ queued: false, data }` with the server's answer or rejects
+ * with ApiError (4xx) so the form shows the usual result. Offline, network failure, 5xx or blocked behind an
+ * earlier item: resolves `{ queued: true }` and the caller toasts MSG.savedOffline.
+ */
+export function useOfflineSave(): <T = unknown>(input: EnqueueInput) => Promise<SubmitResult<T>> {
+  const engine = useSyncEngine();
+  return useCallback(<T = unknown>(input: EnqueueInput) => submit<T>(engine, input), [engine]);
+}
+
+/**
+ * Subscribes to the engine's events (sent / rejected / retrying / paused, also relayed from other tabs), e.g.
+ * for the shell's toasts. Pass a stable (useCallback) listener; skip events with `awaited: true`.
+ */
+export function useSyncEvent(listener: SyncListener): void {
+  const engine = useSyncEngine();
+  useEffect(() => engine.on(listener), [engine, listener]);
+}

@@ -1,0 +1,303 @@
+// The outbox sender: one tab at a time (lock), items one by one in order, outcome table of DESIGN §6.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { apiBase } from '@client/lib/api';
+import type { SessionPayload } from '@client/lib/session';
+import type { OfflineDb, OutboxItem } from './db';
+import {
+  addItem,
+  claimNext,
+  discardItem,
+  listItems,
+  pendingItems,
+  recoverSending,
+  resendItem,
+  type EnqueueInput,
+} from './outbox-store';
+import type { SendOutcome } from './sync-outcome';
+import { recordOutcome, requestPersistOnce } from './sync-record';
+import { sendItem } from './sync-send';
+import {
+  createEmitter,
+  type EventChannel,
+  type SyncEvent,
+  type SyncListener,
+  type SyncState,
+} from './sync-events';
+import { memoryLock, type LockFn } from './sync-lock';
+
+export const LOCK_NAME = 'outbox-sender';
+const LOCK_RETRY_MS = 2_000;
+
+export interface SyncEngineDeps {
+  db: OfflineDb;
+  getToken: () => string | null;
+  getSession: () => SessionPayload | null;
+  /** Called on a 401: the app drops the token and asks for login (notifyUnauthorized in the app). */
+  onUnauthorized: () => void;
+  fetchImpl?: typeof fetch;
+  lock?: LockFn;
+  now?: () => number;
+  random?: () => number;
+  /** Prefix of item URLs (default apiBase()). */
+  baseUrl?: () => string;
+  timeoutMs?: number;
+  /** navigator.storage.persist, requested once after the first successful send. */
+  persist?: () => unknown;
+  isOnline?: () => boolean;
+  channel?: EventChannel | null;
+}
+
+export interface FlushOptions {
+  /** Attempt the head item even while it is backing off (after a save, on 'online', on a manual resend). */
+  force?: boolean;
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { db, getToken, getSession } = deps;
+  const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const lock = deps.lock ?? memoryLock();
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const baseUrl = deps.baseUrl ?? apiBase;
+  const timeoutMs = deps.timeoutMs ?? 20_000;
+  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+
+  const events = createEmitter<SyncEvent>();
+  const stateEvents = createEmitter<SyncState>();
+  const queryKeys = new Map<string, QueryKey[]>();
+  let queryClient: QueryClient | undefined;
+  let paused: { userId: number; token: string | null } | null = null;
+  let sending = false;
+  let offline = !isOnline();
+  let state: SyncState = 'idle';
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  let againForce = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = Infinity;
+  let lockRetry: ReturnType<typeof setTimeout> | undefined;
+  let persistAsked = false;
+  let stopped = false;
+  const awaited = new Set<string>();
+
+  function computeState(): SyncState {
+    const session = getSession();
+    if (paused && (!session || (session.user.id === paused.userId && getToken() === paused.token))) {
+      return 'paused-auth';
+    }
+    if (sending) return 'sending';
+    if (offline) return 'offline';
+    return 'idle';
+  }
+
+  function refreshState(): void {
+    const next = computeState();
+    if (next === state) return;
+    state = next;
+    stateEvents.emit(next);
+  }
+
+  function invalidate(resource: string): void {
+    if (!queryClient) return;
+    for (const key of [[resource] as QueryKey, ...(queryKeys.get(resource) ?? [])]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }
+
+  function publish(event: SyncEvent): void {
+    events.emit({ ...event, awaited: awaited.has(event.item.id) });
+    if (event.type === 'sent') invalidate(event.item.resource);
+    try {
+      deps.channel?.postMessage(event);
+    } catch {
+      // a closed channel only loses the cross-tab notice; the outbox in Dexie is the truth
+    }
+  }
+
+  function scheduleTimer(at: number): void {
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timerAt = Infinity;
+        void flush();
+      },
+      Math.max(0, at - now()),
+    );
+  }
+
+  const send = (item: OutboxItem, token: string) =>
+    sendItem(item, token, { fetchImpl, baseUrl, timeoutMs, now });
+
+  /** Persists the outcome (outside any fetch); returns whether the queue may go on with the next item. */
+  async function settle(item: OutboxItem, outcome: SendOutcome, token: string): Promise<boolean> {
+    const event = await recordOutcome(db, item, outcome, now(), random);
+    offline = outcome.kind === 'retry' && outcome.offline;
+    if (event.type === 'paused') paused = { userId: item.userId, token };
+    publish(event);
+    if (event.type === 'paused') deps.onUnauthorized();
+    if (event.type === 'retrying') scheduleTimer(event.nextAttemptAt);
+    if (event.type === 'sent' && !persistAsked) {
+      persistAsked = true;
+      await requestPersistOnce(db, deps.persist, now());
+    }
+    return event.type === 'sent' || event.type === 'rejected';
+  }
+
+  /** Sends the current user's items in order while holding the lock. */
+  async function drain(force: boolean): Promise<void> {
+    const session = getSession();
+    const token = getToken();
+    if (!session || !token) return;
+    const userId = session.user.id;
+    if (paused && paused.userId === userId) {
+      if (paused.token === token) return; // still the token that got the 401
+      paused = null; // the same user logged in again: resume
+    }
+    await recoverSending(db, now());
+    let forceHead = force;
+    while (!stopped) {
+      const current = getSession();
+      if (!current || current.user.id !== userId || getToken() !== token) return;
+      const pick = await claimNext(db, userId, now(), forceHead);
+      forceHead = false;
+      if (pick.kind === 'empty') return;
+      if (pick.kind === 'wait') {
+        scheduleTimer(pick.until);
+        return;
+      }
+      sending = true;
+      refreshState();
+      let goOn = false;
+      try {
+        const outcome = await send(pick.item, token);
+        if (stopped) return; // like a closed page: the item stays 'sending' and is recovered on the next start
+        goOn = await settle(pick.item, outcome, token);
+      } finally {
+        sending = false;
+        refreshState();
+      }
+      if (!goOn) return;
+    }
+  }
+
+  async function hasWork(): Promise<boolean> {
+    const userId = getSession()?.user.id;
+    if (userId === undefined) return false;
+    return (await listItems(db, userId)).some((i) => i.status !== 'rejected');
+  }
+
+  /** Runs the queue now; resolves true when this engine held the lock (false: another tab is sending). */
+  function flush(opts: FlushOptions = {}): Promise<boolean> {
+    if (stopped) return Promise.resolve(false);
+    if (running) {
+      again = true;
+      againForce ||= !!opts.force;
+      return running;
+    }
+    running = (async () => {
+      let force = !!opts.force;
+      let acquired = false;
+      try {
+        do {
+          again = false;
+          acquired = await lock(LOCK_NAME, () => drain(force));
+          force = againForce;
+          againForce = false;
+        } while (again && !stopped);
+      } catch (err) {
+        console.error('outbox flush failed', err);
+      } finally {
+        // synchronous with the last `again` check: a flush() after this point starts a fresh run
+        running = null;
+        refreshState();
+      }
+      if (!acquired && !stopped && lockRetry === undefined && (await hasWork())) {
+        lockRetry = setTimeout(() => {
+          lockRetry = undefined;
+          void flush();
+        }, LOCK_RETRY_MS);
+      }
+      return acquired;
+    })();
+    return running;
+  }
+
+  function currentUserId(): number {
+    const id = getSession()?.user.id;
+    if (id === undefined) throw new Error('offline outbox: no session');
+    return id;
+  }
+
+  /** Writes the item to the outbox (one transaction) without sending it. */
+  async function add(input: EnqueueInput): Promise<OutboxItem> {
+    return addItem(db, input, currentUserId(), now());
+  }
+
+  async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
+    const item = await add(input);
+    void flush({ force: true });
+    return item;
+  }
+
+  function onRemote(e: MessageEvent): void {
+    const event = e.data as SyncEvent | undefined;
+    if (!event || typeof event !== 'object' || !('item' in event)) return;
+    events.emit({ ...event, remote: true, awaited: awaited.has(event.item.id) });
+    if (event.type === 'sent') invalidate(event.item.resource);
+  }
+  deps.channel?.addEventListener('message', onRemote);
+
+  const api = {
+    db,
+    flush,
+    add,
+    enqueue,
+    list: (opts: { allUsers?: boolean } = {}) =>
+      listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
+    pendingFor: (resource: string) => pendingItems(db, resource, getSession()?.user.id ?? null),
+    discard: (id: string) => discardItem(db, id),
+    async resend(id: string, newBody?: unknown): Promise<OutboxItem> {
+      const item = await resendItem(db, id, now(), newBody);
+      void flush({ force: true });
+      return item;
+    },
+    on: (listener: SyncListener) => events.on(listener),
+    /** Marks an item as awaited by an interactive save until the returned function is called. */
+    watch(id: string): () => void {
+      awaited.add(id);
+      return () => awaited.delete(id);
+    },
+    getState: () => state,
+    subscribeState: (listener: (s: SyncState) => void) => stateEvents.on(listener),
+    isOnline,
+    setQueryClient(client: QueryClient | undefined): void {
+      queryClient = client;
+    },
+    /** Extra TanStack Query keys to invalidate when an item of `resource` is saved (['resource'] always is). */
+    registerQueryKeys(resource: string, keys: QueryKey[]): void {
+      queryKeys.set(resource, [...(queryKeys.get(resource) ?? []), ...keys]);
+    },
+    /** The browser went online/offline. */
+    setOnline(online: boolean): void {
+      offline = !online;
+      refreshState();
+      if (online) void flush({ force: true });
+    },
+    /** The stored session changed (login, logout, another tab): recompute the state and try to send. */
+    sessionChanged(): void {
+      refreshState();
+      if (getSession()) void flush();
+    },
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+      clearTimeout(lockRetry);
+      deps.channel?.removeEventListener('message', onRemote);
+    },
+  };
+  return api;
+}

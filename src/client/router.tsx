@@ -1,0 +1,96 @@
+// The router: memory history (navigation never changes the address bar, spec 000 §2), the public routes
+// (root → login, login, forced password change) and the logged-in layout with the screens of app/screens.ts.
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useSessionEpoch } from './app/session-end';
+import type { RouterContext } from './routes/context';
+import { changePasswordGuard, loginGuard, parseLoginSearch, requireSession } from './routes/guards';
+import { PATHS } from './routes/paths';
+import { screenRoutes } from './routes/screen-routes';
+
+function Root() {
+  // Keyed on the session epoch: ending a session remounts everything, so no modal survives it.
+  const epoch = useSessionEpoch();
+  return <Outlet key={epoch} />;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: () => <Navigate to={PATHS.root} replace />,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.root,
+  beforeLoad: () => {
+    throw redirect({ to: PATHS.login, replace: true });
+  },
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.login,
+  validateSearch: parseLoginSearch,
+  beforeLoad: ({ search }) => loginGuard(search),
+  component: lazyRouteComponent(() => import('./app/login-page'), 'LoginPage'),
+});
+
+const changePasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.changePassword,
+  beforeLoad: () => {
+    changePasswordGuard();
+  },
+  component: lazyRouteComponent(() => import('./app/change-password-page'), 'ChangePasswordPage'),
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    requireSession(location);
+  },
+  component: lazyRouteComponent(() => import('./app/layout'), 'AppLayout'),
+});
+
+const welcomeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: PATHS.welcome,
+  component: lazyRouteComponent(() => import('./app/welcome-page'), 'WelcomePage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  changePasswordRoute,
+  appRoute.addChildren([welcomeRoute, ...screenRoutes(() => appRoute)]),
+]);
+
+/** The first entry of the memory history: the address the page was opened with (deep links, reloads). */
+export function initialEntry(): string {
+  if (typeof location === 'undefined') return PATHS.root;
+  const path = location.pathname === '/index.html' ? PATHS.root : location.pathname;
+  return path + location.search;
+}
+
+export function createAppRouter(queryClient: QueryClient, entry: string = initialEntry()) {
+  return createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [entry] }),
+    context: { queryClient },
+    defaultPreload: false,
+    defaultPendingMs: 150,
+    scrollRestoration: false,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

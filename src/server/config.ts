@@ -1,0 +1,46 @@
+// Environment → typed configuration, validated with zod at start.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5201),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  DEFAULT_PASSWORD: z.string().min(6).default('Maquinaria2026!'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  SEED: z.enum(['demo', 'base', 'none']).default('demo'),
+  STATIC_DIR: z.string().default('./dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  LOGISTICA_URL: z.string().url().optional(),
+  RENIEC_URL: z.string().url().optional(),
+  SUNAT_URL: z.string().url().optional(),
+  VEHICULOS_URL: z.string().url().optional(),
+});
+
+export type Config = z.infer<typeof schema> & { jwtSecret: string };
+
+function secretFor(dataDir: string, given?: string): string {
+  if (given) return given;
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the environment (or overrides, for tests) into a validated config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, jwtSecret: secretFor(parsed.data.DATA_DIR, parsed.data.JWT_SECRET) };
+}

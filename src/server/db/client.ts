@@ -1,0 +1,59 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Database or transaction handle (a transaction is a PgDatabase too). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
+
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir: string | undefined;
+  if (dataDir) {
+    mkdirSync(resolve(dataDir), { recursive: true });
+    dir = join(resolve(dataDir), 'pglite');
+  }
+  // Options form: `new PGlite(undefined, { loadDataDir })` ignores the dump and opens an empty database.
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+    // exposed for the test template
+    ...({ client } as object),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(cfg: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite(cfg.DATA_DIR);
+}

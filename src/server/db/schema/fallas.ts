@@ -1,0 +1,22 @@
+// Failures reported per machine (PENDIENTE / REPARADO).
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './common';
+import { maquinarias } from './maquinarias';
+import { usuarios } from './usuarios';
+
+export const fallas = pgTable(
+  'fallas',
+  {
+    falla_id: serial('falla_id').primaryKey(),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id),
+    descripcion: varchar('descripcion', { length: 250 }).notNull(),
+    detalle: text('detalle'),
+    estado: smallint('estado').notNull().default(0),
+    user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [check('fallas_estado_chk', sql`${t.estado} in (0, 1)`), index('fallas_maq_idx').on(t.maquinaria_id)],
+);

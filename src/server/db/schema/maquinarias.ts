@@ -1,0 +1,75 @@
+// Machines, their part assignments (wear tracking) and the history of part changes.
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './common';
+import { insumos } from './insumos';
+import { usuarios } from './usuarios';
+
+export const maquinarias = pgTable(
+  'maquinarias',
+  {
+    id: serial('id').primaryKey(),
+    descripcion: varchar('descripcion', { length: 200 }).notNull(),
+    marca: varchar('marca', { length: 100 }).notNull(),
+    modelo: varchar('modelo', { length: 100 }),
+    /** true = hour meter (HOROMETRO), false = odometer (KILOMETRAJE). */
+    horometro: boolean('horometro').notNull().default(true),
+    placa: varchar('placa', { length: 20 }).notNull().unique(),
+    anio_fabrica: smallint('anio_fabrica').notNull(),
+    estado: smallint('estado').notNull().default(0),
+    /** Meter reading at registration; current meter = this + meter quantities of its daily reports. */
+    horometro_inicial: money('horometro_inicial').notNull().default(0),
+    veh_id: integer('veh_id'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('maquinarias_estado_chk', sql`${t.estado} between 0 and 3`),
+    check('maquinarias_anio_chk', sql`${t.anio_fabrica} between 1950 and 2100`),
+  ],
+);
+
+export const insumosMaquinaria = pgTable(
+  'insumos_maquinaria',
+  {
+    insumo_maq_id: serial('insumo_maq_id').primaryKey(),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    insumo_id: integer('insumo_id')
+      .notNull()
+      .references(() => insumos.id),
+    hour_warning: money('hour_warning').notNull(),
+    hour_critical: money('hour_critical').notNull(),
+    horas_limite: money('horas_limite').notNull(),
+    last_date_mantenimiento: date('last_date_mantenimiento', { mode: 'string' }),
+    create_insumo_maq: timestamp('create_insumo_maq', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('insumos_maquinaria_uq').on(t.maquinaria_id, t.insumo_id),
+    check('insumos_maquinaria_horas_chk', sql`${t.hour_warning} >= 0 and ${t.hour_critical} >= ${t.hour_warning} and ${t.horas_limite} >= ${t.hour_critical}`),
+  ],
+);
+
+export const cambiosInsumo = pgTable(
+  'cambios_insumo',
+  {
+    id: serial('id').primaryKey(),
+    insumo_maq_id: integer('insumo_maq_id')
+      .notNull()
+      .references(() => insumosMaquinaria.insumo_maq_id, { onDelete: 'cascade' }),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    insumo_id: integer('insumo_id')
+      .notNull()
+      .references(() => insumos.id),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    observacion: text('observacion').notNull(),
+    horometro_pdiario: money('horometro_pdiario').notNull().default(0),
+    horometro_vehiculo: money('horometro_vehiculo').notNull().default(0),
+    horas_acumuladas: money('horas_acumuladas').notNull().default(0),
+    user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha)],
+);

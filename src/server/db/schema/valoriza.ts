@@ -1,0 +1,91 @@
+// Valuations (billing of machine rental), bank accounts, and daily work reports with their lines.
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { actividades } from './actividades';
+import { createdAt, money } from './common';
+import { costosDet } from './costos';
+import { maquinarias } from './maquinarias';
+import { operadores } from './operadores';
+
+export const cuentas = pgTable(
+  'cuentas',
+  {
+    cuenta_id: serial('cuenta_id').primaryKey(),
+    nro_cuenta: varchar('nro_cuenta', { length: 40 }).notNull().unique(),
+    tipo_cuenta: varchar('tipo_cuenta', { length: 12 }).notNull(),
+    tasa_impuesto: numeric('tasa_impuesto', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('cuentas_tipo_chk', sql`${t.tipo_cuenta} in ('detraccion', 'deposito')`)],
+);
+
+export const valorizaciones = pgTable(
+  'valorizaciones',
+  {
+    valoriza_id: serial('valoriza_id').primaryKey(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    rubro: smallint('rubro').notNull().default(1),
+    tipo_doc: smallint('tipo_doc').notNull().default(2),
+    ndoc: varchar('ndoc', { length: 11 }).notNull(),
+    rsocial: varchar('rsocial', { length: 250 }).notNull().default(''),
+    subtotal: money('subtotal').notNull().default(0),
+    monto: money('monto').notNull().default(0),
+    monto_detraccion: money('monto_detraccion').notNull().default(0),
+    monto_deposito: money('monto_deposito').notNull().default(0),
+    cta_detraccion: integer('cta_detraccion').references(() => cuentas.cuenta_id),
+    cta_deposito: integer('cta_deposito').references(() => cuentas.cuenta_id),
+    tasa_detraccion: numeric('tasa_detraccion', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    observacion: text('observacion').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('valorizaciones_rubro_chk', sql`${t.rubro} between 1 and 3`),
+    check('valorizaciones_tipo_doc_chk', sql`${t.tipo_doc} in (1, 2)`),
+    check('valorizaciones_ndoc_chk', sql`${t.ndoc} ~ '^([0-9]{8}|[0-9]{11})$'`),
+    index('valorizaciones_fecha_idx').on(t.fecha),
+  ],
+);
+
+export const partesDiarios = pgTable(
+  'partes_diarios',
+  {
+    parte_id: serial('parte_id').primaryKey(),
+    nro_parte_interno: varchar('nro_parte_interno', { length: 30 }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id),
+    operador_id: integer('operador_id')
+      .notNull()
+      .references(() => operadores.operador_id),
+    actividad_id: integer('actividad_id')
+      .notNull()
+      .references(() => actividades.id),
+    /** Set when a valuation bills the report; a report belongs to at most one valuation. */
+    valoriza_id: integer('valoriza_id').references(() => valorizaciones.valoriza_id, { onDelete: 'set null' }),
+    monto: money('monto').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha),
+    index('partes_diarios_valoriza_idx').on(t.valoriza_id),
+  ],
+);
+
+export const partesDiariosDet = pgTable(
+  'partes_diarios_det',
+  {
+    pd_detalle_id: serial('pd_detalle_id').primaryKey(),
+    parte_id: integer('parte_id')
+      .notNull()
+      .references(() => partesDiarios.parte_id, { onDelete: 'cascade' }),
+    costo_det_id: integer('costo_det_id')
+      .notNull()
+      .references(() => costosDet.costo_det_id),
+    cantid: money('cantid').notNull(),
+    preuni: money('preuni').notNull(),
+    pretot: money('pretot').notNull(),
+    unidad: varchar('unidad', { length: 10 }).notNull().default('HORA'),
+    observacion: text('observacion'),
+  },
+  (t) => [check('partes_diarios_det_cant_chk', sql`${t.cantid} >= 0 and ${t.preuni} >= 0 and ${t.pretot} >= 0`)],
+);

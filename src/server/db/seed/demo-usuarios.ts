@@ -1,0 +1,93 @@
+// Demo users besides admin, each with the role codes of their job and the default password (so the
+// first login asks them to change it).
+import { eq } from 'drizzle-orm';
+import { MENU, ROLE } from '@shared/auth/permissions';
+import type { Db } from '../client';
+import { areas, usuarios } from '../schema/index';
+import { hashPassword } from '../../lib/passwords';
+
+export const DEMO_USERS = [
+  {
+    username: 'almacenero',
+    fullName: 'Carmen Rosa Huaman Quispe',
+    email: 'almacen@muni.gob.pe',
+    area: 'Almacén Central',
+    roles: [
+      MENU.reporteInsumos,
+      MENU.almacen,
+      MENU.ingresos,
+      MENU.pedidos,
+      MENU.salidas,
+      MENU.movimientos,
+      ROLE.ingresoNuevo,
+      ROLE.ingresoVer,
+      ROLE.ingresoEliminar,
+      ROLE.pedidoNuevo,
+      ROLE.pedidoEditar,
+      ROLE.pedidoEliminar,
+      ROLE.salidaNuevo,
+      ROLE.salidaEditar,
+      ROLE.salidaEliminar,
+    ],
+  },
+  {
+    username: 'supervisor',
+    fullName: 'Ing. Luis Alberto Rojas Campos',
+    email: 'supervision@muni.gob.pe',
+    area: 'Mantenimiento',
+    roles: [
+      MENU.valorizaciones,
+      MENU.registrarValorizaciones,
+      ROLE.parteDiarioNuevo,
+      ROLE.parteDiarioEditar,
+      ROLE.parteDiarioEliminar,
+      MENU.mantenimientos,
+      MENU.fallas,
+      ROLE.fallaNuevo,
+      ROLE.fallaEditar,
+      ROLE.fallaEliminar,
+      MENU.mantenimientoPreventivo,
+      ROLE.maquinariaDesgasteMantenimiento,
+      ROLE.maquinariaCambiarInsumos,
+      MENU.reparaciones,
+    ],
+  },
+  {
+    username: 'consulta',
+    fullName: 'Usuario de Consulta',
+    email: 'consulta@muni.gob.pe',
+    area: 'Equipo Mecánico',
+    // Every screen, no button: menus only.
+    roles: Object.values(MENU).filter((m) => m !== MENU.configuracion && m !== MENU.usuarios),
+  },
+];
+
+/** Creates the demo users; `passwordHash` is the default password's hash (admin's, when not given). */
+export async function seedDemoUsers(db: Db, defaultPassword?: string): Promise<Record<string, number>> {
+  let passwordHash: string;
+  if (defaultPassword) passwordHash = await hashPassword(defaultPassword);
+  else {
+    const [admin] = await db.select({ hash: usuarios.passwordHash }).from(usuarios).where(eq(usuarios.username, 'admin'));
+    passwordHash = admin.hash;
+  }
+  const areaRows = await db.select().from(areas);
+  const areaId = (name: string) => areaRows.find((a) => a.nombre === name)?.id ?? areaRows[0]?.id ?? null;
+  const rows = await db
+    .insert(usuarios)
+    .values(
+      DEMO_USERS.map((u) => ({
+        username: u.username,
+        fullName: u.fullName,
+        email: u.email,
+        passwordHash,
+        defaultPassword: 1,
+        estado: 1,
+        areaId: areaId(u.area),
+        roles: [...new Set(u.roles)].sort((a, b) => a - b),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: usuarios.id, username: usuarios.username });
+  const all = await db.select({ id: usuarios.id, username: usuarios.username }).from(usuarios);
+  return Object.fromEntries([...rows, ...all].map((u) => [u.username, u.id]));
+}

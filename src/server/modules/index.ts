@@ -1,0 +1,33 @@
+// The list of API modules registered by buildApp; each module is a Fastify plugin with its routes.
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes';
+import usuariosRoutes from './usuarios/routes';
+import actividadesRoutes from './actividades/routes';
+import auditoriaRoutes from './auditoria/routes';
+import ajustesRoutes from './ajustes/routes';
+import searchRoutes from './search/routes';
+import notificacionesRoutes from './notificaciones/routes';
+import insumosRoutes from './insumos/routes';
+import ingresosRoutes from './ingresos/routes';
+import salidasRoutes from './salidas/routes';
+import pedidosRoutes from './pedidos/routes';
+import movimientosRoutes from './movimientos/routes';
+import maquinariasRoutes from './maquinarias/routes';
+import operadoresRoutes from './operadores/routes';
+
+export const modules: FastifyPluginAsync[] = [
+  authRoutes,
+  usuariosRoutes,
+  actividadesRoutes,
+  auditoriaRoutes,
+  ajustesRoutes,
+  searchRoutes,
+  notificacionesRoutes,
+  insumosRoutes,
+  ingresosRoutes,
+  salidasRoutes,
+  pedidosRoutes,
+  movimientosRoutes,
+  maquinariasRoutes,
+  operadoresRoutes,
+];

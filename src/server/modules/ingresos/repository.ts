@@ -1,0 +1,64 @@
+// Entry queries: the list with its delivery notes joined, and one entry with lines and notes.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { IngresoRow } from '@shared/contract/ingresos';
+import { MSG } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { guiasRemision, ingresos, ingresosDet, insumos } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { dateRangeWhere, isoTs } from '../insumos/warehouse-helpers';
+
+const guiasText = sql<string>`coalesce((select string_agg(g.nro_guiaremision || coalesce(' (' || g.fecha_guiaremision::text || ')', ''), ', ' order by g.id)
+  from ${guiasRemision} g where g.ingreso_id = "ingresos"."id"), '')`;
+
+export async function listIngresos(db: Db, range: { fini?: string | null; ffin?: string | null }): Promise<IngresoRow[]> {
+  const rows = await db
+    .select({
+      id: ingresos.id,
+      fecha: ingresos.fecha,
+      nro_ordencompra: ingresos.nro_ordencompra,
+      anio: ingresos.anio,
+      fecha_ordencompra: ingresos.fecha_ordencompra,
+      proveedor: ingresos.proveedor,
+      nro_guiaremision: ingresos.nro_guiaremision,
+      fecha_guiaremision: ingresos.fecha_guiaremision,
+      guias: guiasText,
+      created_at: ingresos.created_at,
+    })
+    .from(ingresos)
+    .where(and(dateRangeWhere(ingresos.fecha, range)))
+    .orderBy(desc(ingresos.fecha), desc(ingresos.created_at), desc(ingresos.id));
+  return rows.map((r) => ({ ...r, created_at: isoTs(r.created_at) }));
+}
+
+export async function getIngreso(db: Db, id: number) {
+  const [head] = await db.select().from(ingresos).where(eq(ingresos.id, id));
+  if (!head) throw notFound(MSG.notFound);
+  const lines = await db
+    .select({
+      id: ingresosDet.id,
+      insumo_id: ingresosDet.insumo_id,
+      insumo_codigo: insumos.insumo_codigo,
+      insumo_name: insumos.insumo_name,
+      cantidad: ingresosDet.cantidad,
+      unimed: ingresosDet.unimed,
+      marca: ingresosDet.marca,
+      user_idx: ingresosDet.user_idx,
+    })
+    .from(ingresosDet)
+    .innerJoin(insumos, eq(insumos.id, ingresosDet.insumo_id))
+    .where(eq(ingresosDet.ingreso_id, id))
+    .orderBy(asc(ingresosDet.id));
+  const guias = await db
+    .select({ nro_guiaremision: guiasRemision.nro_guiaremision, fecha_guiaremision: guiasRemision.fecha_guiaremision })
+    .from(guiasRemision)
+    .where(eq(guiasRemision.ingreso_id, id))
+    .orderBy(asc(guiasRemision.id));
+  const { user_id: _u, ...rest } = head;
+  return {
+    ...rest,
+    created_at: isoTs(head.created_at),
+    guias_remision: guias,
+    ingresos_det: lines.map(({ insumo_codigo, insumo_name, ...l }) => ({ ...l, insumo: { insumo_codigo, insumo_name } })),
+  };
+}
+export type IngresoFull = Awaited<ReturnType<typeof getIngreso>>;

@@ -1,0 +1,70 @@
+// Stock changes of the warehouse: lock the supply rows (ordered by id, so concurrent changes never
+// deadlock), refuse outflows above stock with the Spanish message, and apply the deltas.
+import { inArray, sql } from 'drizzle-orm';
+import { formatAmount, fromCents, toCents } from '@shared/domain/money';
+import { MSG } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { insumos } from '../../db/schema/index';
+import { AppError, badRequest } from '../../lib/errors';
+
+export interface LockedSupply {
+  id: number;
+  insumo_codigo: string;
+  insumo_name: string;
+  stock: number;
+}
+
+/** SELECT … FOR UPDATE of the supplies, in id order; unknown ids are a 400. */
+export async function lockSupplies(tx: Db, ids: Iterable<number>): Promise<Map<number, LockedSupply>> {
+  const list = [...new Set(ids)].sort((a, b) => a - b);
+  const out = new Map<number, LockedSupply>();
+  if (list.length === 0) return out;
+  const rows = await tx
+    .select({ id: insumos.id, insumo_codigo: insumos.insumo_codigo, insumo_name: insumos.insumo_name, stock: insumos.stock })
+    .from(insumos)
+    .where(inArray(insumos.id, list))
+    .orderBy(insumos.id)
+    .for('update');
+  for (const r of rows) out.set(r.id, r);
+  if (out.size !== list.length) throw badRequest(MSG.supplyNotFound, { insumo_id: MSG.supplyNotFound });
+  return out;
+}
+
+/**
+ * Outflow deltas (cents, positive = leaves the warehouse) checked against the locked stock.
+ * `requested` is the total the record asks for per supply, so the message can say how much of it
+ * is available (stock plus what this record already held).
+ */
+export function assertAvailable(
+  locked: Map<number, LockedSupply>,
+  deltas: Map<number, number>,
+  requested: Map<number, number>,
+  fieldOf: (insumoId: number) => string,
+): void {
+  const errors: Record<string, string> = {};
+  let first: string | null = null;
+  for (const [insumoId, delta] of deltas) {
+    const s = locked.get(insumoId);
+    if (!s || delta <= 0) continue;
+    const stock = toCents(s.stock);
+    if (delta <= stock) continue;
+    const disponible = formatAmount(fromCents(stock + (requested.get(insumoId) ?? 0) - delta));
+    const message = MSG.stockUnavailable(s.insumo_codigo, disponible);
+    first ??= message;
+    errors[fieldOf(insumoId)] = message;
+  }
+  if (first) throw new AppError(409, first, errors);
+}
+
+/** stock = stock - delta for every supply (delta in cents; negative returns stock). */
+export async function applyOutflow(tx: Db, deltas: Map<number, number>): Promise<void> {
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const d = deltas.get(id) ?? 0;
+    if (d === 0) continue;
+    await tx
+      .update(insumos)
+      .set({ stock: sql`${insumos.stock} - ${fromCents(d)}::numeric` })
+      .where(sql`${insumos.id} = ${id}`);
+  }
+}

@@ -1,0 +1,52 @@
+// GET /api/notificaciones: the bell's recent items: pending failures and parts in the warning/danger bands.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { NotificationItem } from '@shared/contract/auth';
+import { LABELS } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { fallas, maquinarias } from '../../db/schema/index';
+import { limaDate } from '../../lib/tokens';
+import { partCounters, wearBand } from '../../lib/wear';
+
+const MAX_ITEMS = 20;
+const MAX_FAILURES = 10;
+const fmt = (n: number) => n.toFixed(2);
+
+export async function notifications(db: Db): Promise<{ items: NotificationItem[] }> {
+  const pending = await db
+    .select({
+      placa: maquinarias.placa,
+      descripcion: fallas.descripcion,
+      fecha: sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`,
+    })
+    .from(fallas)
+    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
+    .where(eq(fallas.estado, 0))
+    .orderBy(desc(fallas.created_at), desc(fallas.falla_id))
+    .limit(MAX_FAILURES);
+  const items: NotificationItem[] = pending.map((f) => ({
+    tipo: 'FALLA',
+    abrev: 'FA',
+    fecha: f.fecha,
+    descripcion: LABELS.notifFailure(f.placa, f.descripcion),
+  }));
+  const today = limaDate();
+  for (const part of await partCounters(db)) {
+    const band = wearBand(part.contador, part.hour_warning, part.hour_critical);
+    if (band === 'info') continue;
+    items.push({
+      tipo: 'INSUMO',
+      abrev: 'IN',
+      fecha: part.ultima_fecha ?? today,
+      descripcion: LABELS.notifPart(part.placa, part.insumo_name, fmt(part.contador), fmt(part.horas_limite), band),
+      band,
+    });
+  }
+  // Newest first (Array.sort is stable, so failures keep their order within a day).
+  items.sort((a, b) => (a.fecha < b.fecha ? 1 : a.fecha > b.fecha ? -1 : 0));
+  return { items: items.slice(0, MAX_ITEMS) };
+}
+
+export default async function notificacionesRoutes(app: FastifyInstance) {
+  app.get('/api/notificaciones', () => notifications(app.db));
+}

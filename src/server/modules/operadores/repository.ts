@@ -1,0 +1,55 @@
+// Operator queries: list, DNI-prefix suggestions, and identity-registry individuals by DNI.
+import { asc, sql } from 'drizzle-orm';
+import type { Individuo, OperadorRow, OperadorSuggestion } from '@shared/contract/operadores';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { operadores } from '../../db/schema/index';
+import { integrations } from '../../integrations/index';
+
+const SUGGEST_LIMIT = 10;
+
+export function listOperadores(db: Db): Promise<OperadorRow[]> {
+  return db
+    .select({
+      operador_id: operadores.operador_id,
+      indiv_id: operadores.indiv_id,
+      dni: operadores.dni,
+      nombres: operadores.nombres,
+      direccion: operadores.direccion,
+      celular: operadores.celular,
+      email: operadores.email,
+      fecha_nac: operadores.fecha_nac,
+      sexo: operadores.sexo,
+    })
+    .from(operadores)
+    .orderBy(asc(operadores.nombres), asc(operadores.operador_id));
+}
+
+/** Operators whose DNI starts with the digits (the exit modal's typeahead). */
+export async function suggestDni(db: Db, prefix: string): Promise<{ items: OperadorSuggestion[] }> {
+  const items = await db
+    .select({ operador_id: operadores.operador_id, dni: operadores.dni, nombres: operadores.nombres })
+    .from(operadores)
+    .where(sql`${operadores.dni} like ${`${prefix}%`}`)
+    .orderBy(asc(operadores.dni))
+    .limit(SUGGEST_LIMIT);
+  return { items };
+}
+
+/** Individuals with this DNI in the identity registry (spec 001 §3 shape); [] when unknown. */
+export async function searchDni(config: Config, db: Db, dni: string): Promise<Individuo[]> {
+  const p = await integrations(config, db).reniec.findByDni(dni);
+  if (!p) return [];
+  return [
+    {
+      indiv_id: p.indiv_id,
+      indiv_appaterno: p.apPrimer,
+      indiv_apmaterno: p.apSegundo,
+      indiv_nombres: p.prenombres,
+      indiv_direccion1: p.direccion,
+      indiv_fechanac: p.fecha_nac,
+      indiv_celular: p.celular,
+      indiv_email: p.email,
+    },
+  ];
+}

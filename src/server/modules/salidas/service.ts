@@ -1,0 +1,138 @@
+// Exits: stock checked inside the transaction with the supply rows locked; lines, stock and SALIDA
+// movements change together on create, edit (delta against the STORED quantities) and delete.
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { SalidaBody } from '@shared/contract/salidas';
+import { outflowDeltas, quantitiesBySupply, type StoredLine } from '@shared/domain/stock';
+import { MSG } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { maquinarias, operadores, salidas, salidasDet } from '../../db/schema/index';
+import { badRequest, notFound } from '../../lib/errors';
+import { runChange } from '../../plugins/change';
+import { applyOutflow, assertAvailable, lockSupplies } from '../insumos/stock';
+import { planLineSync } from '../insumos/warehouse-helpers';
+import { deleteExitMovements, insertExitMovements, updateExitDoc, updateExitMovement, type MovementDoc } from '../movimientos/ledger';
+import { getSalida } from './repository';
+
+async function machinePlate(tx: Db, id: number): Promise<string> {
+  const [m] = await tx.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
+  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
+  return m.placa;
+}
+
+/** The operator by id, or by DNI (the exit modal's typeahead may send only the DNI). */
+async function operatorId(tx: Db, body: SalidaBody): Promise<number> {
+  const cols = { id: operadores.operador_id, dni: operadores.dni };
+  if (body.operador_id != null) {
+    const [o] = await tx.select(cols).from(operadores).where(eq(operadores.operador_id, body.operador_id));
+    if (!o) throw badRequest(MSG.operatorNotFound, { operador_id: MSG.operatorNotFound });
+    if (body.operador_dni && body.operador_dni !== o.dni) throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
+    return o.id;
+  }
+  const [o] = await tx
+    .select(cols)
+    .from(operadores)
+    .where(eq(operadores.dni, body.operador_dni ?? ''));
+  if (!o) throw badRequest(MSG.operatorNotFound, { operador_dni: MSG.operatorNotFound });
+  return o.id;
+}
+
+async function header(tx: Db, body: SalidaBody) {
+  const placa = await machinePlate(tx, body.maquinaria_id);
+  const operador_id = await operatorId(tx, body);
+  const doc: MovementDoc = { fecha: body.fecha, proveedor: placa, nro_guiaremision: body.nro_vale };
+  return { values: { nro_vale: body.nro_vale, fecha: body.fecha, maquinaria_id: body.maquinaria_id, operador_id }, doc };
+}
+
+/** Locks the supplies whose stock moves and refuses (409, nothing changed) any line above stock. */
+async function checkStock(tx: Db, before: StoredLine[], after: StoredLine[], lines: SalidaBody['salidas_det']) {
+  const deltas = outflowDeltas(before, after);
+  const locked = await lockSupplies(tx, [...deltas.keys()].concat(after.map((l) => l.insumo_id)));
+  assertAvailable(locked, deltas, quantitiesBySupply(after), (insumoId) => `salidas_det.${Math.max(0, lines.findIndex((l) => l.insumo_id === insumoId))}.cantidad`);
+  return deltas;
+}
+
+export function createSalida(req: FastifyRequest, body: SalidaBody) {
+  return runChange(
+    req,
+    async ({ tx, audit }) => {
+      const { values, doc } = await header(tx, body);
+      const deltas = await checkStock(tx, [], body.salidas_det, body.salidas_det);
+      const [row] = await tx
+        .insert(salidas)
+        .values({ ...values, user_id: req.user?.id ?? null })
+        .returning({ id: salidas.id });
+      const lines = await tx
+        .insert(salidasDet)
+        .values(body.salidas_det.map((l) => ({ salida_id: row.id, insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })))
+        .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
+      await applyOutflow(tx, deltas);
+      await insertExitMovements(tx, doc, lines);
+      const after = await getSalida(tx, row.id);
+      await audit({ action: 'create', resource: 'salidas', resource_id: row.id, after });
+      return after;
+    },
+    201,
+  );
+}
+
+async function lockExit(tx: Db, id: number) {
+  const [row] = await tx.select({ id: salidas.id }).from(salidas).where(eq(salidas.id, id)).for('update');
+  if (!row) throw notFound(MSG.notFound);
+  return tx
+    .select({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad })
+    .from(salidasDet)
+    .where(eq(salidasDet.salida_id, id));
+}
+
+export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) {
+  return runChange(req, async ({ tx, audit }) => {
+    const stored = await lockExit(tx, id);
+    const before = await getSalida(tx, id);
+    const plan = planLineSync(stored, body.salidas_det, body.trash, (s) => s.salida_det_id, (l) => l.salida_det_id);
+    const afterLines: StoredLine[] = [...plan.kept, ...plan.updates.map((u) => u.incoming), ...plan.inserts];
+    const { values, doc } = await header(tx, body);
+    const deltas = await checkStock(tx, stored, afterLines, body.salidas_det);
+
+    await tx.update(salidas).set(values).where(eq(salidas.id, id));
+    const gone = plan.deletes.map((d) => d.salida_det_id);
+    await deleteExitMovements(tx, gone);
+    if (gone.length > 0) await tx.delete(salidasDet).where(inArray(salidasDet.salida_det_id, gone));
+    for (const { stored: s, incoming: l } of plan.updates) {
+      await tx
+        .update(salidasDet)
+        .set({ insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })
+        .where(eq(salidasDet.salida_det_id, s.salida_det_id));
+      await updateExitMovement(tx, { salida_det_id: s.salida_det_id, insumo_id: l.insumo_id, cantidad: l.cantidad });
+    }
+    if (plan.inserts.length > 0) {
+      const added = await tx
+        .insert(salidasDet)
+        .values(plan.inserts.map((l) => ({ salida_id: id, insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })))
+        .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
+      await insertExitMovements(tx, doc, added);
+    }
+    await updateExitDoc(tx, [...plan.kept, ...plan.updates.map((u) => u.stored)].map((s) => s.salida_det_id), doc);
+    await applyOutflow(tx, deltas);
+    const after = await getSalida(tx, id);
+    await audit({ action: 'update', resource: 'salidas', resource_id: id, before, after });
+    return after;
+  });
+}
+
+export function deleteSalida(req: FastifyRequest, id: number) {
+  return runChange(req, async ({ tx, audit }) => {
+    const stored = await lockExit(tx, id);
+    const before = await getSalida(tx, id);
+    const deltas = outflowDeltas(stored, []);
+    await lockSupplies(tx, deltas.keys());
+    await applyOutflow(tx, deltas);
+    await deleteExitMovements(
+      tx,
+      stored.map((s) => s.salida_det_id),
+    );
+    await tx.delete(salidas).where(eq(salidas.id, id));
+    await audit({ action: 'delete', resource: 'salidas', resource_id: id, before });
+    return { message: MSG.deleted };
+  });
+}

@@ -1,0 +1,119 @@
+// Every change runs through runChange: one transaction that claims the idempotency key, does the work,
+// writes the audit rows and stores the answer for replays (DESIGN §4 "Idempotency" and "Audit").
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '@shared/messages';
+import type { Db } from '../db/client';
+import { auditLog, idempotencyKeys } from '../db/schema/index';
+import { AppError, IdempotentReplay } from '../lib/errors';
+
+export interface AuditEntry {
+  action: 'create' | 'update' | 'delete' | string;
+  resource: string;
+  resource_id?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ChangeContext {
+  tx: Db;
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+function idempotencyKey(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY_RE.test(key)) throw new AppError(400, 'Idempotency-Key inválida', { 'Idempotency-Key': 'Use un UUID' });
+  return key;
+}
+
+function requestHash(req: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
+    .digest('hex');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: any = err, i = 0; e && i < 3; e = e.cause, i++) if (e.code === '23505') return true;
+  return false;
+}
+
+async function storedAnswer(db: Db, userId: number, key: string, hash: string): Promise<IdempotentReplay | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return null;
+  if (row.request_hash !== hash) throw new AppError(409, MSG.idempotencyConflict);
+  return new IdempotentReplay(row.status_code, row.response_body);
+}
+
+export async function writeAudit(tx: Db, req: FastifyRequest, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    user_id: req.user?.id ?? null,
+    username: req.user?.username ?? null,
+    action: entry.action,
+    resource: entry.resource,
+    resource_id: entry.resource_id == null ? null : String(entry.resource_id),
+    before: (entry.before ?? null) as object | null,
+    after: (entry.after ?? null) as object | null,
+  });
+}
+
+/**
+ * Runs `work` in one transaction with the idempotency key claimed first; the answer (status + body) is
+ * stored before commit, so a repeat of the same key gets the same answer and changes nothing.
+ */
+export async function runChange<T>(req: FastifyRequest, work: (ctx: ChangeContext) => Promise<T>, status = 200): Promise<T> {
+  const db = req.server.db;
+  const key = req.user ? idempotencyKey(req) : null;
+  const hash = key ? requestHash(req) : '';
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      if (key && req.user) {
+        await t.insert(idempotencyKeys).values({
+          user_id: req.user.id,
+          key,
+          method: req.method,
+          path: req.url.slice(0, 300),
+          request_hash: hash,
+          status_code: 0,
+          response_body: null,
+        });
+      }
+      const result = await work({ tx: t, audit: (entry) => writeAudit(t, req, entry) });
+      if (key && req.user) {
+        await t
+          .update(idempotencyKeys)
+          .set({ status_code: status, response_body: (result ?? null) as object | null })
+          .where(and(eq(idempotencyKeys.user_id, req.user.id), eq(idempotencyKeys.key, key)));
+      }
+      return result;
+    });
+  } catch (err) {
+    // A concurrent request with the same key committed first: answer with what it stored.
+    if (key && req.user && isUniqueViolation(err)) {
+      const replay = await storedAnswer(db, req.user.id, key, hash);
+      if (replay) throw replay;
+    }
+    throw err;
+  }
+}
+
+export default fp(async function change(app: FastifyInstance) {
+  // A finished request repeated with the same key is answered from the store before any work is done.
+  app.addHook('preHandler', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.user) return;
+    const key = idempotencyKey(req);
+    if (!key) return;
+    const replay = await storedAnswer(app.db, req.user.id, key, requestHash(req));
+    if (replay) throw replay;
+  });
+});

@@ -1,0 +1,279 @@
+// The one permission table of the product: menu ids, button codes of both spec documents, the
+// permission tree shown in the users screen, and the role code every mutating endpoint needs.
+// The server guard and the client's button visibility both read it.
+
+export interface PermissionNode {
+  text: string;
+  value: number;
+  children?: PermissionNode[];
+}
+
+/** Menu entries of the side menu (spec 000 §2), each shown by its role id. */
+export const MENU = {
+  administrativo: 2,
+  maquinarias: 3,
+  operadores: 9,
+  actividades: 13,
+  valorizaciones: 17,
+  registrarValorizaciones: 18,
+  costos: 26,
+  mantenimientos: 30,
+  fallas: 31,
+  mantenimientoPreventivo: 35,
+  reparaciones: 38,
+  reportes: 42,
+  reporteMaquinaria: 43,
+  reporteMantenimiento: 44,
+  reporteReparaciones: 45,
+  reporteInsumos: 46,
+  almacen: 47,
+  ingresos: 48,
+  pedidos: 52,
+  salidas: 56,
+  movimientos: 60,
+  configuracion: 61,
+  usuarios: 62,
+} as const;
+
+/** Button codes of both spec documents (000 §6, 001 §6). */
+export const ROLE = {
+  maquinariaNuevo: 4,
+  mensajes: 4,
+  maquinariaEditar: 5,
+  maquinariaAsignarInsumos: 6,
+  maquinariaDesgaste: 7,
+  maquinariaPdf: 8,
+  operadorNuevo: 10,
+  operadorEditar: 11,
+  operadorEliminar: 12,
+  pedidoEditarEstado: 12,
+  actividadNuevo: 14,
+  actividadEditar: 15,
+  actividadEliminar: 16,
+  valorizaNuevo: 19,
+  valorizaEditar: 20,
+  valorizaPdf: 21,
+  valorizaEliminar: 22,
+  parteDiarioNuevo: 23,
+  parteDiarioEditar: 24,
+  parteDiarioEliminar: 25,
+  costoNuevo: 27,
+  costoEditar: 28,
+  costoEliminar: 29,
+  fallaNuevo: 32,
+  fallaEditar: 33,
+  fallaEliminar: 34,
+  maquinariaDesgasteMantenimiento: 36,
+  maquinariaCambiarInsumos: 37,
+  reparacionNuevo: 39,
+  reparacionEditar: 40,
+  reparacionEliminar: 41,
+  ingresoNuevo: 49,
+  ingresoVer: 50,
+  ingresoEliminar: 51,
+  pedidoNuevo: 53,
+  pedidoEditar: 54,
+  pedidoEliminar: 55,
+  salidaNuevo: 57,
+  salidaEditar: 58,
+  salidaEliminar: 59,
+  usuarioNuevo: 63,
+  usuarioEditar: 64,
+  usuarioPermisos: 65,
+  usuarioClave: 66,
+  usuarioEliminar: 67,
+} as const;
+
+const n = (text: string, value: number, children?: PermissionNode[]): PermissionNode =>
+  children ? { text, value, children } : { text, value };
+
+/** The permission tree (text, value, children) edited in the users screen. */
+export const PERMISSION_TREE: PermissionNode[] = [
+  n('Administrativo', MENU.administrativo, [
+    n('Registro de maquinarias', MENU.maquinarias, [
+      n('Nueva maquinaria / menú de mensajes', ROLE.maquinariaNuevo),
+      n('Editar maquinaria', ROLE.maquinariaEditar),
+      n('Asignar insumos', ROLE.maquinariaAsignarInsumos),
+      n('Ver desgaste / gráficos', ROLE.maquinariaDesgaste),
+      n('PDF de maquinaria', ROLE.maquinariaPdf),
+    ]),
+    n('Operadores', MENU.operadores, [
+      n('Nuevo operador', ROLE.operadorNuevo),
+      n('Editar operador', ROLE.operadorEditar),
+      n('Eliminar operador / editar estado de pedido', ROLE.operadorEliminar),
+    ]),
+    n('Actividades', MENU.actividades, [
+      n('Nueva actividad', ROLE.actividadNuevo),
+      n('Editar actividad', ROLE.actividadEditar),
+      n('Eliminar actividad', ROLE.actividadEliminar),
+    ]),
+  ]),
+  n('Valorizaciones', MENU.valorizaciones, [
+    n('Registrar valorizaciones', MENU.registrarValorizaciones, [
+      n('Nueva valorización', ROLE.valorizaNuevo),
+      n('Editar valorización', ROLE.valorizaEditar),
+      n('PDF de valorización', ROLE.valorizaPdf),
+      n('Eliminar valorización', ROLE.valorizaEliminar),
+      n('Agregar parte diario', ROLE.parteDiarioNuevo),
+      n('Editar parte diario', ROLE.parteDiarioEditar),
+      n('Quitar parte diario', ROLE.parteDiarioEliminar),
+    ]),
+    n('Registrar costos', MENU.costos, [
+      n('Nuevo costo', ROLE.costoNuevo),
+      n('Editar costo', ROLE.costoEditar),
+      n('Eliminar costo', ROLE.costoEliminar),
+    ]),
+  ]),
+  n('Mantenimientos', MENU.mantenimientos, [
+    n('Fallas', MENU.fallas, [
+      n('Nueva falla', ROLE.fallaNuevo),
+      n('Editar falla', ROLE.fallaEditar),
+      n('Eliminar falla (solo pendiente)', ROLE.fallaEliminar),
+    ]),
+    n('Mantenimiento preventivo', MENU.mantenimientoPreventivo, [
+      n('Ver desgaste (mantenimiento)', ROLE.maquinariaDesgasteMantenimiento),
+      n('Cambiar insumos', ROLE.maquinariaCambiarInsumos),
+    ]),
+    n('Reparaciones', MENU.reparaciones, [
+      n('Nueva reparación', ROLE.reparacionNuevo),
+      n('Editar reparación', ROLE.reparacionEditar),
+      n('Eliminar reparación', ROLE.reparacionEliminar),
+    ]),
+  ]),
+  n('Reportes', MENU.reportes, [
+    n('Control de maquinarias', MENU.reporteMaquinaria),
+    n('Mantenimiento preventivo', MENU.reporteMantenimiento),
+    n('Historial de reparaciones', MENU.reporteReparaciones),
+    n('Insumos y materiales', MENU.reporteInsumos),
+  ]),
+  n('Almacen', MENU.almacen, [
+    n('Pedidos de insumos', MENU.pedidos, [
+      n('Nuevo pedido', ROLE.pedidoNuevo),
+      n('Editar pedido', ROLE.pedidoEditar),
+      n('Eliminar pedido', ROLE.pedidoEliminar),
+    ]),
+    n('Ingresos de insumos', MENU.ingresos, [
+      n('Nuevo ingreso', ROLE.ingresoNuevo),
+      n('Ver ingreso', ROLE.ingresoVer),
+      n('Eliminar ingreso', ROLE.ingresoEliminar),
+    ]),
+    n('Salidas de insumos', MENU.salidas, [
+      n('Nueva salida', ROLE.salidaNuevo),
+      n('Editar salida', ROLE.salidaEditar),
+      n('Eliminar salida', ROLE.salidaEliminar),
+    ]),
+    n('Movimientos de almacén', MENU.movimientos),
+  ]),
+  n('Configuracion', MENU.configuracion, [
+    n('Usuarios', MENU.usuarios, [
+      n('Nuevo usuario', ROLE.usuarioNuevo),
+      n('Editar usuario', ROLE.usuarioEditar),
+      n('Asignar permisos', ROLE.usuarioPermisos),
+      n('Cambiar contraseña', ROLE.usuarioClave),
+      n('Eliminar usuario', ROLE.usuarioEliminar),
+    ]),
+  ]),
+];
+
+function collect(nodes: PermissionNode[], out: Set<number>): Set<number> {
+  for (const node of nodes) {
+    out.add(node.value);
+    if (node.children) collect(node.children, out);
+  }
+  return out;
+}
+
+/** Every code that can be granted (the admin gets all of them). */
+export const ALL_CODES: number[] = [...collect(PERMISSION_TREE, new Set<number>())].sort((a, b) => a - b);
+
+/**
+ * What every non-GET endpoint needs. A number is a role code; 'session' means any logged-in user
+ * (list filters and lookups sent as POST); 'public' needs no session. Keys are `METHOD /path` with
+ * Fastify parameters. The server refuses to start a mutating route missing from this table.
+ */
+export type EndpointRule = number | 'session' | 'public';
+
+export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
+  'POST /api/login': 'public',
+  'POST /api/logout': 'session',
+  'POST /api/search': 'session',
+
+  'POST /api/actividades': ROLE.actividadNuevo,
+  'PUT /api/actividades/:id': ROLE.actividadEditar,
+  'DELETE /api/actividades/:id': ROLE.actividadEliminar,
+
+  'POST /api/usuarios': ROLE.usuarioNuevo,
+  'PUT /api/usuarios/:id': ROLE.usuarioEditar,
+  'DELETE /api/usuarios/:id': ROLE.usuarioEliminar,
+  'POST /api/usuarios/getpermissionstree': 'session',
+  'PUT /api/usuarios/savepermission/:id': ROLE.usuarioPermisos,
+  // Changing one's own password is also allowed without 66 (checked in the users service).
+  'PUT /api/usuarios/setpwd/:id': ROLE.usuarioClave,
+
+  // Supplies have no button code in the spec; their catalogue belongs to the "Insumos y materiales" entry.
+  'POST /api/insumos': MENU.reporteInsumos,
+  'PUT /api/insumos/:id': MENU.reporteInsumos,
+  'DELETE /api/insumos/:id': MENU.reporteInsumos,
+
+  'POST /api/ingresos/getinforden': ROLE.ingresoNuevo,
+  'POST /api/ingresos/list': 'session',
+  'POST /api/ingresos': ROLE.ingresoNuevo,
+  'PUT /api/ingresos/:id': ROLE.ingresoVer,
+  'DELETE /api/ingresos/:id': ROLE.ingresoEliminar,
+
+  'POST /api/movimientos/list': 'session',
+
+  'POST /api/pedidos/list': 'session',
+  'POST /api/pedidos': ROLE.pedidoNuevo,
+  'PUT /api/pedidos/:pedido_id': ROLE.pedidoEditar,
+  'DELETE /api/pedidos/:id': ROLE.pedidoEliminar,
+
+  'POST /api/salidas/list': 'session',
+  'POST /api/salidas': ROLE.salidaNuevo,
+  'PUT /api/salidas/:id': ROLE.salidaEditar,
+  'DELETE /api/salidas/:id': ROLE.salidaEliminar,
+
+  'POST /api/costos': ROLE.costoNuevo,
+  'PUT /api/costos/:id': ROLE.costoEditar,
+  'DELETE /api/costos/:id': ROLE.costoEliminar,
+
+  'POST /api/fallas/list': 'session',
+  'POST /api/fallas/bymaquinaria': 'session',
+  'POST /api/fallas': ROLE.fallaNuevo,
+  'PUT /api/fallas/:falla_id': ROLE.fallaEditar,
+  'DELETE /api/fallas/:id': ROLE.fallaEliminar,
+
+  'POST /api/maquinarias': ROLE.maquinariaNuevo,
+  'PUT /api/maquinarias/:id': ROLE.maquinariaEditar,
+  'DELETE /api/maquinarias/:id': ROLE.maquinariaEditar,
+  'POST /api/maquinarias/asignar': ROLE.maquinariaAsignarInsumos,
+  'POST /api/maquinarias/deletemaqinsumo': ROLE.maquinariaAsignarInsumos,
+  'POST /api/maquinarias/cambiarinsumo': ROLE.maquinariaCambiarInsumos,
+
+  'POST /api/operadores': ROLE.operadorNuevo,
+  'PUT /api/operadores/:operador_id': ROLE.operadorEditar,
+  'DELETE /api/operadores/:operador_id': ROLE.operadorEliminar,
+
+  'POST /api/reparaciones/getinforden': 'session',
+  'POST /api/reparaciones/list': 'session',
+  'POST /api/reparaciones': ROLE.reparacionNuevo,
+  'PUT /api/reparaciones/:reparacion_id': ROLE.reparacionEditar,
+  'DELETE /api/reparaciones/:id': ROLE.reparacionEliminar,
+
+  'POST /api/valoriza/list': 'session',
+  'POST /api/valoriza': ROLE.valorizaNuevo,
+  'PUT /api/valoriza/:valoriza_id': ROLE.valorizaEditar,
+  'DELETE /api/valoriza/:id': ROLE.valorizaEliminar,
+
+  'POST /api/partesdiarios/list': 'session',
+  'POST /api/partesdiarios': ROLE.parteDiarioNuevo,
+  'PUT /api/partesdiarios/:id': ROLE.parteDiarioEditar,
+  'DELETE /api/partesdiarios/:id': ROLE.parteDiarioEliminar,
+};
+
+/** Role needed to read the audit log (the user menu's "Actividad Log"). */
+export const AUDIT_READ_CODE = MENU.configuracion;
+
+export function hasRole(roles: readonly number[] | undefined, code: number): boolean {
+  return !!roles && roles.includes(code);
+}

@@ -1,0 +1,31 @@
+// Audit log contract ("Actividad Log"): filters and rows.
+import { z } from 'zod';
+import { FIELD } from '../messages';
+import { dateStr, id } from './common';
+
+/** Empty query parameters (`?usuario_id=`) mean "no filter". */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const auditoriaQuery = z
+  .object({
+    usuario_id: z.preprocess(blankToUndefined, id.optional()),
+    fini: z.preprocess(blankToUndefined, dateStr.optional()),
+    ffin: z.preprocess(blankToUndefined, dateStr.optional()),
+  })
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: FIELD.invalidValue, path: ['ffin'] });
+export type AuditoriaQuery = z.infer<typeof auditoriaQuery>;
+
+export const AUDIT_LIMIT = 2000;
+
+export const auditoriaRow = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  resource: z.string(),
+  resource_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditoriaRow = z.infer<typeof auditoriaRow>;

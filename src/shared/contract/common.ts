@@ -1,0 +1,73 @@
+// zod building blocks of the REST contract shared by every resource (Spanish field messages).
+import { z } from 'zod';
+import { FIELD } from '../messages';
+
+/** Numeric strings become numbers; anything else (null, '', true, arrays) is left for the number check to refuse. */
+const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+/** A number, or a numeric string as the spec's client sends form values; z.coerce would turn null/''/true into 0/1. */
+export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(toNumber, schema);
+
+/** Positive integer id in a path or body (accepts numeric strings, as the spec's client sends form values). */
+export const id = numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).positive(FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue));
+export const idParam = z.object({ id });
+
+/** No control characters but line breaks and tabs (PostgreSQL refuses NUL in text: it must be a 400, not a 500). */
+const printable = (s: string) => ![...s].some((c) => c.charCodeAt(0) < 32 && c !== '\n' && c !== '\r' && c !== '\t');
+
+export const text = (max: number, min = 1) =>
+  z
+    .string({ error: FIELD.required })
+    .trim()
+    .min(min, min <= 1 ? FIELD.required : FIELD.tooShort(min))
+    .max(max, FIELD.tooLong(max))
+    .refine(printable, FIELD.invalidValue);
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, FIELD.tooLong(max))
+    .refine(printable, FIELD.invalidValue)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const dateStr = z
+  .string({ error: FIELD.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.date)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), FIELD.date);
+
+export const state01 = numeric(z.number({ error: FIELD.state01 }).int(FIELD.state01).min(0, FIELD.state01).max(1, FIELD.state01));
+
+/** Quantities and money: numbers (or numeric strings) with at most 2 decimals, below 10^10. */
+export const amount = numeric(
+  z
+    .number({ error: FIELD.number })
+    .finite(FIELD.number)
+    .min(0, FIELD.nonNegative)
+    .max(9_999_999_999.99, FIELD.invalidValue)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Máximo 2 decimales'),
+);
+
+export const positiveAmount = amount.refine((n) => n > 0, FIELD.positive);
+
+export const dni = z.string({ error: FIELD.dni }).regex(/^\d{8}$/, FIELD.dni);
+export const ruc = z.string({ error: FIELD.ruc }).regex(/^\d{11}$/, FIELD.ruc);
+
+export const editorMode = z.enum(['crear', 'editar']).optional();
+
+/** Date-range list filters (fini/ffin) used by every `/list` call; both optional. */
+export const dateRange = z
+  .object({ fini: dateStr.nullish(), ffin: dateStr.nullish() })
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+
+/** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'). */
+export const machineDateRange = z
+  .object({
+    maquinaria_id: numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue)).nullish(),
+    fini: dateStr.nullish(),
+    ffin: dateStr.nullish(),
+  })
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+
+export const messageResponse = z.object({ message: z.string() });
+export type DateRange = z.infer<typeof dateRange>;

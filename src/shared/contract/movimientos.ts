@@ -1,0 +1,34 @@
+// Kardex (movimientos) contract: list filter and the ledger row with its running balance.
+import { z } from 'zod';
+import { FIELD } from '../messages';
+import { dateStr, numeric } from './common';
+
+const int = (min: number, max: number) => numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
+
+/** Most rows one kardex call returns; the next page is asked with `offset` (header X-Next-Offset). */
+export const KARDEX_MAX_ROWS = 5000;
+
+export const movimientoListBody = z
+  .object({
+    insumo_id: int(0, 2_147_483_647).nullish(),
+    fini: dateStr.nullish(),
+    ffin: dateStr.nullish(),
+    limit: int(1, KARDEX_MAX_ROWS).nullish(),
+    offset: int(0, 100_000_000).nullish(),
+  })
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+
+export interface MovimientoRow {
+  id: number;
+  insumo_id: number;
+  insumo_codigo: string;
+  insumo_name: string;
+  fecha: string;
+  tipo: 'INGRESO' | 'SALIDA';
+  proveedor: string;
+  nro_guiaremision: string;
+  ingreso: number;
+  salida: number;
+  /** Running balance of the supply, including the opening balance before `fini`. */
+  saldo: number;
+}

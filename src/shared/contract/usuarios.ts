@@ -1,0 +1,63 @@
+// Users contract (spec 001 §3, §7): user form, list row, permissions form and password form.
+import { z } from 'zod';
+import { FIELD, MSG } from '../messages';
+import { editorMode, id, optionalText, state01, text } from './common';
+
+export const PASSWORD_MIN = 8;
+
+export const usernameField = text(60).pipe(z.string().regex(/^[A-Za-z0-9._@-]{3,60}$/, FIELD.username));
+
+const email = z
+  .union([z.literal(''), z.email(FIELD.email).max(120, FIELD.tooLong(120))], { error: FIELD.email })
+  .nullish()
+  .transform((v) => v || null);
+
+export const usuarioBody = z.object({
+  id: id.nullish(),
+  username: usernameField,
+  email,
+  estado: state01.default(1),
+  full_name: optionalText(160),
+  area_id: id.nullish(),
+  editorMode,
+});
+export type UsuarioBody = z.infer<typeof usuarioBody>;
+
+export const usuarioRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  estado: z.number(),
+  created_at: z.string(),
+  full_name: z.string(),
+  area_id: z.number().nullable(),
+  area_nombre: z.string().nullable(),
+});
+export type UsuarioRow = z.infer<typeof usuarioRow>;
+
+export const savePermissionBody = z.object({
+  id: id.nullish(),
+  myChoices: z.array(id, { error: FIELD.invalidValue }).max(500, FIELD.invalidValue),
+});
+export type SavePermissionBody = z.infer<typeof savePermissionBody>;
+
+export const setPasswordBody = z
+  .object({
+    id: id.nullish(),
+    password: z.string({ error: FIELD.required }).min(PASSWORD_MIN, FIELD.tooShort(PASSWORD_MIN)).max(128, FIELD.tooLong(128)),
+    confirmedPassword: z.string().max(128, FIELD.tooLong(128)).nullish(),
+  })
+  .refine((v) => v.confirmedPassword == null || v.confirmedPassword === v.password, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmedPassword'],
+  });
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+export interface PermissionTreeNode {
+  text: string;
+  value: number;
+  checked: boolean;
+  children?: PermissionTreeNode[];
+}
+
+export const permissionsResponse = z.object({ roles: z.array(z.number()) });

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as XLSX from 'xlsx';
+import { buildSheetModel, safeSheetName } from '@shared/reports/xlsx-sheet';
+import { safeFileName } from '@shared/reports/types';
+import { buildXlsx, exportXlsx } from '@client/lib/export';
+import { getOfficeSettings, resetOfficeSettingsCache, DEFAULT_OFFICE_SETTINGS } from '@client/lib/settings';
+
+describe('xlsx export', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shapes title, header and rows with widths and merges', () => {
+    const m = buildSheetModel({ title: 'LISTADO DE ACTIVIDADES', columns: [{ header: 'Descripción' }, { header: 'Monto' }], rows: [['Camión', 12.5], [null, undefined]] });
+    expect(m.aoa).toEqual([['LISTADO DE ACTIVIDADES'], [], ['Descripción', 'Monto'], ['Camión', 12.5], [null, null]]);
+    expect(m.headerRow).toBe(2);
+    expect(m.merges).toEqual([{ s: { r: 0, c: 0 }, e: { r: 0, c: 1 } }]);
+    expect(m.cols[0].wch).toBeGreaterThanOrEqual('Descripción'.length);
+  });
+
+  it('writes a workbook whose cells read back with accents and numbers', async () => {
+    const bytes = await buildXlsx({ fileName: 'x', title: 'LISTADO', sheetName: 'Actividades', columns: [{ header: 'Descripción' }, { header: 'Monto' }], rows: [['Nivelación', 10.25]] });
+    expect(bytes[0]).toBe(0x50);
+    expect(bytes[1]).toBe(0x4b);
+    const book = XLSX.read(bytes, { type: 'array' });
+    expect(book.SheetNames).toEqual(['Actividades']);
+    const sheet = book.Sheets.Actividades;
+    expect(sheet.A3.v).toBe('Descripción');
+    expect(sheet.A4.v).toBe('Nivelación');
+    expect(sheet.B4.v).toBe(10.25);
+  });
+
+  it('downloads through an <a download> with a safe name', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('salidas enero.xlsx');
+    });
+    await exportXlsx({ fileName: 'salidas/enero', title: 'T', columns: [{ header: 'A' }], rows: [] });
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('cleans sheet and file names', () => {
+    expect(safeSheetName('a/b:c*d?e[f]g\\h more than thirty-one characters')).toHaveLength(31);
+    expect(safeSheetName('')).toBe('Hoja1');
+    expect(safeFileName('  ', 'pdf')).toBe('reporte.pdf');
+    expect(safeFileName('Reporte.PDF', 'pdf')).toBe('Reporte.PDF');
+  });
+});
+
+describe('office settings', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetOfficeSettingsCache();
+  });
+
+  it('fetches /api/ajustes once and caches it', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ officeName: 'Municipalidad Provincial de Huamanga', cityLabel: 'Ayacucho', shortName: 'SGMEM' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const a = await getOfficeSettings();
+    const b = await getOfficeSettings();
+    expect(a).toEqual({ officeName: 'Municipalidad Provincial de Huamanga', cityLabel: 'Ayacucho', shortName: 'SGMEM' });
+    expect(b).toBe(a);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/api/ajustes');
+  });
+
+  it('falls back to the defaults when the server cannot answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    expect(await getOfficeSettings()).toEqual(DEFAULT_OFFICE_SETTINGS);
+    expect(DEFAULT_OFFICE_SETTINGS.cityLabel).toBe('Lima');
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, fireEvent, act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Modal } from '@client/components/modal';
+import { ConfirmDelete } from '@client/components/confirm-delete';
+import { LABELS, MSG } from '@shared/messages';
+
+function Harness({ onOpenChange }: { onOpenChange?: (o: boolean) => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange?.(o);
+        setOpen(o);
+      }}
+      title="ACTIVIDAD"
+      footer={<button type="button">Grabar</button>}
+    >
+      <input aria-label="Nombre" />
+    </Modal>
+  );
+}
+
+describe('Modal', () => {
+  it('does not close on Escape', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByLabelText('Nombre'));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('does not close on a click outside (static backdrop)', async () => {
+    const spy = vi.fn();
+    render(<Harness onOpenChange={spy} />);
+    // Radix attaches its outside-pointer listener on the next tick.
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    const overlay = document.querySelector('.modal-overlay') as HTMLElement;
+    fireEvent.pointerDown(overlay);
+    fireEvent.mouseDown(overlay);
+    fireEvent.click(overlay);
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('closes with the header close button and shows title and footer', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    expect(screen.getByRole('dialog', { name: 'ACTIVIDAD' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Grabar' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: LABELS.close }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is dragged by its header and stays inside the viewport', () => {
+    render(<Harness />);
+    const handle = screen.getByTestId('modal-drag-handle');
+    const dialog = screen.getByRole('dialog');
+    dialog.getBoundingClientRect = () => ({ left: 300, top: 30, right: 800, bottom: 430, width: 500, height: 400, x: 300, y: 30, toJSON: () => ({}) });
+    act(() => {
+      fireEvent.pointerDown(handle, { pointerId: 1, button: 0, clientX: 400, clientY: 40 });
+      fireEvent.pointerMove(handle, { pointerId: 1, clientX: 450, clientY: 100 });
+    });
+    expect(dialog.style.transform).toBe('translate(calc(-50% + 50px), 60px)');
+    act(() => {
+      fireEvent.pointerMove(handle, { pointerId: 1, clientX: -5000, clientY: -5000 });
+      fireEvent.pointerUp(handle, { pointerId: 1 });
+    });
+    // Clamped: left edge at 0, top edge at 0.
+    expect(dialog.style.transform).toBe('translate(calc(-50% + -300px), -30px)');
+  });
+});
+
+describe('ConfirmDelete', () => {
+  it('asks with the spec text and stays busy while the delete runs', async () => {
+    const user = userEvent.setup();
+    let resolve: () => void = () => undefined;
+    const onConfirm = vi.fn(() => new Promise<void>((r) => (resolve = r)));
+    const onOpenChange = vi.fn();
+    render(<ConfirmDelete open onOpenChange={onOpenChange} onConfirm={onConfirm} />);
+    expect(screen.getByText(MSG.deleteConfirm)).toBeTruthy();
+    const del = screen.getByRole('button', { name: LABELS.remove });
+    await user.click(del);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect((del as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: MSG.cancel }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => resolve());
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('Cancelar closes without deleting', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const onOpenChange = vi.fn();
+    render(<ConfirmDelete open onOpenChange={onOpenChange} onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: MSG.cancel }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,78 @@
+// Side menu: groups and entries only for the roles held (and only for screens that exist), 'Cerrar sesion',
+// the user's name in upper case, the messages menu only with role 4.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MENU } from '@shared/auth/permissions';
+import { clearToken, setToken } from '@client/lib/session';
+import { MENU_GROUPS, visibleMenu } from '@client/app/menu';
+import { isScreenBuilt } from '@client/app/screens';
+import { makeToken, renderApp, stubFetch } from './helpers';
+
+const everyId = MENU_GROUPS.flatMap((g) => [g.id, ...g.entries.map((e) => e.id)]);
+
+describe('visibleMenu', () => {
+  it('shows an entry only with its role id and its group id', () => {
+    const built = () => true;
+    const groups = visibleMenu([MENU.administrativo, MENU.operadores, MENU.almacen], built);
+    expect(groups.map((g) => g.label)).toEqual(['Administrativo']);
+    expect(groups[0].entries.map((e) => e.label)).toEqual(['Operadores']);
+    expect(visibleMenu([MENU.operadores], built)).toEqual([]);
+  });
+
+  it('lists every spec entry for a user holding every id, in the spec order', () => {
+    const groups = visibleMenu(everyId, () => true);
+    expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
+      [2, [3, 9, 13]],
+      [17, [18, 26]],
+      [30, [31, 35, 38]],
+      [42, [43, 44, 45, 46]],
+      [47, [52, 48, 56, 60]],
+      [61, [62]],
+    ]);
+    expect(groups[0].entries[0].href).toBe('/maquinaria/admin');
+  });
+
+  it('shows an entry exactly when its screen has a registered page', () => {
+    const shown = new Set(visibleMenu(everyId).flatMap((g) => g.entries.map((e) => e.id)));
+    for (const g of MENU_GROUPS) for (const e of g.entries) expect(shown.has(e.id)).toBe(isScreenBuilt(e.screen));
+    expect(shown.has(MENU.actividades)).toBe(true);
+    expect(shown.has(MENU.usuarios)).toBe(true);
+  });
+});
+
+describe('AppLayout menu', () => {
+  beforeEach(() => {
+    clearToken();
+    stubFetch({
+      'GET /api/notificaciones': () => ({ status: 200, body: { items: [{ tipo: 'FALLA', abrev: 'FA', fecha: '2026-11-20', descripcion: 'Falla pendiente en ABC-123' }] } }),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders only the groups and entries of the held roles', async () => {
+    setToken(makeToken({ roles: [MENU.administrativo, MENU.actividades, MENU.usuarios], user: { fullName: 'Ana Torres' } }));
+    const app = renderApp('/inicio');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).getByRole('button', { name: 'Administrativo' })).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: 'Configuracion' })).toBeNull();
+    within(nav).getByRole('button', { name: 'Administrativo' }).click();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Actividades' })).toBeTruthy());
+    expect(within(nav).queryByRole('link', { name: 'Usuarios' })).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Cerrar sesion' })).toBeTruthy();
+    expect(screen.getByTestId('user-name').textContent).toBe('ANA TORRES');
+    expect(screen.queryByRole('button', { name: 'Mensajes' })).toBeNull();
+    expect(await screen.findByTestId('notifications-count')).toHaveProperty('textContent', '+1');
+    app.uninstall();
+  });
+
+  it('shows Configuracion > Usuarios and the messages menu to a user with those codes', async () => {
+    setToken(makeToken({ roles: [4, MENU.configuracion, MENU.usuarios] }));
+    const app = renderApp('/inicio');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).queryByRole('button', { name: 'Administrativo' })).toBeNull();
+    within(nav).getByRole('button', { name: 'Configuracion' }).click();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Usuarios' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Mensajes' })).toBeTruthy();
+    app.uninstall();
+  });
+});

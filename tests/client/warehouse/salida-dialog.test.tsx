@@ -1,0 +1,155 @@
+// The exit modal offline: catalogues and typeaheads from the device copies, save queued in the outbox with the
+// 'Guardado en el dispositivo…' toast; 'Abrir y corregir' replaces a rejected exit by the corrected copy.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { LABELS, MSG } from '@shared/messages';
+import { todayLima } from '@client/lib/format';
+import { clearToken, setToken } from '@client/lib/session';
+import { toast, Toaster } from '@client/lib/toast';
+import { cacheKey } from '@client/offline/cache';
+import { getDb } from '@client/offline/db';
+import type { SalidaForm } from '@client/features/salidas/api';
+import { SalidaDialog } from '@client/features/salidas/salida-dialog';
+import { json } from '../offline/helpers';
+import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from './helpers';
+
+const today = todayLima();
+const CATALOGS: [unknown[], unknown][] = [
+  [['maquinarias'], [{ id: 1, descripcion: 'CARGADOR FRONTAL', marca: 'CAT', modelo: null, placa: 'EGA-123', insumos: [], estado: 0, año_fabrica: 2010, horometro: true }]],
+  [['operadores'], [{ operador_id: 5, indiv_id: null, dni: '12345678', nombres: 'PEREZ JUAN', direccion: null, celular: null, email: null, fecha_nac: null, sexo: null }]],
+  [['insumos'], [{ id: 7, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite', unimed: 'UND', unimed_id: 1, stock: 10 }]],
+];
+
+beforeEach(async () => {
+  setToken(makeToken(1));
+  stubFetch({}); // the tablet has no network
+  await getDb().cache.bulkPut(CATALOGS.map(([key, data]) => ({ key: cacheKey(key), data, savedAt: Date.now(), userId: 1 })));
+});
+afterEach(async () => {
+  stopEngines();
+  vi.unstubAllGlobals();
+  toast.clear();
+  clearToken();
+  await getDb().cache.clear();
+});
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+describe('exit modal offline', () => {
+  it('fills machine, operator and item from the device copies and queues the save', async () => {
+    const t = offlineEngine();
+    const onOpenChange = vi.fn();
+    render(
+      <>
+        <SalidaDialog open onOpenChange={onOpenChange} editId={null} />
+        <Toaster />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(field(LABELS.salidas.voucher), { target: { value: 'V-200' } });
+    await screen.findByRole('option', { name: 'EGA-123 - CARGADOR FRONTAL' });
+    fireEvent.change(field(LABELS.almacen.machine), { target: { value: '1' } });
+
+    const dni = screen.getByRole('combobox', { name: LABELS.salidas.operatorDni });
+    expect(dni.getAttribute('maxLength')).toBe('8');
+    fireEvent.change(dni, { target: { value: '12a34' } });
+    expect(dni).toHaveProperty('value', '1234'); // digits only
+    fireEvent.click(await screen.findByRole('option', { name: '12345678 - PEREZ JUAN' }));
+    expect(field(LABELS.salidas.operatorName)).toHaveProperty('value', 'PEREZ JUAN');
+
+    fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.addItem }));
+    fireEvent.change(screen.getByRole('combobox', { name: LABELS.almacen.supply }), { target: { value: 'fil' } });
+    fireEvent.click(await screen.findByRole('option', { name: /FIL-001 - Filtro de aceite/ }));
+    fireEvent.change(field(LABELS.almacen.quantity), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.add }));
+    expect(await screen.findByText('FIL-001')).toBeTruthy();
+
+    expect(save).toHaveProperty('disabled', false);
+    fireEvent.click(save);
+    expect(await screen.findByText(MSG.savedOffline)).toBeTruthy();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    // The engine tries the network once anyway (navigator.onLine lies); the failed try leaves the item queued.
+    let item = (await t.engine.list())[0];
+    await waitFor(async () => {
+      item = (await t.engine.list())[0];
+      expect(['pending', 'retrying']).toContain(item.status);
+    });
+    expect(item).toMatchObject({ resource: 'salidas', method: 'POST', url: '/api/salidas', label: 'Salida vale V-200' });
+    expect(item.meta).toMatchObject({ placa: 'EGA-123', maquinaria: 'CARGADOR FRONTAL' });
+    expect(item.body).toMatchObject({
+      nro_vale: 'V-200',
+      fecha: '2025-01-15', // the token's server date
+      maquinaria_id: 1,
+      operador_id: 5,
+      operador_dni: '12345678',
+      editorMode: 'crear',
+      salidas_det: [{ insumo_id: 7, cantidad: 2, old_cantidad: 0, salida_det_id: null }],
+    });
+  });
+
+  it("'Abrir y corregir': a line above stock blocks the save until fixed; the corrected copy replaces the rejected item", async () => {
+    const t = offlineEngine();
+    const bad = await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-101', today, [{ insumo_id: 7, cantidad: 50, stock: 10 } as never]),
+      label: 'Salida vale V-101',
+      meta: { id: null, placa: 'EGA-123', maquinaria: 'CARGADOR FRONTAL' },
+    });
+    await t.db.outbox.update(bad.id, { status: 'rejected', lastError: MSG.stockUnavailable('C7', '10.00') });
+    const rejected = (await t.engine.list())[0];
+    render(
+      <>
+        <SalidaDialog open onOpenChange={() => undefined} editId={null} fixItem={rejected} />
+        <Toaster />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    expect(screen.getByRole('dialog', { name: LABELS.salidas.fix })).toBeTruthy();
+    expect(field(LABELS.salidas.voucher)).toHaveProperty('value', 'V-101');
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    const row = (await screen.findByText('C7')).closest('tr')!;
+    expect(within(row).getByText(MSG.quantityUnavailable)).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
+    fireEvent.change(field(LABELS.almacen.quantity), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.update }));
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect(await screen.findByText(MSG.savedOffline)).toBeTruthy();
+
+    const items = await t.engine.list();
+    expect(items).toHaveLength(1);
+    expect(items[0].id).not.toBe(bad.id);
+    expect(items[0]).toMatchObject({ meta: { resentFrom: bad.id } });
+    expect(['pending', 'sending', 'retrying']).toContain(items[0].status); // waiting for the network
+    expect((items[0].body as SalidaForm).salidas_det[0]).toMatchObject({ insumo_id: 7, cantidad: 8 });
+  });
+
+  it('online edit refused with 409: shows the server message, keeps the modal open and queues nothing', async () => {
+    const detail = { ...exitBody('V-041', today, [{ insumo_id: 7, cantidad: 1, salida_det_id: 9, stock: 10 } as never], 41), maquinaria: 'CARGADOR FRONTAL', placa: 'EGA-123' };
+    stubFetch({ 'GET /api/salidas/41': { ...detail, salidas_det: detail.salidas_det.map((l) => ({ ...l, old_cantidad: 1 })) } });
+    const message = MSG.stockUnavailable('C7', '10.00');
+    const t = onlineEngine(() => json(409, { message }));
+    const onOpenChange = vi.fn();
+    render(
+      <>
+        <SalidaDialog open onOpenChange={onOpenChange} editId={41} />
+        <Toaster />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    expect(await screen.findByDisplayValue('V-041')).toBeTruthy();
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(t.server.seen[0]).toMatchObject({ method: 'PUT', url: '/api/salidas/41' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(await t.engine.list()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,70 @@
+// The exits list merges the device's outbox over the server rows: new exits on top with 'pendiente', a pending
+// edit replaces its saved row, a rejected exit shows 'rechazado' with 'Abrir y corregir' instead of edit/delete.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { LABELS, MSG } from '@shared/messages';
+import { todayLima } from '@client/lib/format';
+import { clearToken, setToken } from '@client/lib/session';
+import { getDb } from '@client/offline/db';
+import type { SalidaRow } from '@client/features/salidas/api';
+import SalidasPage from '@client/features/salidas/salidas-page';
+import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from './helpers';
+
+const today = todayLima();
+const saved = (id: number, nro_vale: string): SalidaRow => ({
+  id,
+  fecha: today,
+  nro_vale,
+  maquinaria_id: 1,
+  maquinaria: 'CARGADOR FRONTAL',
+  placa: 'EGA-123',
+  operador_id: 5,
+  operador_dni: '12345678',
+  operador_name: 'PEREZ JUAN',
+  detalle: 'FIL-001 Filtro de aceite x 1',
+  created_at: `${today}T10:00:00.000Z`,
+});
+
+beforeEach(() => setToken(makeToken(1)));
+afterEach(async () => {
+  stopEngines();
+  vi.unstubAllGlobals();
+  clearToken();
+  await getDb().cache.clear();
+});
+
+describe('LISTADO DE SALIDAS', () => {
+  it('merges pending and rejected outbox exits over the server rows', async () => {
+    stubFetch({ 'POST /api/salidas/list': [saved(40, 'V-040'), saved(41, 'V-041')], 'GET /api/maquinarias': [] });
+    const t = offlineEngine();
+    const meta = { id: null, maquinaria: 'CARGADOR FRONTAL', placa: 'EGA-123' };
+    await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-100', today, [{ insumo_id: 7, cantidad: 2 }]), label: 'Salida vale V-100', meta });
+    await t.engine.add({
+      resource: 'salidas',
+      method: 'PUT',
+      url: '/api/salidas/41',
+      body: exitBody('V-041B', today, [{ insumo_id: 7, cantidad: 3, salida_det_id: 9, old_cantidad: 1 }], 41),
+      label: 'Salida vale V-041B',
+      meta: { ...meta, id: 41 },
+    });
+    const rejected = await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-101', today, [{ insumo_id: 7, cantidad: 50 }]), label: 'Salida vale V-101', meta });
+    await t.engine.db.outbox.update(rejected.id, { status: 'rejected', lastError: MSG.stockUnavailable('FIL-001', '1.00') });
+    // Another resource and an exit outside the date filter never show here.
+    await t.engine.add({ resource: 'pedidos', method: 'POST', url: '/api/pedidos', body: {}, label: 'Pedido' });
+    await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-OLD', '2001-01-01', [{ insumo_id: 7, cantidad: 1 }]), label: 'Salida vale V-OLD', meta });
+
+    render(<SalidasPage />, { wrapper: providers(t.engine) });
+    const table = await screen.findByRole('table', { name: LABELS.salidas.title });
+    await within(table).findByText('V-040');
+    await within(table).findByText('V-100');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const vouchers = rows.map((r) => within(r).getAllByRole('cell')[1].textContent);
+    expect(vouchers).toEqual([`V-101${MSG.syncBadgeRejected}`, `V-100${MSG.syncBadgePending}`, 'V-040', `V-041B${MSG.syncBadgePending}`]);
+    // Saved rows keep edit/delete (roles 58/59); outbox rows do not; the rejected one offers 'Abrir y corregir'.
+    expect(within(rows[2]).getByRole('button', { name: LABELS.edit })).toBeTruthy();
+    expect(within(rows[1]).queryByRole('button', { name: LABELS.edit })).toBeNull();
+    expect(within(rows[3]).queryByRole('button', { name: LABELS.remove })).toBeNull();
+    expect(within(rows[0]).getByRole('button', { name: LABELS.almacen.fix })).toBeTruthy();
+    expect(within(rows[1]).getByText('EGA-123')).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+// Launches Debian's Chromium through playwright-core and offers small helpers for the e2e specs.
+import { execSync } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PASSWORD = 'Maquinaria2026!';
+
+function executablePath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: executablePath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A tablet-sized context (the warehouse clerks' device) with downloads allowed. */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true, locale: 'es-PE', timezoneId: 'America/Lima' });
+}
+
+/** Logs in through the login screen; handles nothing else (forced password change is tested separately). */
+export async function loginAs(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel(/usuario/i).fill(username);
+  await page.getByLabel(/contraseña/i).fill(password);
+  await page.getByRole('button', { name: /ingresar|iniciar/i }).click();
+}
+
+/** Screenshot into test-results/ for humans to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: false });
+}

@@ -1,0 +1,97 @@
+// Test helpers: a fresh app on a clone of the template database, login, and request shortcuts.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
+import { usuarios } from '../../src/server/db/schema/index';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { signToken } from '../../src/server/lib/tokens';
+import { TEST_JWT_SECRET, TEST_PASSWORD } from './constants';
+
+export { TEST_PASSWORD };
+
+let counter = 0;
+
+async function cloneDatabase(): Promise<Database> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (pgUrl && template) {
+    const name = `t_${process.ppid}_${process.pid}_${++counter}_${Date.now() % 100000}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    return openPostgres(u.toString());
+  }
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  if (!file) throw new Error('global-setup did not run');
+  return openPglite(null, new Blob([readFileSync(file)]));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A new app on its own copy of the migrated, base-seeded database (admin has every role). */
+export async function createTestApp(env: Record<string, string> = {}, opts: { serveStatic?: boolean } = {}): Promise<TestApp> {
+  const database = await cloneDatabase();
+  const config = loadConfig({
+    DATA_DIR: '/tmp/maq-test-data',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DEFAULT_PASSWORD: TEST_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { database, logger: false, serveStatic: opts.serveStatic });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, username = 'admin', password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
+/** Request with a bearer token and, for non-GET, a fresh Idempotency-Key unless one is given. */
+export function call(app: FastifyInstance, token: string | null, opts: InjectOptions & { key?: string }) {
+  const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.method && opts.method !== 'GET') headers['idempotency-key'] = opts.key ?? randomUUID();
+  const { key: _key, ...rest } = opts;
+  return app.inject({ ...rest, headers });
+}
+
+let userSeq = 0;
+let testHash: Promise<string> | null = null;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  token: string;
+}
+
+/** Inserts a user holding `roles` (password TEST_PASSWORD) and signs a session token for it without a login. */
+export async function createUser(t: TestApp, roles: number[], opts: { username?: string; estado?: number; defaultPassword?: number } = {}): Promise<TestUser> {
+  const username = opts.username ?? `u${process.pid}_${++userSeq}`;
+  const [u] = await t.database.db
+    .insert(usuarios)
+    .values({ username, fullName: `Usuario ${username}`, passwordHash: await (testHash ??= hashPassword(TEST_PASSWORD)), defaultPassword: opts.defaultPassword ?? 0, estado: opts.estado ?? 1, roles })
+    .returning({ id: usuarios.id });
+  const { token } = await signToken(TEST_JWT_SECRET, 3600, { user: { id: u.id, fullName: username, matchPassword: false }, area: { id: 0, name: '' }, roles });
+  return { id: u.id, username, token };
+}

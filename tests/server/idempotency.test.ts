@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@shared/messages';
+import { actividades, auditLog, idempotencyKeys } from '../../src/server/db/schema/index';
+import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+
+describe('Idempotency-Key on changes', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  const named = (name: string) => t.database.db.select().from(actividades).where(eq(actividades.activ_nombre, name));
+  const post = (name: string, key: string, token = admin) => call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: name }, key });
+
+  it('the same key twice makes one row; the repeat is replayed with the same status and body', async () => {
+    const key = randomUUID();
+    const first = await post('Idem uno', key);
+    const second = await post('Idem uno', key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotency-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await named('Idem uno')).toHaveLength(1);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.resource_id, String(first.json().id)));
+    expect(audits.filter((a) => a.resource === 'actividades')).toHaveLength(1);
+  });
+
+  it('the same key with another body is a 409 and changes nothing', async () => {
+    const key = randomUUID();
+    await post('Idem dos', key);
+    const other = await post('Idem otro', key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(MSG.idempotencyConflict);
+    expect(await named('Idem otro')).toHaveLength(0);
+  });
+
+  it('two concurrent requests with the same key make one row and the same answer', async () => {
+    const key = randomUUID();
+    const [a, b] = await Promise.all([post('Idem concurrente', key), post('Idem concurrente', key)]);
+    expect(await named('Idem concurrente')).toHaveLength(1);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json()).toEqual(b.json());
+    expect([a.headers['idempotency-replayed'], b.headers['idempotency-replayed']].filter(Boolean)).toEqual(['true']);
+  });
+
+  it('keys are per user: another user with the same key makes its own change', async () => {
+    const key = randomUUID();
+    const other = await createUser(t, [14]);
+    expect((await post('Idem por usuario', key)).statusCode).toBe(201);
+    const res = await post('Idem por usuario', key, other.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotency-replayed']).toBeUndefined();
+    expect(await named('Idem por usuario')).toHaveLength(2);
+  });
+
+  it('a refused change does not keep its key: the corrected retry with a new body runs', async () => {
+    const key = randomUUID();
+    const bad = await call(t.app, admin, { method: 'DELETE', url: '/api/actividades/999999', key });
+    expect(bad.statusCode).toBe(404);
+    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const res = await post('Idem clave mala', 'no valid key with spaces');
+    expect(res.statusCode).toBe(400);
+    expect(await named('Idem clave mala')).toHaveLength(0);
+  });
+});
