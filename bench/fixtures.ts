@@ -32,10 +32,22 @@ export async function warehouseTestApp(): Promise<TestApp> {
     migrate: async () => {},
     close: () => client.close(),
   };
-  const config = loadConfig({ DATA_DIR: '/tmp/maq-test-data', JWT_SECRET: TEST_JWT_SECRET, DEFAULT_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/maq-test-data',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DEFAULT_PASSWORD: TEST_PASSWORD,
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  return { app, database, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 /** Token through POST /api/login when the platform module is there, else signed like it would be. */
@@ -57,7 +69,14 @@ export async function userWithRoles(app: FastifyInstance, db: Db, roles: number[
   const username = `almacen${process.pid}_${++userSeq}`;
   const [u] = await db
     .insert(usuarios)
-    .values({ username, fullName: `Usuario ${username}`, passwordHash: await hashPassword(TEST_PASSWORD), defaultPassword: 0, estado: 1, roles })
+    .values({
+      username,
+      fullName: `Usuario ${username}`,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      defaultPassword: 0,
+      estado: 1,
+      roles,
+    })
     .returning({ id: usuarios.id });
   return tokenFor(app, { id: u.id, username, roles });
 }
@@ -88,7 +107,14 @@ export interface OrderItemSeed {
 /** A purchase order in the logistics mirror (what POST /api/ingresos/getinforden looks up). */
 export async function seedOrder(
   db: Db,
-  o: { orden_id: number; nro: string; anio: number; proveedor?: string; items: OrderItemSeed[]; guias?: { nro_guiaremision: string; fecha_guiaremision: string | null }[] },
+  o: {
+    orden_id: number;
+    nro: string;
+    anio: number;
+    proveedor?: string;
+    items: OrderItemSeed[];
+    guias?: { nro_guiaremision: string; fecha_guiaremision: string | null }[];
+  },
 ): Promise<void> {
   await db.insert(extOrdenesCompra).values({
     orden_id: o.orden_id,
@@ -108,7 +134,12 @@ export function entryBody(nro: string, anio: number, items: OrderItemSeed[], ext
     nro_ordencompra: nro,
     anio,
     fecha: `${anio}-02-01`,
-    ingresos_det: items.map((i) => ({ insumo: { insumo_codigo: i.insumo_codigo, insumo_name: i.insumo_name }, cantidad: i.cantidad, unimed: i.unimed, marca: i.cotidet_marca ?? null })),
+    ingresos_det: items.map((i) => ({
+      insumo: { insumo_codigo: i.insumo_codigo, insumo_name: i.insumo_name },
+      cantidad: i.cantidad,
+      unimed: i.unimed,
+      marca: i.cotidet_marca ?? null,
+    })),
     ...extra,
   };
 }

@@ -20,11 +20,17 @@ async function runOn(label: string, database: Database, dataDir: string): Promis
   const t0 = performance.now();
   const counts = await generate(database.db);
   const genMs = performance.now() - t0;
-  console.log(`\n${label}: ${counts.supplies} supplies, ${counts.exits} exits, ${counts.movements} movements generated in ${(genMs / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${label}: ${counts.supplies} supplies, ${counts.exits} exits, ${counts.movements} movements generated in ${(genMs / 1000).toFixed(1)} s`,
+  );
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', SEED: 'none' });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const { token } = await signToken(SECRET, 3600, { user: { id: 1, fullName: 'admin', matchPassword: false }, area: { id: 1, name: 'bench' }, roles: ALL_CODES });
+  const { token } = await signToken(SECRET, 3600, {
+    user: { id: 1, fullName: 'admin', matchPassword: false },
+    area: { id: 1, name: 'bench' },
+    roles: ALL_CODES,
+  });
   print(await timeCases(app, token, await cases(database.db)));
   await app.close();
 }
@@ -34,7 +40,9 @@ function print(results: Result[]): void {
   console.log(`${'name'.padEnd(w)} | ${'rows'.padStart(6)} | ${'median ms'.padStart(9)} | ${'p95 ms'.padStart(8)}`);
   console.log(`${'-'.repeat(w)}-|-${'-'.repeat(6)}-|-${'-'.repeat(9)}-|-${'-'.repeat(8)}`);
   for (const r of results) {
-    console.log(`${r.name.padEnd(w)} | ${String(r.rows).padStart(6)} | ${r.median.toFixed(1).padStart(9)} | ${r.p95.toFixed(1).padStart(8)}`);
+    console.log(
+      `${r.name.padEnd(w)} | ${String(r.rows).padStart(6)} | ${r.median.toFixed(1).padStart(9)} | ${r.p95.toFixed(1).padStart(8)}`,
+    );
   }
 }
 

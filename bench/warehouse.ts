@@ -55,7 +55,12 @@ export async function cases(db: Db): Promise<Case[]> {
   return [
     { name: 'kardex 1 supply, 1 year', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: one, ...year } },
     { name: 'kardex Todos, 1 year (page 1)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0, ...year } },
-    { name: 'kardex Todos, 1 year (page 10)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0, ...year, offset: 45_000 } },
+    {
+      name: 'kardex Todos, 1 year (page 10)',
+      method: 'POST',
+      url: '/api/movimientos/list',
+      payload: { insumo_id: 0, ...year, offset: 45_000 },
+    },
     { name: 'kardex Todos, all years (page 1)', method: 'POST', url: '/api/movimientos/list', payload: { insumo_id: 0 } },
     { name: 'stock list GET /api/insumos', method: 'GET', url: '/api/insumos' },
     { name: 'supply search ?q=prueba 12', method: 'GET', url: '/api/insumos/search?q=prueba%2012' },
@@ -77,7 +82,12 @@ export async function timeCases(app: FastifyInstance, token: string, list: Case[
   for (const c of list) {
     const once = async () => {
       const t0 = performance.now();
-      const res = await app.inject({ method: c.method, url: c.url, payload: c.payload as object | undefined, headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload as object | undefined,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const ms = performance.now() - t0;
       if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
       const body = res.json();

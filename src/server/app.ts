@@ -36,7 +36,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       ? {
           level: config.LOG_LEVEL,
           redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', '*.password', '*.confirmedPassword', '*.passwordHash', '*.access_token', '*.token'],
+            paths: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.body.password',
+              '*.password',
+              '*.confirmedPassword',
+              '*.passwordHash',
+              '*.access_token',
+              '*.token',
+            ],
             remove: true,
           },
         }

@@ -11,7 +11,11 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16).optional(),
   DEFAULT_PASSWORD: z.string().min(6).default('Maquinaria2026!'),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   SEED: z.enum(['demo', 'base', 'none']).default('demo'),
   STATIC_DIR: z.string().default('./dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -60,6 +60,7 @@ export async function ensureUser(username: string, roles: number[], opts: { keep
     user = { id: created.data.id, username };
   }
   await api(token, 'PUT', `/api/usuarios/savepermission/${user.id}`, { id: user.id, myChoices: roles });
-  if (!opts.keepDefault) await api(token, 'PUT', `/api/usuarios/setpwd/${user.id}`, { id: user.id, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD });
+  if (!opts.keepDefault)
+    await api(token, 'PUT', `/api/usuarios/setpwd/${user.id}`, { id: user.id, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD });
   return username;
 }

@@ -16,7 +16,15 @@ test('a user with a set password logs in to the welcome screen', async () => {
   const user = await ensureUser('e2e.harness', [2, 13]);
   const page = await (await newContext(browser)).newPage();
   await loginAs(page, user, USER_PASSWORD);
-  await page.getByText(/bienvenid/i).first().waitFor();
+  await page
+    .getByText(/bienvenid/i)
+    .first()
+    .waitFor();
   await shot(page, 'harness-welcome');
-  expect(await page.getByText(/bienvenid/i).first().isVisible()).toBe(true);
+  expect(
+    await page
+      .getByText(/bienvenid/i)
+      .first()
+      .isVisible(),
+  ).toBe(true);
 });

@@ -21,7 +21,12 @@ describe('activities API (/api/actividades)', () => {
   it('creates an activity (201), active by default, ignoring editorMode and unknown fields', async () => {
     const res = await req('POST', '/api/actividades', { activ_nombre: '  Limpieza de cunetas ', editorMode: 'crear', extra: 1 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), activ_nombre: 'Limpieza de cunetas', activ_estado: 1, created_at: expect.stringMatching(/Z$/) });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      activ_nombre: 'Limpieza de cunetas',
+      activ_estado: 1,
+      created_at: expect.stringMatching(/Z$/),
+    });
   });
 
   it('lists every activity with its status, newest first; /activas only the active ones', async () => {
@@ -45,7 +50,12 @@ describe('activities API (/api/actividades)', () => {
 
   it('edits name and status; 404 for an unknown id; 400 for invalid fields', async () => {
     const a = (await req('POST', '/api/actividades', { activ_nombre: 'Bacheo' })).json();
-    const res = await req('PUT', `/api/actividades/${a.id}`, { id: a.id, activ_nombre: 'Bacheo menor', activ_estado: 0, editorMode: 'editar' });
+    const res = await req('PUT', `/api/actividades/${a.id}`, {
+      id: a.id,
+      activ_nombre: 'Bacheo menor',
+      activ_estado: 0,
+      editorMode: 'editar',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...a, activ_nombre: 'Bacheo menor', activ_estado: 0 });
     expect((await req('PUT', '/api/actividades/999999', { activ_nombre: 'X' })).statusCode).toBe(404);

@@ -19,7 +19,14 @@ describe('audit log (GET /api/auditoria)', () => {
   const audits = (resource: string) => t.database.db.select().from(auditLog).where(eq(auditLog.resource, resource));
 
   it('writes the audit row in the same transaction: a change that fails after auditing leaves neither', async () => {
-    const fake = { server: t.app, user: { id: 1, username: 'admin' }, headers: { 'idempotency-key': randomUUID() }, method: 'POST', url: '/x', body: {} } as unknown as FastifyRequest;
+    const fake = {
+      server: t.app,
+      user: { id: 1, username: 'admin' },
+      headers: { 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/x',
+      body: {},
+    } as unknown as FastifyRequest;
     await expect(
       runChange(fake, async ({ tx, audit }) => {
         const [row] = await tx.insert(actividades).values({ activ_nombre: 'Atómica' }).returning();
@@ -40,14 +47,21 @@ describe('audit log (GET /api/auditoria)', () => {
     const rows = (await audits('actividades')).filter((r) => r.resource_id === String(a.id));
     expect(rows.map((r) => r.action).sort()).toEqual(['create', 'update']);
     const upd = rows.find((r) => r.action === 'update')!;
-    expect(upd).toMatchObject({ user_id: 1, username: 'admin', before: { activ_nombre: 'Auditada' }, after: { activ_nombre: 'Auditada 2' } });
+    expect(upd).toMatchObject({
+      user_id: 1,
+      username: 'admin',
+      before: { activ_nombre: 'Auditada' },
+      after: { activ_nombre: 'Auditada 2' },
+    });
   });
 
   it('lists newest first with username, filtered by user and by Lima dates', async () => {
     const u = await createUser(t, [14, AUDIT_READ_CODE]);
     await call(t.app, u.token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: 'Del otro usuario' } });
     // an old row: 2024-03-10 23:30 in Lima is 2024-03-11 04:30 UTC
-    await t.database.db.insert(auditLog).values({ user_id: u.id, username: u.username, action: 'create', resource: 'viejo', created_at: '2024-03-11T04:30:00Z' });
+    await t.database.db
+      .insert(auditLog)
+      .values({ user_id: u.id, username: u.username, action: 'create', resource: 'viejo', created_at: '2024-03-11T04:30:00Z' });
     const all = (await call(t.app, admin, { method: 'GET', url: '/api/auditoria' })).json();
     expect(all.length).toBeGreaterThan(3);
     for (let i = 1; i < all.length; i++) expect(all[i - 1].created_at >= all[i].created_at).toBe(true);

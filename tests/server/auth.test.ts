@@ -43,7 +43,11 @@ describe('sessions and top bar', () => {
       const u = await createUser(t, [], { defaultPassword: 1 });
       const first = decodeJwt(await login(t.app, u.username)) as any;
       expect(first.user.matchPassword).toBe(true);
-      const res = await call(t.app, u.token, { method: 'PUT', url: `/api/usuarios/setpwd/${u.id}`, payload: { id: u.id, password: 'Nueva-clave-9', confirmedPassword: 'Nueva-clave-9' } });
+      const res = await call(t.app, u.token, {
+        method: 'PUT',
+        url: `/api/usuarios/setpwd/${u.id}`,
+        payload: { id: u.id, password: 'Nueva-clave-9', confirmedPassword: 'Nueva-clave-9' },
+      });
       expect(res.statusCode).toBe(200);
       const second = decodeJwt(await login(t.app, u.username, 'Nueva-clave-9')) as any;
       expect(second.user.matchPassword).toBe(false);
@@ -55,7 +59,12 @@ describe('sessions and top bar', () => {
     it('revokes the token: the same token then gets 401', async () => {
       const token = await login(t.app);
       expect((await call(t.app, token, { method: 'GET', url: '/api/actividades' })).statusCode).toBe(200);
-      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '' });
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '',
+      });
       expect(out.statusCode).toBe(200);
       const after = await call(t.app, token, { method: 'GET', url: '/api/actividades' });
       expect(after.statusCode).toBe(401);
@@ -80,7 +89,9 @@ describe('sessions and top bar', () => {
   describe('POST /api/search', () => {
     beforeAll(async () => {
       await t.database.db.insert(operadores).values({ dni: '01234567', nombres: 'ROJAS QUISPE, JUAN' });
-      await t.database.db.insert(extPersonas).values({ dni: '01234567', prenombres: 'JUAN', ap_primer: 'ROJAS', ap_segundo: 'QUISPE', direccion: 'JR. LIMA 123' });
+      await t.database.db
+        .insert(extPersonas)
+        .values({ dni: '01234567', prenombres: 'JUAN', ap_primer: 'ROJAS', ap_segundo: 'QUISPE', direccion: 'JR. LIMA 123' });
     });
 
     it('finds an operator and a registry person by DNI, with where the operator appears', async () => {
@@ -88,7 +99,14 @@ describe('sessions and top bar', () => {
       expect(res.statusCode).toBe(200);
       const items = res.json().items;
       expect(items).toEqual([
-        expect.objectContaining({ tipo: 'OPERADOR', dni: '01234567', nombres: 'ROJAS QUISPE, JUAN', salidas: 0, partes_diarios: 0, detalle: expect.any(String) }),
+        expect.objectContaining({
+          tipo: 'OPERADOR',
+          dni: '01234567',
+          nombres: 'ROJAS QUISPE, JUAN',
+          salidas: 0,
+          partes_diarios: 0,
+          detalle: expect.any(String),
+        }),
         { tipo: 'PERSONA', dni: '01234567', nombres: 'JUAN ROJAS QUISPE', detalle: 'Registro de identidad: JR. LIMA 123' },
       ]);
     });
@@ -99,7 +117,9 @@ describe('sessions and top bar', () => {
       for (const dni of ['1234567', '123456789', 'abcdefgh', '', null]) {
         expect((await call(t.app, admin, { method: 'POST', url: '/api/search', payload: { dni } })).statusCode).toBe(400);
       }
-      expect((await call(t.app, admin, { method: 'POST', url: '/api/search', payload: { dni: '99999999' } })).json()).toEqual({ items: [] });
+      expect((await call(t.app, admin, { method: 'POST', url: '/api/search', payload: { dni: '99999999' } })).json()).toEqual({
+        items: [],
+      });
     });
 
     it('needs a session', async () => {
@@ -109,7 +129,10 @@ describe('sessions and top bar', () => {
 
   describe('GET /api/notificaciones', () => {
     it('lists pending failures (FA) newest first and not repaired ones', async () => {
-      const [m] = await t.database.db.insert(maquinarias).values({ descripcion: 'EXCAVADORA', marca: 'CAT', placa: 'NOTIF-1', anio_fabrica: 2015 }).returning();
+      const [m] = await t.database.db
+        .insert(maquinarias)
+        .values({ descripcion: 'EXCAVADORA', marca: 'CAT', placa: 'NOTIF-1', anio_fabrica: 2015 })
+        .returning();
       await t.database.db.insert(fallas).values([
         { maquinaria_id: m.id, descripcion: 'Fuga hidráulica', estado: 0 },
         { maquinaria_id: m.id, descripcion: 'Ya reparada', estado: 1 },
@@ -117,7 +140,12 @@ describe('sessions and top bar', () => {
       const res = await call(t.app, admin, { method: 'GET', url: '/api/notificaciones' });
       expect(res.statusCode).toBe(200);
       const items = res.json().items;
-      expect(items).toContainEqual({ tipo: 'FALLA', abrev: 'FA', fecha: limaDate(), descripcion: LABELS.notifFailure('NOTIF-1', 'Fuga hidráulica') });
+      expect(items).toContainEqual({
+        tipo: 'FALLA',
+        abrev: 'FA',
+        fecha: limaDate(),
+        descripcion: LABELS.notifFailure('NOTIF-1', 'Fuga hidráulica'),
+      });
       expect(items.some((i: { descripcion: string }) => i.descripcion.includes('Ya reparada'))).toBe(false);
       expect((await t.app.inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
     });
@@ -129,7 +157,13 @@ describe('sessions and top bar', () => {
       // filter A: 60 h (HORA lines after its change date) >= warning 50, < critical 80 → warning
       // filter B: never changed, assigned today: reports are not after the assignment → 0 h → not listed
       expect(parts).toEqual([
-        { tipo: 'INSUMO', abrev: 'IN', fecha: w.lastReport, descripcion: LABELS.notifPart('WEAR-1', 'Filtro A', '60.00', '100.00', 'warning'), band: 'warning' },
+        {
+          tipo: 'INSUMO',
+          abrev: 'IN',
+          fecha: w.lastReport,
+          descripcion: LABELS.notifPart('WEAR-1', 'Filtro A', '60.00', '100.00', 'warning'),
+          band: 'warning',
+        },
       ]);
       expect(items.length).toBeLessThanOrEqual(20);
       const counters = await partCounters(t.database.db, { maquinariaIds: [w.maquinariaId] });
@@ -141,5 +175,4 @@ describe('sessions and top bar', () => {
       expect([wearBand(49.99, 50, 80), wearBand(50, 50, 80), wearBand(80, 50, 80)]).toEqual(['info', 'warning', 'danger']);
     });
   });
-
 });

@@ -86,12 +86,27 @@ export interface TestUser {
 }
 
 /** Inserts a user holding `roles` (password TEST_PASSWORD) and signs a session token for it without a login. */
-export async function createUser(t: TestApp, roles: number[], opts: { username?: string; estado?: number; defaultPassword?: number } = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  roles: number[],
+  opts: { username?: string; estado?: number; defaultPassword?: number } = {},
+): Promise<TestUser> {
   const username = opts.username ?? `u${process.pid}_${++userSeq}`;
   const [u] = await t.database.db
     .insert(usuarios)
-    .values({ username, fullName: `Usuario ${username}`, passwordHash: await (testHash ??= hashPassword(TEST_PASSWORD)), defaultPassword: opts.defaultPassword ?? 0, estado: opts.estado ?? 1, roles })
+    .values({
+      username,
+      fullName: `Usuario ${username}`,
+      passwordHash: await (testHash ??= hashPassword(TEST_PASSWORD)),
+      defaultPassword: opts.defaultPassword ?? 0,
+      estado: opts.estado ?? 1,
+      roles,
+    })
     .returning({ id: usuarios.id });
-  const { token } = await signToken(TEST_JWT_SECRET, 3600, { user: { id: u.id, fullName: username, matchPassword: false }, area: { id: 0, name: '' }, roles });
+  const { token } = await signToken(TEST_JWT_SECRET, 3600, {
+    user: { id: u.id, fullName: username, matchPassword: false },
+    area: { id: 0, name: '' },
+    roles,
+  });
   return { id: u.id, username, token };
 }

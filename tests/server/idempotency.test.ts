@@ -15,7 +15,8 @@ describe('Idempotency-Key on changes', () => {
   afterAll(() => t.close());
 
   const named = (name: string) => t.database.db.select().from(actividades).where(eq(actividades.activ_nombre, name));
-  const post = (name: string, key: string, token = admin) => call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: name }, key });
+  const post = (name: string, key: string, token = admin) =>
+    call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: name }, key });
 
   it('the same key twice makes one row; the repeat is replayed with the same status and body', async () => {
     const key = randomUUID();
@@ -27,7 +28,10 @@ describe('Idempotency-Key on changes', () => {
     expect(second.headers['idempotency-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
     expect(await named('Idem uno')).toHaveLength(1);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.resource_id, String(first.json().id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.resource_id, String(first.json().id)));
     expect(audits.filter((a) => a.resource === 'actividades')).toHaveLength(1);
   });
 

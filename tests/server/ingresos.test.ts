@@ -22,9 +22,26 @@ describe('warehouse entries API (/api/ingresos)', () => {
   beforeAll(async () => {
     t = await warehouseTestApp();
     token = await adminToken(t.app);
-    await seedOrder(t.database.db, { orden_id: 9001, nro: '0000123', anio: 2024, proveedor: 'LUBRICANTES DEL CENTRO SAC', items: ITEMS, guias: GUIAS });
-    await seedOrder(t.database.db, { orden_id: 9002, nro: '0000124', anio: 2024, items: [{ insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 4, unimed: 'GLN' }] });
-    await seedOrder(t.database.db, { orden_id: 9003, nro: '0000125', anio: 2025, items: [{ insumo_codigo: 'ING-FIL', insumo_name: 'Filtro', cantidad: 3, unimed: 'UND' }] });
+    await seedOrder(t.database.db, {
+      orden_id: 9001,
+      nro: '0000123',
+      anio: 2024,
+      proveedor: 'LUBRICANTES DEL CENTRO SAC',
+      items: ITEMS,
+      guias: GUIAS,
+    });
+    await seedOrder(t.database.db, {
+      orden_id: 9002,
+      nro: '0000124',
+      anio: 2024,
+      items: [{ insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 4, unimed: 'GLN' }],
+    });
+    await seedOrder(t.database.db, {
+      orden_id: 9003,
+      nro: '0000125',
+      anio: 2025,
+      items: [{ insumo_codigo: 'ING-FIL', insumo_name: 'Filtro', cantidad: 3, unimed: 'UND' }],
+    });
   });
   afterAll(() => t.close());
 
@@ -34,8 +51,14 @@ describe('warehouse entries API (/api/ingresos)', () => {
     const body = res.json();
     expect(body.items).toHaveLength(2);
     expect(body.items[0]).toEqual({
-      proveedor: 'LUBRICANTES DEL CENTRO SAC', nro_ordencompra: '0000123', orden_id: 9001, fecha_ordencompra: '2024-01-15',
-      insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 10, unimed: 'GLN',
+      proveedor: 'LUBRICANTES DEL CENTRO SAC',
+      nro_ordencompra: '0000123',
+      orden_id: 9001,
+      fecha_ordencompra: '2024-01-15',
+      insumo_codigo: 'ING-ACE',
+      insumo_name: 'Aceite hidráulico',
+      cantidad: 10,
+      unimed: 'GLN',
     });
     expect(body.marcas).toEqual([{ cotidet_marca: 'SHELL' }, { cotidet_marca: 'ANDINO' }]);
     expect(body.guias).toEqual(GUIAS);
@@ -54,7 +77,10 @@ describe('warehouse entries API (/api/ingresos)', () => {
   });
 
   it('refuses lines outside the order or above its quantities (422) and an entry without lines (400)', async () => {
-    const extra = await post('/api/ingresos', entryBody('0000123', 2024, [...ITEMS, { insumo_codigo: 'OTRO', insumo_name: 'x', cantidad: 1, unimed: 'UND' }]));
+    const extra = await post(
+      '/api/ingresos',
+      entryBody('0000123', 2024, [...ITEMS, { insumo_codigo: 'OTRO', insumo_name: 'x', cantidad: 1, unimed: 'UND' }]),
+    );
     expect(extra.statusCode).toBe(422);
     expect(extra.json().message).toBe(MSG.entryLineNotInOrder('OTRO'));
     const over = await post('/api/ingresos', entryBody('0000123', 2024, [{ ...ITEMS[0], cantidad: 10.01 }]));
@@ -72,9 +98,24 @@ describe('warehouse entries API (/api/ingresos)', () => {
     expect(res.statusCode).toBe(201);
     const e = res.json();
     entryId = e.id;
-    expect(e).toMatchObject({ nro_ordencompra: '0000123', anio: 2024, orden_id: 9001, proveedor: 'LUBRICANTES DEL CENTRO SAC', fecha: '2024-02-01', nro_guiaremision: 'G001-124', fecha_guiaremision: '2024-03-05' });
+    expect(e).toMatchObject({
+      nro_ordencompra: '0000123',
+      anio: 2024,
+      orden_id: 9001,
+      proveedor: 'LUBRICANTES DEL CENTRO SAC',
+      fecha: '2024-02-01',
+      nro_guiaremision: 'G001-124',
+      fecha_guiaremision: '2024-03-05',
+    });
     expect(e.guias_remision).toEqual(GUIAS);
-    expect(e.ingresos_det.map((l: { insumo: object; cantidad: number; unimed: string; marca: string }) => [l.insumo, l.cantidad, l.unimed, l.marca])).toEqual([
+    expect(
+      e.ingresos_det.map((l: { insumo: object; cantidad: number; unimed: string; marca: string }) => [
+        l.insumo,
+        l.cantidad,
+        l.unimed,
+        l.marca,
+      ]),
+    ).toEqual([
       [{ insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico' }, 10, 'GLN', 'SHELL'],
       [{ insumo_codigo: 'ING-BOL', insumo_name: 'Bolsa de cemento' }, 20.5, 'BOL', 'ANDINO'],
     ]);
@@ -82,7 +123,17 @@ describe('warehouse entries API (/api/ingresos)', () => {
     const bol = supplies.find((i: { insumo_codigo: string }) => i.insumo_codigo === 'ING-BOL');
     expect(bol).toMatchObject({ unimed: 'BOL', stock: 20.5 });
     const k = await kardexOf(bol.id);
-    expect(k).toEqual([expect.objectContaining({ tipo: 'INGRESO', fecha: '2024-02-01', proveedor: 'LUBRICANTES DEL CENTRO SAC', nro_guiaremision: 'G001-124', ingreso: 20.5, salida: 0, saldo: 20.5 })]);
+    expect(k).toEqual([
+      expect.objectContaining({
+        tipo: 'INGRESO',
+        fecha: '2024-02-01',
+        proveedor: 'LUBRICANTES DEL CENTRO SAC',
+        nro_guiaremision: 'G001-124',
+        ingreso: 20.5,
+        salida: 0,
+        saldo: 20.5,
+      }),
+    ]);
     expect((await get(`/api/ingresos/${entryId}`)).json()).toEqual(e);
   });
 
@@ -90,7 +141,16 @@ describe('warehouse entries API (/api/ingresos)', () => {
     const again = await post('/api/ingresos', entryBody('123', 2024, ITEMS));
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: MSG.orderAlreadyRegistered });
-    const race = await Promise.all([1, 2, 3].map(() => post('/api/ingresos', entryBody('0000125', 2025, [{ insumo_codigo: 'ING-FIL', insumo_name: 'Filtro', cantidad: 3, unimed: 'UND' }], { fecha: '2025-02-01' }))));
+    const race = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(
+          '/api/ingresos',
+          entryBody('0000125', 2025, [{ insumo_codigo: 'ING-FIL', insumo_name: 'Filtro', cantidad: 3, unimed: 'UND' }], {
+            fecha: '2025-02-01',
+          }),
+        ),
+      ),
+    );
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
     for (const r of race.filter((x) => x.statusCode === 422)) expect(r.json().message).toBe(MSG.orderAlreadyRegistered);
     const fil = (await get('/api/insumos/search/ING-FIL')).json().items[0];
@@ -98,12 +158,23 @@ describe('warehouse entries API (/api/ingresos)', () => {
   });
 
   it('lists entries in a date range, newest first, with every delivery note', async () => {
-    await post('/api/ingresos', { ...entryBody('0000124', 2024, [{ insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 4, unimed: 'GLN' }]), fecha: '2024-06-10' });
+    await post('/api/ingresos', {
+      ...entryBody('0000124', 2024, [{ insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 4, unimed: 'GLN' }]),
+      fecha: '2024-06-10',
+    });
     const rows = (await post('/api/ingresos/list', { fini: '2024-01-01', ffin: '2024-12-31' })).json();
     expect(rows.map((r: { nro_ordencompra: string }) => r.nro_ordencompra)).toEqual(['0000124', '0000123']);
     expect(rows[1]).toEqual({
-      id: entryId, fecha: '2024-02-01', nro_ordencompra: '0000123', anio: 2024, fecha_ordencompra: '2024-01-15', proveedor: 'LUBRICANTES DEL CENTRO SAC',
-      nro_guiaremision: 'G001-124', fecha_guiaremision: '2024-03-05', guias: 'G001-123 (2024-03-01), G001-124 (2024-03-05)', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      id: entryId,
+      fecha: '2024-02-01',
+      nro_ordencompra: '0000123',
+      anio: 2024,
+      fecha_ordencompra: '2024-01-15',
+      proveedor: 'LUBRICANTES DEL CENTRO SAC',
+      nro_guiaremision: 'G001-124',
+      fecha_guiaremision: '2024-03-05',
+      guias: 'G001-123 (2024-03-01), G001-124 (2024-03-05)',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect((await post('/api/ingresos/list', { fini: '2024-03-01', ffin: '2024-12-31' })).json()).toHaveLength(1);
     expect((await post('/api/ingresos/list', {})).json()).toHaveLength(3);
@@ -112,21 +183,39 @@ describe('warehouse entries API (/api/ingresos)', () => {
   });
 
   it('view mode changes only the selected delivery note, in the entry and its movements', async () => {
-    const res = await call(t.app, token, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G001-123', proveedor: 'IGNORADO' } });
+    const res = await call(t.app, token, {
+      method: 'PUT',
+      url: `/api/ingresos/${entryId}`,
+      payload: { nro_guiaremision: 'G001-123', proveedor: 'IGNORADO' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ nro_guiaremision: 'G001-123', fecha_guiaremision: '2024-03-01', proveedor: 'LUBRICANTES DEL CENTRO SAC' });
+    expect(res.json()).toMatchObject({
+      nro_guiaremision: 'G001-123',
+      fecha_guiaremision: '2024-03-01',
+      proveedor: 'LUBRICANTES DEL CENTRO SAC',
+    });
     const bol = (await get('/api/insumos/search/ING-BOL')).json().items[0];
     expect((await kardexOf(bol.id))[0].nro_guiaremision).toBe('G001-123');
-    expect((await call(t.app, token, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G404' } })).statusCode).toBe(422);
+    expect(
+      (await call(t.app, token, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G404' } })).statusCode,
+    ).toBe(422);
     const noView = await userWithRoles(t.app, t.database.db, [47, 48, 49]);
-    expect((await call(t.app, noView, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G001-124' } })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, noView, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G001-124' } })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses deleting an entry whose stock was issued (409), deletes it once returned', async () => {
     const maq = await seedMachine(t.database.db);
     const op = await seedOperator(t.database.db, '40111222');
     const bol = (await get('/api/insumos/search/ING-BOL')).json().items[0];
-    const exit = await post('/api/salidas', { nro_vale: 'V-1', fecha: '2024-04-01', maquinaria_id: maq.id, operador_id: op, salidas_det: [{ insumo_id: bol.id, cantidad: 1 }] });
+    const exit = await post('/api/salidas', {
+      nro_vale: 'V-1',
+      fecha: '2024-04-01',
+      maquinaria_id: maq.id,
+      operador_id: op,
+      salidas_det: [{ insumo_id: bol.id, cantidad: 1 }],
+    });
     expect(exit.statusCode).toBe(201);
     const refused = await call(t.app, token, { method: 'DELETE', url: `/api/ingresos/${entryId}` });
     expect(refused.statusCode).toBe(409);

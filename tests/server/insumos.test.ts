@@ -29,11 +29,25 @@ describe('supplies API (/api/insumos)', () => {
   });
 
   it('creates a supply (201) with stock 0 and lists it', async () => {
-    const res = await create({ insumo_codigo: 'fil-001', insumo_name: 'Filtro de aceite motor', unimed_id: und, hour_warning: 100, hour_critical: 200, horas_limite: 300 });
+    const res = await create({
+      insumo_codigo: 'fil-001',
+      insumo_name: 'Filtro de aceite motor',
+      unimed_id: und,
+      hour_warning: 100,
+      hour_critical: 200,
+      horas_limite: 300,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ insumo_codigo: 'FIL-001', unimed: 'UND', unimed_id: und, stock: 0 });
     const list = (await call(t.app, token, { method: 'GET', url: '/api/insumos' })).json();
-    expect(list).toContainEqual({ id: res.json().id, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite motor', unimed: 'UND', unimed_id: und, stock: 0 });
+    expect(list).toContainEqual({
+      id: res.json().id,
+      insumo_codigo: 'FIL-001',
+      insumo_name: 'Filtro de aceite motor',
+      unimed: 'UND',
+      unimed_id: und,
+      stock: 0,
+    });
   });
 
   it('refuses a duplicate code with 409 and invalid input with 400', async () => {
@@ -57,9 +71,17 @@ describe('supplies API (/api/insumos)', () => {
     await create({ insumo_codigo: 'ACE-15W40', insumo_name: 'Aceite lubricante Motor 15W40', unimed_id: und });
     await create({ insumo_codigo: 'GRA-01', insumo_name: 'Grasa para rodamientos (camión)', unimed_id: und });
     const salida = (await call(t.app, token, { method: 'GET', url: '/api/insumos/search?q=CAMION' })).json();
-    expect(salida.items).toEqual([{ id: expect.any(Number), insumo_codigo: 'GRA-01', insumo_name: 'Grasa para rodamientos (camión)', unimed: 'UND', stock: 0 }]);
+    expect(salida.items).toEqual([
+      { id: expect.any(Number), insumo_codigo: 'GRA-01', insumo_name: 'Grasa para rodamientos (camión)', unimed: 'UND', stock: 0 },
+    ]);
     const pedido = (await call(t.app, token, { method: 'GET', url: '/api/insumos/search?q=ace&mode=pedido' })).json();
-    expect(pedido.items[0]).toEqual({ bien_id: expect.any(Number), bien_nombre: 'Aceite lubricante Motor 15W40', codigo: 'ACE-15W40', unimed_id: und, unimed_abrev: 'UND' });
+    expect(pedido.items[0]).toEqual({
+      bien_id: expect.any(Number),
+      bien_nombre: 'Aceite lubricante Motor 15W40',
+      codigo: 'ACE-15W40',
+      unimed_id: und,
+      unimed_abrev: 'UND',
+    });
     expect(pedido.items.map((i: { codigo: string }) => i.codigo)).toContain('FIL-001'); // 'aceite' in the name
     expect((await call(t.app, token, { method: 'GET', url: '/api/insumos/search?q=' })).json()).toEqual({ items: [] });
     expect((await call(t.app, token, { method: 'GET', url: '/api/insumos/search?q=%25' })).json()).toEqual({ items: [] });
@@ -81,12 +103,28 @@ describe('supplies API (/api/insumos)', () => {
 
   it('updates a supply (search text follows) and refuses taking another code', async () => {
     const id = (await call(t.app, token, { method: 'GET', url: '/api/insumos/search/GRA-01' })).json().items[0].id;
-    const res = await call(t.app, token, { method: 'PUT', url: `/api/insumos/${id}`, payload: { insumo_codigo: 'GRA-01', insumo_name: 'Grasa de litio', unimed_id: und } });
+    const res = await call(t.app, token, {
+      method: 'PUT',
+      url: `/api/insumos/${id}`,
+      payload: { insumo_codigo: 'GRA-01', insumo_name: 'Grasa de litio', unimed_id: und },
+    });
     expect(res.statusCode).toBe(200);
     expect((await call(t.app, token, { method: 'GET', url: '/api/insumos/search?q=litio' })).json().items[0].id).toBe(id);
-    const taken = await call(t.app, token, { method: 'PUT', url: `/api/insumos/${id}`, payload: { insumo_codigo: 'FIL-001', insumo_name: 'x', unimed_id: und } });
+    const taken = await call(t.app, token, {
+      method: 'PUT',
+      url: `/api/insumos/${id}`,
+      payload: { insumo_codigo: 'FIL-001', insumo_name: 'x', unimed_id: und },
+    });
     expect(taken.statusCode).toBe(409);
-    expect((await call(t.app, token, { method: 'PUT', url: '/api/insumos/999999', payload: { insumo_codigo: 'Z', insumo_name: 'x', unimed_id: und } })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t.app, token, {
+          method: 'PUT',
+          url: '/api/insumos/999999',
+          payload: { insumo_codigo: 'Z', insumo_name: 'x', unimed_id: und },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('deletes an unused supply, refuses one with movements', async () => {
@@ -97,7 +135,9 @@ describe('supplies API (/api/insumos)', () => {
 
     const items = [{ insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite motor', cantidad: 5, unimed: 'UND' }];
     await seedOrder(t.database.db, { orden_id: 7001, nro: '7001', anio: 2024, items });
-    expect((await call(t.app, token, { method: 'POST', url: '/api/ingresos', payload: entryBody('7001', 2024, items) })).statusCode).toBe(201);
+    expect((await call(t.app, token, { method: 'POST', url: '/api/ingresos', payload: entryBody('7001', 2024, items) })).statusCode).toBe(
+      201,
+    );
     const fil = (await call(t.app, token, { method: 'GET', url: '/api/insumos/search/FIL-001' })).json().items[0];
     expect(fil.stock).toBe(5);
     const res = await call(t.app, token, { method: 'DELETE', url: `/api/insumos/${fil.id}` });

@@ -45,9 +45,11 @@ async function startRemote(): Promise<Remote> {
   return remote;
 }
 
-const json = (body: unknown, status = 200): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
 
 let t: TestApp;
 let db: Db;
@@ -68,7 +70,13 @@ beforeAll(async () => {
       proveedor_ruc: '20486512347',
       fecha_ordencompra: '2026-03-10',
       items: [
-        { insumo_codigo: '01.01.0001', insumo_name: 'ACEITE DE MOTOR SAE 15W40', cantidad: 55, unimed: 'GLN', cotidet_marca: 'MOBIL DELVAC' },
+        {
+          insumo_codigo: '01.01.0001',
+          insumo_name: 'ACEITE DE MOTOR SAE 15W40',
+          cantidad: 55,
+          unimed: 'GLN',
+          cotidet_marca: 'MOBIL DELVAC',
+        },
         { insumo_codigo: '02.01.0003', insumo_name: 'FILTRO DE ACEITE 1R-0750', cantidad: 12.5, unimed: 'UND', cotidet_marca: null },
       ],
       guias: [{ nro_guiaremision: 'T001-000345', fecha_guiaremision: '2026-03-14' }],
@@ -82,18 +90,40 @@ beforeAll(async () => {
       orden_fechadoc: '2026-04-02',
       pers_nombre: 'SERVICIOS HIDRAULICOS JUNIN E.I.R.L.',
       items: [
-        { ordendet_item: 2, ordendet_desart: 'REPARACION DE BOMBA HIDRAULICA', reqadj_actividades: 'Desmontaje y sellado', reqadj_garantia: '6 meses' },
+        {
+          ordendet_item: 2,
+          ordendet_desart: 'REPARACION DE BOMBA HIDRAULICA',
+          reqadj_actividades: 'Desmontaje y sellado',
+          reqadj_garantia: '6 meses',
+        },
         { ordendet_item: 1, ordendet_desart: 'CAMBIO DE MANGUERAS', reqadj_actividades: null, reqadj_garantia: '3 meses' },
       ],
     },
   ]);
   await upsertPersonas(db, [
-    { dni: '40123456', prenombres: 'JUAN CARLOS', apPrimer: 'QUISPE', apSegundo: 'HUAMAN', direccion: 'JR. AYACUCHO 123', fecha_nac: '1980-05-04', celular: '964123456', email: null },
+    {
+      dni: '40123456',
+      prenombres: 'JUAN CARLOS',
+      apPrimer: 'QUISPE',
+      apSegundo: 'HUAMAN',
+      direccion: 'JR. AYACUCHO 123',
+      fecha_nac: '1980-05-04',
+      celular: '964123456',
+      email: null,
+    },
   ]);
-  await upsertContribuyentes(db, [{ ruc: '20486512347', razon_social: 'LUBRICANTES DEL CENTRO S.A.C.', direccion: 'AV. FERROCARRIL 1450' }]);
+  await upsertContribuyentes(db, [
+    { ruc: '20486512347', razon_social: 'LUBRICANTES DEL CENTRO S.A.C.', direccion: 'AV. FERROCARRIL 1450' },
+  ]);
   await upsertVehiculos(
     db,
-    Array.from({ length: 25 }, (_, i): VehiculoInput => ({ veh_placa: `EGX-${String(100 + i)}`, marca: 'KOMATSU', modelo: 'PC200', anio: 2020, descripcion: 'EXCAVADORA' })).concat([
+    Array.from({ length: 25 }, (_, i): VehiculoInput => ({
+      veh_placa: `EGX-${String(100 + i)}`,
+      marca: 'KOMATSU',
+      modelo: 'PC200',
+      anio: 2020,
+      descripcion: 'EXCAVADORA',
+    })).concat([
       { veh_placa: 'ABC-725', marca: 'VOLVO', modelo: 'FMX', anio: 2018, descripcion: 'VOLQUETE' },
       { veh_placa: 'A1_%-99', marca: null, modelo: null, anio: null, descripcion: null },
     ]),
@@ -109,7 +139,13 @@ describe('local integrations (mirror tables)', () => {
   it('finds a purchase order ignoring leading zeros, with items, brands and delivery notes', async () => {
     const { logistica } = integrations({}, db);
     const order = await logistica.getPurchaseOrder('87', 2026);
-    expect(order).toMatchObject({ orden_id: 9001, nro_ordencompra: '0087', anio: 2026, proveedor: 'LUBRICANTES DEL CENTRO S.A.C.', fecha_ordencompra: '2026-03-10' });
+    expect(order).toMatchObject({
+      orden_id: 9001,
+      nro_ordencompra: '0087',
+      anio: 2026,
+      proveedor: 'LUBRICANTES DEL CENTRO S.A.C.',
+      fecha_ordencompra: '2026-03-10',
+    });
     expect(order?.items).toEqual([
       { insumo_codigo: '01.01.0001', insumo_name: 'ACEITE DE MOTOR SAE 15W40', cantidad: 55, unimed: 'GLN', cotidet_marca: 'MOBIL DELVAC' },
       { insumo_codigo: '02.01.0003', insumo_name: 'FILTRO DE ACEITE 1R-0750', cantidad: 12.5, unimed: 'UND', cotidet_marca: null },
@@ -137,11 +173,23 @@ describe('local integrations (mirror tables)', () => {
   it('finds people by DNI and taxpayers by RUC, refusing malformed numbers', async () => {
     const { reniec, sunat } = integrations({}, db);
     const p = await reniec.findByDni('40123456');
-    expect(p).toMatchObject({ dni: '40123456', prenombres: 'JUAN CARLOS', apPrimer: 'QUISPE', apSegundo: 'HUAMAN', fecha_nac: '1980-05-04', celular: '964123456', email: null });
+    expect(p).toMatchObject({
+      dni: '40123456',
+      prenombres: 'JUAN CARLOS',
+      apPrimer: 'QUISPE',
+      apSegundo: 'HUAMAN',
+      fecha_nac: '1980-05-04',
+      celular: '964123456',
+      email: null,
+    });
     expect(p?.indiv_id).toBeGreaterThan(0);
     expect(await reniec.findByDni('4012345')).toBeNull();
     expect(await reniec.findByDni('99999999')).toBeNull();
-    expect(await sunat.findByRuc('20486512347')).toEqual({ ruc: '20486512347', razon_social: 'LUBRICANTES DEL CENTRO S.A.C.', direccion: 'AV. FERROCARRIL 1450' });
+    expect(await sunat.findByRuc('20486512347')).toEqual({
+      ruc: '20486512347',
+      razon_social: 'LUBRICANTES DEL CENTRO S.A.C.',
+      direccion: 'AV. FERROCARRIL 1450',
+    });
     expect(await sunat.findByRuc('2048651234')).toBeNull();
   });
 
@@ -161,7 +209,12 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
   const failures: string[] = [];
   const http = () =>
     integrations(
-      { LOGISTICA_URL: `${remote.url}logistica`, RENIEC_URL: `${remote.url}reniec/`, SUNAT_URL: `${remote.url}sunat`, VEHICULOS_URL: `${remote.url}vehiculos` },
+      {
+        LOGISTICA_URL: `${remote.url}logistica`,
+        RENIEC_URL: `${remote.url}reniec/`,
+        SUNAT_URL: `${remote.url}sunat`,
+        VEHICULOS_URL: `${remote.url}vehiculos`,
+      },
       db,
       { timeoutMs: 300, onError: (source) => failures.push(source) },
     );
@@ -192,7 +245,11 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
     expect(await integrations({}, db).logistica.getPurchaseOrder('0450', 2026)).toEqual(order);
 
     // The remote changes the order: the mirror copy is replaced, not duplicated.
-    remote.handler = json({ ...JSON.parse(JSON.stringify(order)), items: [{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO', cantidad: 10, unimed: 'UND' }], guias: [] });
+    remote.handler = json({
+      ...JSON.parse(JSON.stringify(order)),
+      items: [{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO', cantidad: 10, unimed: 'UND' }],
+      guias: [],
+    });
     const again = await http().logistica.getPurchaseOrder('0450', 2026);
     expect(again?.items).toEqual([{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO', cantidad: 10, unimed: 'UND', cotidet_marca: null }]);
     expect((await integrations({}, db).logistica.getPurchaseOrder('450', 2026))?.guias).toEqual([]);
@@ -225,29 +282,68 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
   it('writes RENIEC and SUNAT answers through to the mirror', async () => {
     remote.handler = (req, res) => {
       if (req.url === '/api/reniec/dni/45879632')
-        json({ dni: '45879632', prenombres: 'ROSA MARIA', apPrimer: 'PALOMINO', apSegundo: null, direccion: 'PSJE. LOS ANDES 45', fechaNacimiento: '1990-11-30', celular: '987654321' })(req, res);
+        json({
+          dni: '45879632',
+          prenombres: 'ROSA MARIA',
+          apPrimer: 'PALOMINO',
+          apSegundo: null,
+          direccion: 'PSJE. LOS ANDES 45',
+          fechaNacimiento: '1990-11-30',
+          celular: '987654321',
+        })(req, res);
       else if (req.url === '/api/sunat/ruc/20600011122') json({ ruc: '20600011122', razonSocial: 'CONSTRUCTORA WARI S.A.C.' })(req, res);
       else res.writeHead(404).end();
     };
     const person = await http().reniec.findByDni('45879632');
-    expect(person).toMatchObject({ dni: '45879632', prenombres: 'ROSA MARIA', apPrimer: 'PALOMINO', apSegundo: '', fecha_nac: '1990-11-30', email: null });
+    expect(person).toMatchObject({
+      dni: '45879632',
+      prenombres: 'ROSA MARIA',
+      apPrimer: 'PALOMINO',
+      apSegundo: '',
+      fecha_nac: '1990-11-30',
+      email: null,
+    });
     expect(person?.indiv_id).toBeGreaterThan(0);
     expect(await integrations({}, db).reniec.findByDni('45879632')).toEqual(person);
-    expect(await http().sunat.findByRuc('20600011122')).toEqual({ ruc: '20600011122', razon_social: 'CONSTRUCTORA WARI S.A.C.', direccion: null });
+    expect(await http().sunat.findByRuc('20600011122')).toEqual({
+      ruc: '20600011122',
+      razon_social: 'CONSTRUCTORA WARI S.A.C.',
+      direccion: null,
+    });
     expect((await integrations({}, db).sunat.findByRuc('20600011122'))?.razon_social).toBe('CONSTRUCTORA WARI S.A.C.');
   });
 
   it('stores service orders and vehicle suggestions, giving vehicles a mirror id', async () => {
     remote.handler = (req, res) => {
       if (req.url === '/api/logistica/ordenes-servicio/2025/0033')
-        json({ orden_id: 7100, nro_orden: '0033', anio: 2025, orden_fechadoc: '2025-09-01', pers_nombre: 'TALLER MECANICO SAN JUAN', items: [{ ordendet_item: 1, ordendet_desart: 'OVERHAUL DE MOTOR', reqadj_garantia: '1 año' }] })(req, res);
+        json({
+          orden_id: 7100,
+          nro_orden: '0033',
+          anio: 2025,
+          orden_fechadoc: '2025-09-01',
+          pers_nombre: 'TALLER MECANICO SAN JUAN',
+          items: [{ ordendet_item: 1, ordendet_desart: 'OVERHAUL DE MOTOR', reqadj_garantia: '1 año' }],
+        })(req, res);
       else if (req.url?.startsWith('/api/vehiculos/vehiculos?q='))
-        json({ items: [{ placa: 'f5k-881', marca: 'INTERNATIONAL', modelo: '7600', anio: '2009', descripcion: 'VOLQUETE' }, { placa: 'F5K-990', anio: 'sin dato' }] })(req, res);
+        json({
+          items: [
+            { placa: 'f5k-881', marca: 'INTERNATIONAL', modelo: '7600', anio: '2009', descripcion: 'VOLQUETE' },
+            { placa: 'F5K-990', anio: 'sin dato' },
+          ],
+        })(req, res);
       else res.writeHead(404).end();
     };
     const items = await http().logistica.getServiceOrder('0033', 2025);
     expect(items).toEqual([
-      { ordendet_desart: 'OVERHAUL DE MOTOR', reqadj_actividades: null, reqadj_garantia: '1 año', pers_nombre: 'TALLER MECANICO SAN JUAN', orden_fechadoc: '2025-09-01', orden_id: 7100, ordendet_item: 1 },
+      {
+        ordendet_desart: 'OVERHAUL DE MOTOR',
+        reqadj_actividades: null,
+        reqadj_garantia: '1 año',
+        pers_nombre: 'TALLER MECANICO SAN JUAN',
+        orden_fechadoc: '2025-09-01',
+        orden_id: 7100,
+        ordendet_item: 1,
+      },
     ]);
     expect(await integrations({}, db).logistica.getServiceOrder('33', 2025)).toEqual(items);
 
@@ -298,7 +394,11 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
     expect(report.errors[1].message).toContain('email: Correo electrónico inválido');
     expect(formatReport(report).split('\n')[0]).toBe(MSG.importSummary('personas', 'personas.csv', 4, 2, 2));
     const { reniec } = integrations({}, db);
-    expect(await reniec.findByDni('41234567')).toMatchObject({ apPrimer: 'MENDOZA', direccion: 'JR. LIMA 450,\nEL TAMBO', fecha_nac: '1985-03-15' });
+    expect(await reniec.findByDni('41234567')).toMatchObject({
+      apPrimer: 'MENDOZA',
+      direccion: 'JR. LIMA 450,\nEL TAMBO',
+      fecha_nac: '1985-03-15',
+    });
     expect(await reniec.findByDni('01234567')).toMatchObject({ prenombres: 'ANA', apSegundo: '' });
     expect(await reniec.findByDni('42345678')).toBeNull();
 
@@ -315,11 +415,14 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
     // Only one lost leading zero is restored: a 3-digit DNI is an error, not 00000123.
     const short = await importFile(db, 'personas', file('p3.csv', 'dni,prenombres,ap_primer\n123,ANA,SOTO\n'));
     expect(short).toMatchObject({ imported: 0, errors: [{ line: 2, message: 'Línea 2: dni: El DNI debe tener 8 dígitos' }] });
-    expect((await importFile(db, 'vehiculos', join(dir, 'no-existe.csv'))).fatal).toBe(MSG.importFileUnreadable(join(dir, 'no-existe.csv')));
+    expect((await importFile(db, 'vehiculos', join(dir, 'no-existe.csv'))).fatal).toBe(
+      MSG.importFileUnreadable(join(dir, 'no-existe.csv')),
+    );
   });
 
   it('groups purchase-order lines into orders and skips an order with any bad line', async () => {
-    const head = 'orden_id,nro_ordencompra,anio,proveedor,proveedor_ruc,fecha_ordencompra,insumo_codigo,insumo_name,cantidad,unimed,marca,nro_guiaremision,fecha_guiaremision\n';
+    const head =
+      'orden_id,nro_ordencompra,anio,proveedor,proveedor_ruc,fecha_ordencompra,insumo_codigo,insumo_name,cantidad,unimed,marca,nro_guiaremision,fecha_guiaremision\n';
     const report = await importFile(
       db,
       'ordenes-compra',
@@ -367,7 +470,11 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
     const report = await importFile(db, 'personas', path);
     expect(report).toMatchObject({ total: 2, imported: 1 });
     expect(report.errors).toEqual([{ line: 4, message: 'Línea 4: ap_primer: Campo obligatorio; fecha_nac: Fecha inválida (AAAA-MM-DD)' }]);
-    expect(await integrations({}, db).reniec.findByDni('07654321')).toMatchObject({ apPrimer: 'CCORA', apSegundo: 'LAURA', fecha_nac: '1975-01-31' });
+    expect(await integrations({}, db).reniec.findByDni('07654321')).toMatchObject({
+      apPrimer: 'CCORA',
+      apSegundo: 'LAURA',
+      fecha_nac: '1975-01-31',
+    });
 
     const so = new ExcelJS.Workbook();
     const s = so.addWorksheet('OS');
@@ -385,11 +492,19 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
   });
 
   it('imports vehicles and taxpayers, normalising plates', async () => {
-    const v = await importFile(db, 'vehiculos', file('veh.csv', 'placa,marca,modelo,anio,descripcion\negl 777,CAT,140K,2014,MOTONIVELADORA\nX,,,,\nEGL-778,CAT,,20x4,\n'));
+    const v = await importFile(
+      db,
+      'vehiculos',
+      file('veh.csv', 'placa,marca,modelo,anio,descripcion\negl 777,CAT,140K,2014,MOTONIVELADORA\nX,,,,\nEGL-778,CAT,,20x4,\n'),
+    );
     expect(v.imported).toBe(1);
     expect(v.errors.map((e) => e.line)).toEqual([3, 4]);
     expect((await integrations({}, db).vehiculos.search('egl777'))[0]).toMatchObject({ veh_placa: 'EGL777', anio: 2014 });
-    const c = await importFile(db, 'contribuyentes', file('ctb.csv', 'ruc,razon_social\n20111222333,EMPRESA UNO\n2011122233,EMPRESA DOS\n'));
+    const c = await importFile(
+      db,
+      'contribuyentes',
+      file('ctb.csv', 'ruc,razon_social\n20111222333,EMPRESA UNO\n2011122233,EMPRESA DOS\n'),
+    );
     expect(c).toMatchObject({ imported: 1, errors: [{ line: 3, message: 'Línea 3: ruc: El RUC debe tener 11 dígitos' }] });
   });
 

@@ -40,19 +40,47 @@ describe('malformed requests against the users, activities and session routes', 
     const u = await createUser(t, [13]);
     const a = (await call(t.app, admin, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: 'Base' } })).json();
     const userForm = { username: 'nuevo_usuario', email: 'n@muni.gob.pe', estado: 1, full_name: 'Nuevo', area_id: 1 };
-    const userFields = { username: BAD.username, email: BAD.email, estado: BAD.state, full_name: BAD.optionalText, area_id: [...BAD.id, 999999], id: BAD.id };
+    const userFields = {
+      username: BAD.username,
+      email: BAD.email,
+      estado: BAD.state,
+      full_name: BAD.optionalText,
+      area_id: [...BAD.id, 999999],
+      id: BAD.id,
+    };
     const actForm = { activ_nombre: 'Actividad', activ_estado: 1 };
     const actFields = { activ_nombre: BAD.activity, activ_estado: BAD.state, id: BAD.id };
     targets = [
-      { method: 'POST', url: '/api/login', base: { username: 'admin', password: 'x' }, fields: { username: BAD.username.filter((v) => typeof v !== 'string' || v === '' || v.length > 60 || v.includes('\u0000')), password: [...SHAPES, 123, '', HUGE] }, required: ['username', 'password'] },
+      {
+        method: 'POST',
+        url: '/api/login',
+        base: { username: 'admin', password: 'x' },
+        fields: {
+          username: BAD.username.filter((v) => typeof v !== 'string' || v === '' || v.length > 60 || v.includes('\u0000')),
+          password: [...SHAPES, 123, '', HUGE],
+        },
+        required: ['username', 'password'],
+      },
       { method: 'POST', url: '/api/logout' },
       { method: 'POST', url: '/api/search', base: { dni: '12345678' }, fields: { dni: BAD.dni }, required: ['dni'] },
       { method: 'POST', url: '/api/usuarios', base: userForm, fields: userFields, required: ['username'] },
       { method: 'PUT', url: `/api/usuarios/${u.id}`, base: { ...userForm, id: u.id }, fields: userFields, required: ['username'] },
       { method: 'DELETE', url: '/api/usuarios/:id' },
       { method: 'GET', url: '/api/usuarios/getpermissions/:id' },
-      { method: 'PUT', url: `/api/usuarios/savepermission/${u.id}`, base: { id: u.id, myChoices: [13] }, fields: { myChoices: BAD.choices, id: BAD.id }, required: ['myChoices'] },
-      { method: 'PUT', url: `/api/usuarios/setpwd/${u.id}`, base: { id: u.id, password: 'Clave-larga-1' }, fields: { password: BAD.password, confirmedPassword: ['otra-clave-99', 123, HUGE], id: BAD.id }, required: ['password'] },
+      {
+        method: 'PUT',
+        url: `/api/usuarios/savepermission/${u.id}`,
+        base: { id: u.id, myChoices: [13] },
+        fields: { myChoices: BAD.choices, id: BAD.id },
+        required: ['myChoices'],
+      },
+      {
+        method: 'PUT',
+        url: `/api/usuarios/setpwd/${u.id}`,
+        base: { id: u.id, password: 'Clave-larga-1' },
+        fields: { password: BAD.password, confirmedPassword: ['otra-clave-99', 123, HUGE], id: BAD.id },
+        required: ['password'],
+      },
       { method: 'POST', url: '/api/actividades', base: actForm, fields: actFields, required: ['activ_nombre'] },
       { method: 'PUT', url: `/api/actividades/${a.id}`, base: { ...actForm, id: a.id }, fields: actFields, required: ['activ_nombre'] },
       { method: 'DELETE', url: '/api/actividades/:id' },
@@ -75,12 +103,19 @@ describe('malformed requests against the users, activities and session routes', 
     const out: Req[] = [];
     for (const tg of targets) {
       if (tg.url.includes(':id')) {
-        for (const bad of BAD_PATH_IDS) out.push({ label: `path ${bad}`, method: tg.method, url: tg.url.replace(':id', encodeURIComponent(bad)) });
+        for (const bad of BAD_PATH_IDS)
+          out.push({ label: `path ${bad}`, method: tg.method, url: tg.url.replace(':id', encodeURIComponent(bad)) });
         continue;
       }
       if (tg.method === 'GET') continue;
       for (const [field, values] of Object.entries(tg.fields ?? {})) {
-        for (const v of values) out.push({ label: `${field}=${JSON.stringify(v)?.slice(0, 40)}`, method: tg.method, url: tg.url, payload: { ...tg.base, [field]: v } });
+        for (const v of values)
+          out.push({
+            label: `${field}=${JSON.stringify(v)?.slice(0, 40)}`,
+            method: tg.method,
+            url: tg.url,
+            payload: { ...tg.base, [field]: v },
+          });
       }
       for (const field of tg.required ?? []) {
         const body = { ...tg.base };
@@ -97,10 +132,30 @@ describe('malformed requests against the users, activities and session routes', 
         ['body too large', JSON.stringify({ x: 'y'.repeat(1_100_000) }), json],
       ];
       // logout ignores its body, so a text/plain one is a valid logout, not a malformed request
-      for (const [label, payload, headers] of raw.filter(([label]) => tg.url !== '/api/logout' || label !== 'text/plain')) out.push({ label, method: tg.method, url: tg.url, payload, headers });
-      if (tg.base) for (const whole of [null, [], 'texto', 42, [tg.base]]) out.push({ label: `body ${JSON.stringify(whole)}`, method: tg.method, url: tg.url, payload: JSON.stringify(whole), headers: json });
+      for (const [label, payload, headers] of raw.filter(([label]) => tg.url !== '/api/logout' || label !== 'text/plain'))
+        out.push({ label, method: tg.method, url: tg.url, payload, headers });
+      if (tg.base)
+        for (const whole of [null, [], 'texto', 42, [tg.base]])
+          out.push({
+            label: `body ${JSON.stringify(whole)}`,
+            method: tg.method,
+            url: tg.url,
+            payload: JSON.stringify(whole),
+            headers: json,
+          });
     }
-    for (const q of ['usuario_id=abc', 'usuario_id=-5', 'usuario_id=1.5', `usuario_id=${encodeURIComponent(SQLI)}`, 'fini=2024-13-01', 'fini=ayer', 'ffin=2024-02-30', 'fini=2024-05-02&ffin=2024-05-01', `fini=${encodeURIComponent(XSS)}`, 'usuario_id=1&usuario_id=2']) {
+    for (const q of [
+      'usuario_id=abc',
+      'usuario_id=-5',
+      'usuario_id=1.5',
+      `usuario_id=${encodeURIComponent(SQLI)}`,
+      'fini=2024-13-01',
+      'fini=ayer',
+      'ffin=2024-02-30',
+      'fini=2024-05-02&ffin=2024-05-01',
+      `fini=${encodeURIComponent(XSS)}`,
+      'usuario_id=1&usuario_id=2',
+    ]) {
       out.push({ label: `auditoria ${q}`, method: 'GET', url: `/api/auditoria?${q}` });
     }
     return out;

@@ -12,9 +12,17 @@ describe('supply requests API (/api/pedidos)', () => {
   let s2: number;
   let und: number;
   let gln: number;
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, tok = token) => call(t.app, tok, { method, url, payload });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, tok = token) =>
+    call(t.app, tok, { method, url, payload });
   const get = (url: string) => call(t.app, token, { method: 'GET', url });
-  const body = (lines: object[], extra: Record<string, unknown> = {}) => ({ editorMode: 'crear', maquinaria_id: maq.id, fecha: '2024-08-01', observacion: 'Urgente', pedidos_det: lines, ...extra });
+  const body = (lines: object[], extra: Record<string, unknown> = {}) => ({
+    editorMode: 'crear',
+    maquinaria_id: maq.id,
+    fecha: '2024-08-01',
+    observacion: 'Urgente',
+    pedidos_det: lines,
+    ...extra,
+  });
 
   beforeAll(async () => {
     t = await warehouseTestApp();
@@ -24,21 +32,48 @@ describe('supply requests API (/api/pedidos)', () => {
     const units = (await get('/api/pedidos/unimeds')).json() as { unimed_id: number; unimed_abrev: string }[];
     und = units.find((u) => u.unimed_abrev === 'UND')!.unimed_id;
     gln = units.find((u) => u.unimed_abrev === 'GLN')!.unimed_id;
-    s1 = (await send('POST', '/api/insumos', { insumo_codigo: 'PED-1', insumo_name: 'Cuchilla de motoniveladora', unimed_id: und })).json().id;
+    s1 = (await send('POST', '/api/insumos', { insumo_codigo: 'PED-1', insumo_name: 'Cuchilla de motoniveladora', unimed_id: und })).json()
+      .id;
     s2 = (await send('POST', '/api/insumos', { insumo_codigo: 'PED-2', insumo_name: 'Refrigerante', unimed_id: gln })).json().id;
   });
   afterAll(() => t.close());
 
   let pid: number;
   it('creates a request as PENDIENTE with lines from the typeahead (bien_id) and default units', async () => {
-    const res = await send('POST', '/api/pedidos', body([{ bien_id: s1, cantidad: 2 }, { insumo_id: s2, unimed_id: gln, cantidad: 1.5 }]), editor);
+    const res = await send(
+      'POST',
+      '/api/pedidos',
+      body([
+        { bien_id: s1, cantidad: 2 },
+        { insumo_id: s2, unimed_id: gln, cantidad: 1.5 },
+      ]),
+      editor,
+    );
     expect(res.statusCode).toBe(201);
     const p = res.json();
     pid = p.pedido_id;
     expect(p).toMatchObject({ maquinaria_id: maq.id, placa: maq.placa, fecha: '2024-08-01', estado: 0, observacion: 'Urgente' });
     expect(p.pedidos_det).toEqual([
-      { pedido_det_id: expect.any(Number), pedido_id: pid, insumo_id: s1, insumo_name: 'Cuchilla de motoniveladora', insumo_codigo: 'PED-1', unimed_id: und, unimed_abrev: 'UND', cantidad: 2 },
-      { pedido_det_id: expect.any(Number), pedido_id: pid, insumo_id: s2, insumo_name: 'Refrigerante', insumo_codigo: 'PED-2', unimed_id: gln, unimed_abrev: 'GLN', cantidad: 1.5 },
+      {
+        pedido_det_id: expect.any(Number),
+        pedido_id: pid,
+        insumo_id: s1,
+        insumo_name: 'Cuchilla de motoniveladora',
+        insumo_codigo: 'PED-1',
+        unimed_id: und,
+        unimed_abrev: 'UND',
+        cantidad: 2,
+      },
+      {
+        pedido_det_id: expect.any(Number),
+        pedido_id: pid,
+        insumo_id: s2,
+        insumo_name: 'Refrigerante',
+        insumo_codigo: 'PED-2',
+        unimed_id: gln,
+        unimed_abrev: 'GLN',
+        cantidad: 1.5,
+      },
     ]);
     expect((await get(`/api/pedidos/${pid}`)).json()).toEqual(p);
   });
@@ -62,9 +97,26 @@ describe('supply requests API (/api/pedidos)', () => {
   it('edits lines: update, add and trash', async () => {
     const cur = (await get(`/api/pedidos/${pid}`)).json();
     const [l1, l2] = cur.pedidos_det;
-    const res = await send('PUT', `/api/pedidos/${pid}`, { ...cur, pedidos_det: [{ ...l1, cantidad: 3 }, { insumo_id: s2, cantidad: 4 }], trash: [{ pedido_det_id: l2.pedido_det_id }] }, editor);
+    const res = await send(
+      'PUT',
+      `/api/pedidos/${pid}`,
+      {
+        ...cur,
+        pedidos_det: [
+          { ...l1, cantidad: 3 },
+          { insumo_id: s2, cantidad: 4 },
+        ],
+        trash: [{ pedido_det_id: l2.pedido_det_id }],
+      },
+      editor,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().pedidos_det.map((l: { pedido_det_id: number; cantidad: number }) => [l.pedido_det_id === l1.pedido_det_id, l.cantidad])).toEqual([[true, 3], [false, 4]]);
+    expect(
+      res.json().pedidos_det.map((l: { pedido_det_id: number; cantidad: number }) => [l.pedido_det_id === l1.pedido_det_id, l.cantidad]),
+    ).toEqual([
+      [true, 3],
+      [false, 4],
+    ]);
     const bad = await send('PUT', `/api/pedidos/${pid}`, { ...cur, pedidos_det: [{ ...l1, pedido_det_id: 999999 }] }, editor);
     expect(bad.statusCode).toBe(400);
   });
@@ -76,7 +128,16 @@ describe('supply requests API (/api/pedidos)', () => {
     expect(all.map((r: { fecha: string }) => r.fecha)).toEqual(['2024-09-01', '2024-08-01']);
     const mine = (await send('POST', '/api/pedidos/list', { maquinaria_id: maq.id, fini: '2024-08-01', ffin: '2024-08-31' })).json();
     expect(mine).toEqual([
-      { pedido_id: pid, fecha: '2024-08-01', maquinaria_id: maq.id, placa: maq.placa, estado: 1, observacion: 'Atendido parcial', created_at: expect.any(String), detalle: 'PED-1 Cuchilla de motoniveladora x 3 UND; PED-2 Refrigerante x 4 GLN' },
+      {
+        pedido_id: pid,
+        fecha: '2024-08-01',
+        maquinaria_id: maq.id,
+        placa: maq.placa,
+        estado: 1,
+        observacion: 'Atendido parcial',
+        created_at: expect.any(String),
+        detalle: 'PED-1 Cuchilla de motoniveladora x 3 UND; PED-2 Refrigerante x 4 GLN',
+      },
     ]);
     expect((await send('POST', '/api/pedidos', body([{ insumo_id: s1, cantidad: -1 }]))).statusCode).toBe(400);
     expect((await send('POST', '/api/pedidos', body([{ insumo_id: 999999, cantidad: 1 }]))).statusCode).toBe(400);

@@ -61,7 +61,15 @@ describe('the role guard over every registered route', () => {
     const lacking = new Map<number, string>();
     const holding = new Map<number, string>();
     for (const code of new Set(coded.map((r) => r.rule))) {
-      lacking.set(code, (await createUser(t, ALL_CODES.filter((c) => c !== code))).token);
+      lacking.set(
+        code,
+        (
+          await createUser(
+            t,
+            ALL_CODES.filter((c) => c !== code),
+          )
+        ).token,
+      );
       holding.set(code, (await createUser(t, [code])).token);
     }
     const failures: string[] = [];
@@ -74,8 +82,13 @@ describe('the role guard over every registered route', () => {
       const payload = r.method === 'GET' ? undefined : body;
       const refused = await call(t.app, lacking.get(r.rule)!, { method: r.method as 'GET', url: urlOf(r), payload });
       if (refused.statusCode !== 403) failures.push(`${key(r)} without ${r.rule} → ${refused.statusCode}`);
-      const passed = await call(t.app, holding.get(r.rule)!, { method: r.method as 'GET', url: urlOf(r), payload: r.method === 'GET' ? undefined : {} });
-      if ([401, 403].includes(passed.statusCode) || passed.statusCode >= 500) failures.push(`${key(r)} with only ${r.rule} → ${passed.statusCode} ${passed.body.slice(0, 120)}`);
+      const passed = await call(t.app, holding.get(r.rule)!, {
+        method: r.method as 'GET',
+        url: urlOf(r),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      if ([401, 403].includes(passed.statusCode) || passed.statusCode >= 500)
+        failures.push(`${key(r)} with only ${r.rule} → ${passed.statusCode} ${passed.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -17,11 +17,18 @@ describe('warehouse exits API (/api/salidas)', () => {
   let op: number;
   let A: number;
   let B: number;
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, key?: string, tok = token) => call(t.app, tok, { method, url, payload, key });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, key?: string, tok = token) =>
+    call(t.app, tok, { method, url, payload, key });
   const get = (url: string) => call(t.app, token, { method: 'GET', url });
   const stock = async (id: number) => (await get(`/api/insumos/${id}`)).json().stock;
   const exit = (lines: { insumo_id: number; cantidad: number; salida_det_id?: number }[], extra: Record<string, unknown> = {}) => ({
-    editorMode: 'crear', nro_vale: 'V-0001', fecha: '2024-05-02', maquinaria_id: maq.id, operador_dni: '41234567', salidas_det: lines, ...extra,
+    editorMode: 'crear',
+    nro_vale: 'V-0001',
+    fecha: '2024-05-02',
+    maquinaria_id: maq.id,
+    operador_dni: '41234567',
+    salidas_det: lines,
+    ...extra,
   });
 
   beforeAll(async () => {
@@ -38,26 +45,82 @@ describe('warehouse exits API (/api/salidas)', () => {
 
   let first: number;
   it('creates an exit resolving the operator by DNI; stock and SALIDA movements follow', async () => {
-    const res = await send('POST', '/api/salidas', exit([{ insumo_id: A, cantidad: 2.5 }, { insumo_id: B, cantidad: 1 }]));
+    const res = await send(
+      'POST',
+      '/api/salidas',
+      exit([
+        { insumo_id: A, cantidad: 2.5 },
+        { insumo_id: B, cantidad: 1 },
+      ]),
+    );
     expect(res.statusCode).toBe(201);
     const s = res.json();
     first = s.id;
-    expect(s).toMatchObject({ nro_vale: 'V-0001', fecha: '2024-05-02', maquinaria_id: maq.id, maquinaria: 'CARGADOR FRONTAL', placa: maq.placa, operador_id: op, operador_dni: '41234567', operador_name: 'HUAMAN ROJAS, PEDRO' });
-    expect(s.salidas_det[0]).toEqual({ salida_det_id: expect.any(Number), salida_id: first, insumo_id: A, insumo_codigo: 'SAL-A', insumo_name: 'Aceite motor 15W40', unimed: 'GLN', cantidad: 2.5, old_cantidad: 2.5, stock: 7.5, observacion: null });
+    expect(s).toMatchObject({
+      nro_vale: 'V-0001',
+      fecha: '2024-05-02',
+      maquinaria_id: maq.id,
+      maquinaria: 'CARGADOR FRONTAL',
+      placa: maq.placa,
+      operador_id: op,
+      operador_dni: '41234567',
+      operador_name: 'HUAMAN ROJAS, PEDRO',
+    });
+    expect(s.salidas_det[0]).toEqual({
+      salida_det_id: expect.any(Number),
+      salida_id: first,
+      insumo_id: A,
+      insumo_codigo: 'SAL-A',
+      insumo_name: 'Aceite motor 15W40',
+      unimed: 'GLN',
+      cantidad: 2.5,
+      old_cantidad: 2.5,
+      stock: 7.5,
+      observacion: null,
+    });
     expect(await stock(A)).toBe(7.5);
     expect(await stock(B)).toBe(4);
     const k = (await send('POST', '/api/movimientos/list', { insumo_id: A })).json();
-    expect(k[1]).toMatchObject({ tipo: 'SALIDA', fecha: '2024-05-02', proveedor: maq.placa, nro_guiaremision: 'V-0001', ingreso: 0, salida: 2.5, saldo: 7.5 });
+    expect(k[1]).toMatchObject({
+      tipo: 'SALIDA',
+      fecha: '2024-05-02',
+      proveedor: maq.placa,
+      nro_guiaremision: 'V-0001',
+      ingreso: 0,
+      salida: 2.5,
+      saldo: 7.5,
+    });
   });
 
   it('refuses a line above stock with 409 and the Spanish message; nothing changes', async () => {
-    const res = await send('POST', '/api/salidas', exit([{ insumo_id: B, cantidad: 1 }, { insumo_id: A, cantidad: 7.51 }]));
+    const res = await send(
+      'POST',
+      '/api/salidas',
+      exit([
+        { insumo_id: B, cantidad: 1 },
+        { insumo_id: A, cantidad: 7.51 },
+      ]),
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MSG.stockUnavailable('SAL-A', '7.50'), errors: { 'salidas_det.1.cantidad': MSG.stockUnavailable('SAL-A', '7.50') } });
+    expect(res.json()).toEqual({
+      message: MSG.stockUnavailable('SAL-A', '7.50'),
+      errors: { 'salidas_det.1.cantidad': MSG.stockUnavailable('SAL-A', '7.50') },
+    });
     expect(await stock(A)).toBe(7.5);
     expect(await stock(B)).toBe(4);
     // Two lines of the same supply add up.
-    expect((await send('POST', '/api/salidas', exit([{ insumo_id: B, cantidad: 3 }, { insumo_id: B, cantidad: 1.5 }]))).statusCode).toBe(409);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/salidas',
+          exit([
+            { insumo_id: B, cantidad: 3 },
+            { insumo_id: B, cantidad: 1.5 },
+          ]),
+        )
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('answers 400 for invalid input and unknown machine, operator or supply; 401 and 403 by session and role', async () => {
@@ -100,7 +163,11 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('lists exits by machine and date range with the hidden detail', async () => {
-    await send('POST', '/api/salidas', exit([{ insumo_id: B, cantidad: 1 }], { nro_vale: 'V-RETRO', maquinaria_id: maq2.id, fecha: '2024-07-01' }));
+    await send(
+      'POST',
+      '/api/salidas',
+      exit([{ insumo_id: B, cantidad: 1 }], { nro_vale: 'V-RETRO', maquinaria_id: maq2.id, fecha: '2024-07-01' }),
+    );
     const all = (await send('POST', '/api/salidas/list', { maquinaria_id: 0 })).json();
     expect(all).toHaveLength(3);
     expect(all[0].nro_vale).toBe('V-RETRO');
@@ -108,8 +175,17 @@ describe('warehouse exits API (/api/salidas)', () => {
     expect(byMachine.map((r: { nro_vale: string }) => r.nro_vale).sort()).toEqual(['V-0001', 'V-IDEM']);
     const row = byMachine.find((r: { id: number }) => r.id === first);
     expect(row).toEqual({
-      id: first, fecha: '2024-05-02', nro_vale: 'V-0001', maquinaria_id: maq.id, maquinaria: 'CARGADOR FRONTAL', placa: maq.placa,
-      operador_id: op, operador_dni: '41234567', operador_name: 'HUAMAN ROJAS, PEDRO', detalle: 'SAL-A Aceite motor 15W40 x 2.5; SAL-B Filtro de aire x 1', created_at: expect.stringMatching(/Z$/),
+      id: first,
+      fecha: '2024-05-02',
+      nro_vale: 'V-0001',
+      maquinaria_id: maq.id,
+      maquinaria: 'CARGADOR FRONTAL',
+      placa: maq.placa,
+      operador_id: op,
+      operador_dni: '41234567',
+      operador_name: 'HUAMAN ROJAS, PEDRO',
+      detalle: 'SAL-A Aceite motor 15W40 x 2.5; SAL-B Filtro de aire x 1',
+      created_at: expect.stringMatching(/Z$/),
     });
     expect((await send('POST', '/api/salidas/list', { fini: '2024-08-01' })).json()).toEqual([]);
     expect((await send('POST', '/api/salidas/list', { maquinaria_id: -1 })).statusCode).toBe(400);
@@ -130,15 +206,25 @@ describe('warehouse exits API (/api/salidas)', () => {
     expect(await stock(A)).toBe(5); // 6.5 - (4 - 2.5)
     expect(await stock(B)).toBe(3.5); // 3 + 1 (trashed) - 0.5
     const lines = res.json().salidas_det;
-    expect(lines.map((l: { insumo_id: number; cantidad: number }) => [l.insumo_id, l.cantidad])).toEqual([[A, 4], [B, 0.5]]);
+    expect(lines.map((l: { insumo_id: number; cantidad: number }) => [l.insumo_id, l.cantidad])).toEqual([
+      [A, 4],
+      [B, 0.5],
+    ]);
     const k = (await send('POST', '/api/movimientos/list', { insumo_id: A })).json();
     expect(k.find((m: { nro_guiaremision: string }) => m.nro_guiaremision === 'V-0001B')).toMatchObject({ fecha: '2024-05-03', salida: 4 });
     expect(k.at(-1).saldo).toBe(5);
 
-    const over = await send('PUT', `/api/salidas/${first}`, { ...body, salidas_det: [{ ...lines[0], cantidad: 9.01 }, lines[1]], trash: [] });
+    const over = await send('PUT', `/api/salidas/${first}`, {
+      ...body,
+      salidas_det: [{ ...lines[0], cantidad: 9.01 }, lines[1]],
+      trash: [],
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(MSG.stockUnavailable('SAL-A', '9.00'));
-    expect((await send('PUT', `/api/salidas/${first}`, { ...body, salidas_det: [{ ...lines[0], cantidad: 9 }, lines[1]], trash: [] })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/salidas/${first}`, { ...body, salidas_det: [{ ...lines[0], cantidad: 9 }, lines[1]], trash: [] }))
+        .statusCode,
+    ).toBe(200);
     expect(await stock(A)).toBe(0);
   });
 

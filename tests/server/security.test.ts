@@ -33,7 +33,11 @@ describe('security', () => {
     it('answers exactly the same for an unknown user, a wrong password and an inactive user', async () => {
       const inactive = await createUser(t, [], { estado: 0 });
       const active = await createUser(t, []);
-      const answers = [await attempt('no-existe', TEST_PASSWORD, '10.0.1.1'), await attempt(active.username, 'incorrecta', '10.0.1.2'), await attempt(inactive.username, TEST_PASSWORD, '10.0.1.3')];
+      const answers = [
+        await attempt('no-existe', TEST_PASSWORD, '10.0.1.1'),
+        await attempt(active.username, 'incorrecta', '10.0.1.2'),
+        await attempt(inactive.username, TEST_PASSWORD, '10.0.1.3'),
+      ];
       for (const a of answers) {
         expect(a.statusCode).toBe(401);
         expect(a.body).toBe(JSON.stringify({ message: MSG.loginFailed }));
@@ -96,7 +100,11 @@ describe('security', () => {
     });
 
     it('refuses an expired token', async () => {
-      const { token } = await signToken(TEST_JWT_SECRET, -60, { user: { id: 1, fullName: 'A', matchPassword: false }, area: { id: 1, name: 'x' }, roles: [] });
+      const { token } = await signToken(TEST_JWT_SECRET, -60, {
+        user: { id: 1, fullName: 'A', matchPassword: false },
+        area: { id: 1, name: 'x' },
+        roles: [],
+      });
       expect((await get(token)).statusCode).toBe(401);
     });
 
@@ -111,13 +119,18 @@ describe('security', () => {
     it('refuses a forged signature, alg none, a token without exp and a token of a deleted user', async () => {
       const good = await login(t.app, 'admin', TEST_PASSWORD);
       const [h, p] = good.split('.');
-      const forged = await new SignJWT(JSON.parse(Buffer.from(p, 'base64url').toString())).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro'));
+      const forged = await new SignJWT(JSON.parse(Buffer.from(p, 'base64url').toString()))
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('otro-secreto-otro-secreto-otro'));
       expect((await get(forged)).statusCode).toBe(401);
       // payload changed (roles), original signature kept
       const tampered = `${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), user: { id: 2, fullName: 'x', matchPassword: false } })}.${good.split('.')[2]}`;
       expect((await get(tampered)).statusCode).toBe(401);
       const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
-      for (const none of [`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`, `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.c2ln`]) {
+      for (const none of [
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`,
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.c2ln`,
+      ]) {
         expect((await get(none)).statusCode).toBe(401);
       }
       const noExp = await new SignJWT({ ...payload, exp: undefined }).setProtectedHeader({ alg: 'HS256' }).sign(key);
@@ -129,7 +142,12 @@ describe('security', () => {
     });
 
     it('a valid token is still needed before a body is even validated (401 before 400)', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/actividades', payload: '{bad json', headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/actividades',
+        payload: '{bad json',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(401);
     });
   });

@@ -22,7 +22,8 @@ const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>): Pro
   const res = (await db.execute(q)) as unknown as { rows: T[] };
   return res.rows;
 };
-const count = async (table: string, where = 'true') => Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0].n);
+const count = async (table: string, where = 'true') =>
+  Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0].n);
 
 beforeAll(async () => {
   // createTestApp(), robust to the empty PGlite clone of src/server/db/client.ts (see bench/fixtures.ts).
@@ -59,7 +60,8 @@ describe('seedDemo', () => {
       ['pedidos', 5, 'estado = 1'],
       ['valorizaciones', 2],
     ];
-    for (const [table, n, where] of expected) expect(`${table} ${where ?? ''}: ${await count(table, where)}`).toBe(`${table} ${where ?? ''}: ${n}`);
+    for (const [table, n, where] of expected)
+      expect(`${table} ${where ?? ''}: ${await count(table, where)}`).toBe(`${table} ${where ?? ''}: ${n}`);
     expect(await count('partes_diarios')).toBe(summary.partes);
     expect(summary.partes).toBeGreaterThan(300);
     expect(await count('salidas')).toBe(summary.salidas);
@@ -88,28 +90,55 @@ describe('seedDemo', () => {
   it('writes one kardex row per entry and exit line, with its document and quantity', async () => {
     expect(await count('movimientos', `tipo = 'INGRESO' and ingreso_det_id is null`)).toBe(0);
     expect(await count('movimientos', `tipo = 'SALIDA' and salida_det_id is null`)).toBe(0);
-    expect(await count('movimientos m', `m.tipo = 'INGRESO' and not exists (select 1 from ingresos_det d join ingresos i on i.id = d.ingreso_id
-        where d.id = m.ingreso_det_id and d.cantidad = m.ingreso and d.insumo_id = m.insumo_id and i.fecha = m.fecha and i.proveedor = m.proveedor)`)).toBe(0);
-    expect(await count('movimientos m', `m.tipo = 'SALIDA' and not exists (select 1 from salidas_det d join salidas s on s.id = d.salida_id join maquinarias q on q.id = s.maquinaria_id
-        where d.salida_det_id = m.salida_det_id and d.cantidad = m.salida and s.nro_vale = m.nro_guiaremision and q.placa = m.proveedor and s.fecha = m.fecha)`)).toBe(0);
+    expect(
+      await count(
+        'movimientos m',
+        `m.tipo = 'INGRESO' and not exists (select 1 from ingresos_det d join ingresos i on i.id = d.ingreso_id
+        where d.id = m.ingreso_det_id and d.cantidad = m.ingreso and d.insumo_id = m.insumo_id and i.fecha = m.fecha and i.proveedor = m.proveedor)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        'movimientos m',
+        `m.tipo = 'SALIDA' and not exists (select 1 from salidas_det d join salidas s on s.id = d.salida_id join maquinarias q on q.id = s.maquinaria_id
+        where d.salida_det_id = m.salida_det_id and d.cantidad = m.salida and s.nro_vale = m.nro_guiaremision and q.placa = m.proveedor and s.fecha = m.fecha)`,
+      ),
+    ).toBe(0);
     expect(await count('ingresos_det')).toBe(await count('movimientos', `tipo = 'INGRESO'`));
     expect(await count('salidas_det')).toBe(await count('movimientos', `tipo = 'SALIDA'`));
     // Entries copy their purchase order's lines and delivery notes.
-    expect(await count('ingresos i', `(select count(*) from ingresos_det d where d.ingreso_id = i.id) <> (select count(*) from ext_ordenes_compra_det e where e.orden_id = i.orden_id)
-        or (select count(*) from guias_remision g where g.ingreso_id = i.id) <> (select count(*) from ext_guias_remision e where e.orden_id = i.orden_id)`)).toBe(0);
+    expect(
+      await count(
+        'ingresos i',
+        `(select count(*) from ingresos_det d where d.ingreso_id = i.id) <> (select count(*) from ext_ordenes_compra_det e where e.orden_id = i.orden_id)
+        or (select count(*) from guias_remision g where g.ingreso_id = i.id) <> (select count(*) from ext_guias_remision e where e.orden_id = i.orden_id)`,
+      ),
+    ).toBe(0);
   });
 
   it('prices every report line (cents) and totals each report', async () => {
-    const lines = await rows<{ cantid: number; preuni: number; pretot: number }>(sql`select cantid::float8 as cantid, preuni::float8 as preuni, pretot::float8 as pretot from partes_diarios_det`);
+    const lines = await rows<{ cantid: number; preuni: number; pretot: number }>(
+      sql`select cantid::float8 as cantid, preuni::float8 as preuni, pretot::float8 as pretot from partes_diarios_det`,
+    );
     for (const l of lines) expect(toCents(l.pretot)).toBe(Math.round((toCents(l.cantid) * toCents(l.preuni)) / 100));
-    expect(await count('partes_diarios p', 'p.monto <> (select sum(d.pretot) from partes_diarios_det d where d.parte_id = p.parte_id)')).toBe(0);
+    expect(
+      await count('partes_diarios p', 'p.monto <> (select sum(d.pretot) from partes_diarios_det d where d.parte_id = p.parte_id)'),
+    ).toBe(0);
     const today = limaDate();
     expect(await count('partes_diarios', `fecha < '${addDays(today, -60)}' or fecha >= '${today}'`)).toBe(0);
     expect(await count('partes_diarios', 'valoriza_id is null')).toBeGreaterThan(summary.partes * 0.9);
   });
 
   it('computes the valuations from their reports: × 1.18, 10 % detraction above 700 for rubro 1', async () => {
-    const vals = await rows<{ rubro: number; subtotal: number; monto: number; monto_detraccion: number; monto_deposito: number; reports: number; sum: number }>(sql`
+    const vals = await rows<{
+      rubro: number;
+      subtotal: number;
+      monto: number;
+      monto_detraccion: number;
+      monto_deposito: number;
+      reports: number;
+      sum: number;
+    }>(sql`
       select v.rubro, v.subtotal::float8 as subtotal, v.monto::float8 as monto, v.monto_detraccion::float8 as monto_detraccion,
         v.monto_deposito::float8 as monto_deposito, count(p.*)::int as reports, coalesce(sum(p.monto), 0)::float8 as sum
       from valorizaciones v left join partes_diarios p on p.valoriza_id = v.valoriza_id group by v.valoriza_id order by v.valoriza_id`);
@@ -129,7 +158,12 @@ describe('seedDemo', () => {
 
   it('assigns parts with ordered limits, consistent change history and every wear band', async () => {
     expect(await count('insumos_maquinaria', 'not (hour_warning < hour_critical and hour_critical <= horas_limite)')).toBe(0);
-    expect(await count('insumos_maquinaria im', `im.last_date_mantenimiento is distinct from (select max(c.fecha) from cambios_insumo c where c.insumo_maq_id = im.insumo_maq_id)`)).toBe(0);
+    expect(
+      await count(
+        'insumos_maquinaria im',
+        `im.last_date_mantenimiento is distinct from (select max(c.fecha) from cambios_insumo c where c.insumo_maq_id = im.insumo_maq_id)`,
+      ),
+    ).toBe(0);
     expect(await count('cambios_insumo', 'horas_acumuladas <= 0 or horometro_vehiculo < horometro_pdiario')).toBe(0);
     const bands = await rows<{ band: string; n: number }>(sql`
       with c as (
@@ -147,16 +181,32 @@ describe('seedDemo', () => {
     expect(states.map((s) => s.estado)).toEqual([0, 1, 2, 3]);
     expect(await count('maquinarias', `horometro = false`)).toBe(4);
     expect(await count('maquinarias', `horometro = false and descripcion not like 'VOLQUETE%' and descripcion not like 'CAMION%'`)).toBe(0);
-    expect(await count('partes_diarios_det d join partes_diarios p on p.parte_id = d.parte_id join maquinarias m on m.id = p.maquinaria_id', `d.unidad <> case when m.horometro then 'HORA' else 'KM' end`)).toBe(0);
+    expect(
+      await count(
+        'partes_diarios_det d join partes_diarios p on p.parte_id = d.parte_id join maquinarias m on m.id = p.maquinaria_id',
+        `d.unidad <> case when m.horometro then 'HORA' else 'KM' end`,
+      ),
+    ).toBe(0);
     // Every stopped machine has a pending failure, and a repaired failure has exactly one repair.
-    expect(await count('maquinarias m', `m.estado <> 0 and not exists (select 1 from fallas f where f.maquinaria_id = m.id and f.estado = 0)`)).toBe(0);
+    expect(
+      await count('maquinarias m', `m.estado <> 0 and not exists (select 1 from fallas f where f.maquinaria_id = m.id and f.estado = 0)`),
+    ).toBe(0);
     expect(await count('fallas f', `f.estado = 1 and (select count(*) from reparaciones r where r.falla_id = f.falla_id) <> 1`)).toBe(0);
-    expect(await count('reparaciones r', `not exists (select 1 from ext_ordenes_servicio_det d where d.orden_id = r.orden_id and d.ordendet_item = r.ordendet_item)`)).toBe(0);
+    expect(
+      await count(
+        'reparaciones r',
+        `not exists (select 1 from ext_ordenes_servicio_det d where d.orden_id = r.orden_id and d.ordendet_item = r.ordendet_item)`,
+      ),
+    ).toBe(0);
   });
 
   it('links machines and operators to the registries, which the integrations then answer', async () => {
-    expect(await count('maquinarias m', `not exists (select 1 from ext_vehiculos v where v.veh_id = m.veh_id and v.veh_placa = m.placa)`)).toBe(0);
-    expect(await count('operadores o', `not exists (select 1 from ext_personas p where p.dni = o.dni and p.indiv_id = o.indiv_id)`)).toBe(0);
+    expect(
+      await count('maquinarias m', `not exists (select 1 from ext_vehiculos v where v.veh_id = m.veh_id and v.veh_placa = m.placa)`),
+    ).toBe(0);
+    expect(await count('operadores o', `not exists (select 1 from ext_personas p where p.dni = o.dni and p.indiv_id = o.indiv_id)`)).toBe(
+      0,
+    );
     const ext = integrations({}, db);
     const [op] = await rows<{ dni: string }>(sql`select dni from operadores order by operador_id limit 1`);
     expect(await ext.reniec.findByDni(op.dni)).toMatchObject({ dni: op.dni, prenombres: 'WILFREDO', apPrimer: 'ROMERO' });

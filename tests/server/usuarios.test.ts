@@ -45,7 +45,14 @@ describe('users API (/api/usuarios)', () => {
 
     it('edits username, email, state and full name; 404 for an unknown id', async () => {
       const u = await createUser(t, []);
-      const res = await req('PUT', `/api/usuarios/${u.id}`, { id: u.id, username: `${u.username}x`, email: '', estado: 0, full_name: 'Ana Ruiz', editorMode: 'editar' });
+      const res = await req('PUT', `/api/usuarios/${u.id}`, {
+        id: u.id,
+        username: `${u.username}x`,
+        email: '',
+        estado: 0,
+        full_name: 'Ana Ruiz',
+        editorMode: 'editar',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: u.id, username: `${u.username}x`, email: null, estado: 0, full_name: 'Ana Ruiz' });
       expect((await req('PUT', '/api/usuarios/999999', { username: 'nadie', estado: 1 })).statusCode).toBe(404);
@@ -124,9 +131,18 @@ describe('users API (/api/usuarios)', () => {
       // the seeded admin is the only manager so far (other users hold no 62+65)
       const manager = await createUser(t, [MENU.usuarios, ROLE.usuarioPermisos, ROLE.usuarioEditar, ROLE.usuarioEliminar]);
       // with two managers, the admin may drop the other's 65
-      expect((await req('PUT', `/api/usuarios/savepermission/${manager.id}`, { myChoices: [MENU.usuarios, ROLE.usuarioEditar, ROLE.usuarioEliminar] })).statusCode).toBe(200);
+      expect(
+        (
+          await req('PUT', `/api/usuarios/savepermission/${manager.id}`, {
+            myChoices: [MENU.usuarios, ROLE.usuarioEditar, ROLE.usuarioEliminar],
+          })
+        ).statusCode,
+      ).toBe(200);
       // now the admin is the last manager: they cannot lose 65, nor be deactivated or deleted by anyone
-      const drop = await req('PUT', '/api/usuarios/savepermission/1', { id: 1, myChoices: ALL_CODES.filter((c) => c !== ROLE.usuarioPermisos) });
+      const drop = await req('PUT', '/api/usuarios/savepermission/1', {
+        id: 1,
+        myChoices: ALL_CODES.filter((c) => c !== ROLE.usuarioPermisos),
+      });
       expect(drop.statusCode).toBe(403);
       expect(drop.json().message).toBe(MSG.lastUserManager);
       const deactivate = await req('PUT', '/api/usuarios/1', { username: 'admin', estado: 0 }, manager.token);
@@ -150,14 +166,21 @@ describe('users API (/api/usuarios)', () => {
       const a = await createUser(t, codes);
       const b = await createUser(t, codes);
       // leave a and b as the only managers
-      expect((await req('PUT', '/api/usuarios/savepermission/1', { myChoices: ALL_CODES.filter((c) => c !== ROLE.usuarioPermisos) })).statusCode).toBe(200);
+      expect(
+        (await req('PUT', '/api/usuarios/savepermission/1', { myChoices: ALL_CODES.filter((c) => c !== ROLE.usuarioPermisos) })).statusCode,
+      ).toBe(200);
       // a deletes b while b deletes a
-      const [r1, r2] = await Promise.all([req('DELETE', `/api/usuarios/${b.id}`, undefined, a.token), req('DELETE', `/api/usuarios/${a.id}`, undefined, b.token)]);
+      const [r1, r2] = await Promise.all([
+        req('DELETE', `/api/usuarios/${b.id}`, undefined, a.token),
+        req('DELETE', `/api/usuarios/${a.id}`, undefined, b.token),
+      ]);
       const codesSeen = [r1.statusCode, r2.statusCode].sort();
       expect(codesSeen[0]).toBe(200);
       // the loser is refused as the last manager, or was already deleted when its session was checked
       expect([401, 403]).toContain(codesSeen[1]);
-      const managers = (await t.database.db.select().from(usuarios)).filter((u) => u.estado === 1 && u.roles.includes(62) && u.roles.includes(65));
+      const managers = (await t.database.db.select().from(usuarios)).filter(
+        (u) => u.estado === 1 && u.roles.includes(62) && u.roles.includes(65),
+      );
       expect(managers).toHaveLength(1);
       const survivor = managers[0].id === a.id ? a : b;
       expect((await req('PUT', '/api/usuarios/savepermission/1', { myChoices: ALL_CODES }, survivor.token)).statusCode).toBe(200);
@@ -167,7 +190,12 @@ describe('users API (/api/usuarios)', () => {
   describe('PUT /api/usuarios/setpwd/:id', () => {
     it('lets any user change their own password without 66', async () => {
       const u = await createUser(t, [], { defaultPassword: 1 });
-      const res = await req('PUT', `/api/usuarios/setpwd/${u.id}`, { id: u.id, password: 'Propia-clave-1', confirmedPassword: 'Propia-clave-1' }, u.token);
+      const res = await req(
+        'PUT',
+        `/api/usuarios/setpwd/${u.id}`,
+        { id: u.id, password: 'Propia-clave-1', confirmedPassword: 'Propia-clave-1' },
+        u.token,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MSG.operationOk);
       expect((await row(u.id)).defaultPassword).toBe(0);
@@ -180,10 +208,14 @@ describe('users API (/api/usuarios)', () => {
       const res = await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Otra-clave-1' }, u.token);
       expect(res.statusCode).toBe(403);
       const pwd = await createUser(t, [ROLE.usuarioClave]);
-      expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Otra-clave-1' }, pwd.token)).statusCode).toBe(200);
+      expect(
+        (await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Otra-clave-1' }, pwd.token)).statusCode,
+      ).toBe(200);
       expect((await row(target.id)).defaultPassword).toBe(0);
       // resetting to the default password sends the user to the change-password screen again
-      expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: TEST_PASSWORD }, pwd.token)).statusCode).toBe(200);
+      expect(
+        (await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: TEST_PASSWORD }, pwd.token)).statusCode,
+      ).toBe(200);
       expect((await row(target.id)).defaultPassword).toBe(1);
     });
 

@@ -16,7 +16,13 @@ describe('warehouse under concurrency (stock, exits, entries, kardex)', () => {
   let A: number;
   let B: number;
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => call(t.app, token, { method, url, payload });
-  const exit = (n: number, lines: { insumo_id: number; cantidad: number }[]) => ({ nro_vale: `VC-${n}`, fecha: '2024-06-01', maquinaria_id: maq.id, operador_dni: '42000001', salidas_det: lines });
+  const exit = (n: number, lines: { insumo_id: number; cantidad: number }[]) => ({
+    nro_vale: `VC-${n}`,
+    fecha: '2024-06-01',
+    maquinaria_id: maq.id,
+    operador_dni: '42000001',
+    salidas_det: lines,
+  });
 
   /** Stock of every supply equals the kardex (sum ingreso - salida), the last running balance, and entries - exits. */
   async function reconcile() {
@@ -66,14 +72,45 @@ describe('warehouse under concurrency (stock, exits, entries, kardex)', () => {
   });
 
   it('entries, exits over two supplies, edits and deletes racing together reconcile with the kardex', async () => {
-    await seedOrder(t.database.db, { orden_id: 6002, nro: '6002', anio: 2024, items: [{ ...ITEMS[0], cantidad: 6 }, { ...ITEMS[1], cantidad: 4 }] });
+    await seedOrder(t.database.db, {
+      orden_id: 6002,
+      nro: '6002',
+      anio: 2024,
+      items: [
+        { ...ITEMS[0], cantidad: 6 },
+        { ...ITEMS[1], cantidad: 4 },
+      ],
+    });
     const existing = (await send('POST', '/api/salidas/list', {})).json() as { id: number }[];
-    const details = await Promise.all(existing.slice(0, 8).map(async (s) => (await call(t.app, token, { method: 'GET', url: `/api/salidas/${s.id}` })).json()));
+    const details = await Promise.all(
+      existing.slice(0, 8).map(async (s) => (await call(t.app, token, { method: 'GET', url: `/api/salidas/${s.id}` })).json()),
+    );
     const ops = [
-      send('POST', '/api/ingresos', { ...entryBody('6002', 2024, [{ ...ITEMS[0], cantidad: 6 }, { ...ITEMS[1], cantidad: 4 }]), fecha: '2024-06-01' }),
-      ...Array.from({ length: 16 }, (_, i) => send('POST', '/api/salidas', exit(100 + i, [{ insumo_id: B, cantidad: 2 }, { insumo_id: A, cantidad: 1 }]))),
+      send('POST', '/api/ingresos', {
+        ...entryBody('6002', 2024, [
+          { ...ITEMS[0], cantidad: 6 },
+          { ...ITEMS[1], cantidad: 4 },
+        ]),
+        fecha: '2024-06-01',
+      }),
+      ...Array.from({ length: 16 }, (_, i) =>
+        send(
+          'POST',
+          '/api/salidas',
+          exit(100 + i, [
+            { insumo_id: B, cantidad: 2 },
+            { insumo_id: A, cantidad: 1 },
+          ]),
+        ),
+      ),
       ...details.slice(0, 4).map((d) =>
-        send('PUT', `/api/salidas/${d.id}`, { ...exit(200 + d.id, d.salidas_det.map((l: object) => ({ ...l, cantidad: 2 }))), salidas_det: d.salidas_det.map((l: object) => ({ ...l, cantidad: 2 })) }),
+        send('PUT', `/api/salidas/${d.id}`, {
+          ...exit(
+            200 + d.id,
+            d.salidas_det.map((l: object) => ({ ...l, cantidad: 2 })),
+          ),
+          salidas_det: d.salidas_det.map((l: object) => ({ ...l, cantidad: 2 })),
+        }),
       ),
       ...details.slice(4, 8).map((d) => send('DELETE', `/api/salidas/${d.id}`)),
     ];

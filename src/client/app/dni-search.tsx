@@ -77,7 +77,12 @@ export function DniSearch({ search = (dni: string) => api.post<{ items: SearchIt
           {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
         </Button>
       </form>
-      <Modal open={result !== null} onOpenChange={(o) => !o && setResult(null)} title={LABELS.shell.searchResult(result?.dni ?? '')} width="md">
+      <Modal
+        open={result !== null}
+        onOpenChange={(o) => !o && setResult(null)}
+        title={LABELS.shell.searchResult(result?.dni ?? '')}
+        width="md"
+      >
         {result && result.items.length === 0 && <p className="text-sm text-slate-600">{LABELS.shell.searchNone(result.dni)}</p>}
         <ul className="flex flex-col gap-3">
           {result?.items.map((item, i) => (

@@ -28,7 +28,8 @@ export function MessagesMenu() {
   const [open, setOpen] = useState(false);
   const { data } = useQuery({
     queryKey: ['auditoria', 'mensajes'],
-    queryFn: ({ signal }) => api.get<AuditEntry[]>(`/api/auditoria?fini=${todayLima(Date.now() - 7 * 86_400_000)}&ffin=${todayLima()}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<AuditEntry[]>(`/api/auditoria?fini=${todayLima(Date.now() - 7 * 86_400_000)}&ffin=${todayLima()}`, signal),
     enabled: open && canRead && visible,
     retry: false,
     staleTime: 60_000,
@@ -43,7 +44,9 @@ export function MessagesMenu() {
         </IconButton>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 p-0">
-        <DropdownMenuLabel className="bg-brand-700 px-3 py-2 text-xs tracking-wider text-white uppercase">{LABELS.shell.recentActivity}</DropdownMenuLabel>
+        <DropdownMenuLabel className="bg-brand-700 px-3 py-2 text-xs tracking-wider text-white uppercase">
+          {LABELS.shell.recentActivity}
+        </DropdownMenuLabel>
         <ul className="max-h-[450px] overflow-y-auto">
           {items.length === 0 && <li className="px-3 py-4 text-center text-sm text-slate-500">{LABELS.shell.noMessages}</li>}
           {items.map((m) => (

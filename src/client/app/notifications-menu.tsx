@@ -40,19 +40,29 @@ export function NotificationsMenu() {
         <IconButton aria-label={`${LABELS.shell.notifications} (${count})`} size="icon" className="relative text-slate-600">
           <Bell className="!size-5" aria-hidden="true" />
           {count > 0 && (
-            <span className="absolute top-0.5 right-0.5 rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white" data-testid="notifications-count">
+            <span
+              className="absolute top-0.5 right-0.5 rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
+              data-testid="notifications-count"
+            >
               {count > 9 ? '9+' : `+${count}`}
             </span>
           )}
         </IconButton>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 p-0 sm:w-96">
-        <DropdownMenuLabel className="bg-brand-700 px-3 py-2 text-xs tracking-wider text-white uppercase">{LABELS.shell.recentPosts}</DropdownMenuLabel>
+        <DropdownMenuLabel className="bg-brand-700 px-3 py-2 text-xs tracking-wider text-white uppercase">
+          {LABELS.shell.recentPosts}
+        </DropdownMenuLabel>
         <ul className="max-h-[450px] overflow-y-auto" aria-label={LABELS.shell.recentPosts}>
           {count === 0 && <li className="px-3 py-4 text-center text-sm text-slate-500">{LABELS.shell.noNotifications}</li>}
           {items.map((item, i) => (
             <li key={i} className="flex items-start gap-3 border-b border-border px-3 py-2 last:border-b-0">
-              <span className={cn('mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full text-[10px] font-bold text-white', tone(item))}>
+              <span
+                className={cn(
+                  'mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full text-[10px] font-bold text-white',
+                  tone(item),
+                )}
+              >
                 {item.abrev}
               </span>
               <div className="min-w-0">

@@ -43,7 +43,8 @@ export const SCREENS = {
     path: '/salida',
     code: MENU.salidas,
     load: () => import('@client/features/salidas/salidas-page'),
-    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds', 'operadores', 'insumos'])),
+    preload: (qc) =>
+      import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds', 'operadores', 'insumos'])),
   },
   movimiento: {
     path: '/movimiento',

@@ -18,7 +18,8 @@ export interface SideMenuProps {
   onNavigate?: () => void;
 }
 
-const entryClass = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:outline-none';
+const entryClass =
+  'flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:outline-none';
 
 function Group({ group, active, onNavigate }: { group: VisibleGroup; active: string; onNavigate?: () => void }) {
   const containsActive = group.entries.some((e) => e.href === active);

@@ -9,7 +9,7 @@ export function useMediaQuery(query: string): boolean {
       mql.addEventListener?.('change', onChange);
       return () => mql.removeEventListener?.('change', onChange);
     },
-    () => (typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches),
+    () => typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches,
     () => false,
   );
 }

@@ -30,7 +30,17 @@ export interface LineItemTableProps<L> {
 
 const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
-export function LineItemTable<L>({ columns, lines, keys, onEdit, onRemove, readOnly, emptyText = LABELS.noRecords, footer, className }: LineItemTableProps<L>) {
+export function LineItemTable<L>({
+  columns,
+  lines,
+  keys,
+  onEdit,
+  onRemove,
+  readOnly,
+  emptyText = LABELS.noRecords,
+  footer,
+  className,
+}: LineItemTableProps<L>) {
   const actions = !readOnly && (onEdit || onRemove);
   return (
     <div className={cn('overflow-x-auto rounded-md border border-border', className)}>

@@ -21,7 +21,19 @@ export function isNumericText(text: string, decimals = 2, integer = false): bool
   return new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`).test(text);
 }
 
-const CONTROL_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const CONTROL_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'Escape',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+]);
 
 export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(function NumericInput(
   { value, defaultValue, onValueChange, decimals = 2, integer = false, className, onKeyDown, onPaste, inputMode, ...props },

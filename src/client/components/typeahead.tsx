@@ -50,7 +50,12 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
   const text = props.value ?? internal;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { items, status, announcement, onText, settle } = useTypeaheadSearch({ search: props.search, minLength, debounceMs, announceDelayMs });
+  const { items, status, announcement, onText, settle } = useTypeaheadSearch({
+    search: props.search,
+    minLength,
+    debounceMs,
+    announceDelayMs,
+  });
   const inputRef = useRef<HTMLInputElement>(null);
   const [rect, setRect] = useState<{ left: number; top: number; width: number } | null>(null);
 

@@ -16,7 +16,13 @@ export function useDragOffset(targetRef: RefObject<HTMLElement | null>) {
       if (e.button !== 0 || !targetRef.current) return;
       // Buttons in the header (close) keep working.
       if ((e.target as HTMLElement).closest('button, a, input, select, textarea')) return;
-      drag.current = { id: e.pointerId, startX: e.clientX, startY: e.clientY, base: offset, rect: targetRef.current.getBoundingClientRect() };
+      drag.current = {
+        id: e.pointerId,
+        startX: e.clientX,
+        startY: e.clientY,
+        base: offset,
+        rect: targetRef.current.getBoundingClientRect(),
+      };
       e.currentTarget.setPointerCapture?.(e.pointerId);
       e.preventDefault();
     },

@@ -110,7 +110,6 @@ export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
     apiFetch<T>(path, { method: 'POST', body: body ?? {}, idempotencyKey }),
-  put: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
-    apiFetch<T>(path, { method: 'PUT', body: body ?? {}, idempotencyKey }),
+  put: <T>(path: string, body?: unknown, idempotencyKey?: string) => apiFetch<T>(path, { method: 'PUT', body: body ?? {}, idempotencyKey }),
   del: <T>(path: string, idempotencyKey?: string) => apiFetch<T>(path, { method: 'DELETE', idempotencyKey }),
 };

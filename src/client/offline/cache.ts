@@ -62,11 +62,7 @@ function ownerOf(opts: CacheOptions): number | null {
  * with no copy propagate, so the list's usual error handling (spec §8: logout) applies. Deliberate exception to
  * spec §8: with a copy available, status 0 shows the copy instead of calling the logout handler.
  */
-export async function cachedFetch<T>(
-  key: CacheKey,
-  fetcher: () => Promise<T>,
-  opts: CacheOptions = {},
-): Promise<CachedResult<T>> {
+export async function cachedFetch<T>(key: CacheKey, fetcher: () => Promise<T>, opts: CacheOptions = {}): Promise<CachedResult<T>> {
   const db = opts.db ?? getDb();
   const k = cacheKey(key);
   const userId = ownerOf(opts);
@@ -90,19 +86,12 @@ export async function cachedFetch<T>(
 }
 
 /** cachedFetch for a queryFn that returns the data itself; pair it with useOfflineInfo(sameKey) on the screen. */
-export async function cachedData<T>(
-  key: CacheKey,
-  fetcher: () => Promise<T>,
-  opts: CacheOptions = {},
-): Promise<T> {
+export async function cachedData<T>(key: CacheKey, fetcher: () => Promise<T>, opts: CacheOptions = {}): Promise<T> {
   return (await cachedFetch(key, fetcher, opts)).data;
 }
 
 /** The device copy of a key for the current user (offline form checks, e.g. stock), or undefined. */
-export async function readCached<T>(
-  key: CacheKey,
-  opts: CacheOptions = {},
-): Promise<{ data: T; savedAt: number } | undefined> {
+export async function readCached<T>(key: CacheKey, opts: CacheOptions = {}): Promise<{ data: T; savedAt: number } | undefined> {
   const row = await (opts.db ?? getDb()).cache.get(cacheKey(key));
   if (!row || row.userId !== ownerOf(opts)) return undefined;
   return { data: row.data as T, savedAt: row.savedAt };
@@ -143,17 +132,14 @@ export async function prefetchCatalogs(
   opts: PrefetchOptions = {},
 ): Promise<{ ok: string[]; failed: string[] }> {
   const fetcher = opts.fetcher ?? ((url: string) => api.get<unknown>(url));
-  const results = await Promise.allSettled(
-    list.map(([key, url]) => cachedFetch(key, () => fetcher(url), opts)),
-  );
+  const results = await Promise.allSettled(list.map(([key, url]) => cachedFetch(key, () => fetcher(url), opts)));
   const ok: string[] = [];
   const failed: string[] = [];
   results.forEach((r, i) => {
     const [key] = list[i];
     if (r.status === 'fulfilled' && !r.value.fromCache) {
       ok.push(cacheKey(key));
-      if (opts.queryClient && typeof key !== 'string')
-        opts.queryClient.setQueryData(key as QueryKey, r.value.data);
+      if (opts.queryClient && typeof key !== 'string') opts.queryClient.setQueryData(key as QueryKey, r.value.data);
     } else failed.push(cacheKey(key));
   });
   return { ok, failed };

@@ -61,10 +61,7 @@ const NO_STORE: Store<OutboxItem[]> = { subscribe: () => () => undefined, get: (
 export function useOutbox(): OutboxItem[] {
   const engine = useSyncEngine();
   const userId = useSession()?.user.id;
-  const store = useMemo(
-    () => (userId === undefined ? NO_STORE : outboxStore(engine, userId)),
-    [engine, userId],
-  );
+  const store = useMemo(() => (userId === undefined ? NO_STORE : outboxStore(engine, userId)), [engine, userId]);
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
@@ -88,10 +85,7 @@ export function useMergedRows<R extends object>(
 ): WithPending<R>[] {
   const items = useOutbox();
   const { keyOf } = opts;
-  return useMemo(
-    () => mergePending(rows ?? [], resource, toRow, items, { keyOf }),
-    [rows, resource, toRow, items, keyOf],
-  );
+  return useMemo(() => mergePending(rows ?? [], resource, toRow, items, { keyOf }), [rows, resource, toRow, items, keyOf]);
 }
 
 /**

@@ -22,12 +22,7 @@ async function nextSeq(db: OfflineDb): Promise<number> {
 }
 
 /** Writes one pending item in one transaction and returns it. */
-export async function addItem(
-  db: OfflineDb,
-  input: EnqueueInput,
-  userId: number,
-  now: number,
-): Promise<OutboxItem> {
+export async function addItem(db: OfflineDb, input: EnqueueInput, userId: number, now: number): Promise<OutboxItem> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const item: OutboxItem = {
       id: crypto.randomUUID(),
@@ -60,15 +55,9 @@ export async function listItems(db: OfflineDb, userId?: number | null): Promise<
 }
 
 /** Items of a resource still on their way (pending, sending, retrying), in send order. */
-export async function pendingItems(
-  db: OfflineDb,
-  resource: string,
-  userId?: number | null,
-): Promise<OutboxItem[]> {
+export async function pendingItems(db: OfflineDb, resource: string, userId?: number | null): Promise<OutboxItem[]> {
   const rows = await db.outbox.where('resource').equals(resource).toArray();
-  return rows
-    .filter((i) => i.status !== 'rejected' && (userId === undefined || i.userId === userId))
-    .sort((a, b) => a.seq - b.seq);
+  return rows.filter((i) => i.status !== 'rejected' && (userId === undefined || i.userId === userId)).sort((a, b) => a.seq - b.seq);
 }
 
 /** Deletes an item unless it is being sent right now; returns whether it was removed. */
@@ -87,12 +76,7 @@ export async function discardItem(db: OfflineDb, id: string): Promise<boolean> {
  * already have reached the server, so it keeps its key and is only made due now; correcting its body is
  * refused (it could create a second record).
  */
-export async function resendItem(
-  db: OfflineDb,
-  id: string,
-  now: number,
-  newBody?: unknown,
-): Promise<OutboxItem> {
+export async function resendItem(db: OfflineDb, id: string, now: number, newBody?: unknown): Promise<OutboxItem> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const old = await db.outbox.get(id);
     if (!old) throw new Error(`outbox item ${id} not found`);
@@ -133,19 +117,13 @@ export async function recoverSending(db: OfflineDb, now: number): Promise<number
   });
 }
 
-export type NextPick =
-  { kind: 'send'; item: OutboxItem } | { kind: 'wait'; until: number } | { kind: 'empty' };
+export type NextPick = { kind: 'send'; item: OutboxItem } | { kind: 'wait'; until: number } | { kind: 'empty' };
 
 /**
  * In one transaction: finds the user's first item in order that is not rejected; when it is due (or `force`),
  * marks it 'sending' and returns it; when it is backing off, returns when it will be due.
  */
-export async function claimNext(
-  db: OfflineDb,
-  userId: number,
-  now: number,
-  force: boolean,
-): Promise<NextPick> {
+export async function claimNext(db: OfflineDb, userId: number, now: number, force: boolean): Promise<NextPick> {
   return db.transaction('rw', db.outbox, async () => {
     const head = await db.outbox
       .orderBy('seq')

@@ -35,25 +35,17 @@ export function SyncPanelItem({ item, onResend, onDiscard }: SyncPanelItemProps)
     <li className="flex flex-col gap-1 border-b border-slate-200 py-2" data-testid={`outbox-item-${item.id}`}>
       <div className="flex items-center justify-between gap-2">
         <span className="font-medium text-slate-800">{item.label}</span>
-        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_COLOR[item.status]}`}>
-          {STATE_TEXT[item.status]}
-        </span>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_COLOR[item.status]}`}>{STATE_TEXT[item.status]}</span>
       </div>
       <div className="text-xs text-slate-500">
         {MSG.syncSavedAt(formatDateTime(item.createdAt))}
         {item.attempts > 0 && <> · {MSG.syncAttempts(item.attempts)}</>}
       </div>
       {item.status === 'retrying' && (
-        <div className="text-xs text-orange-700">
-          {MSG.syncNextAttempt(formatDateTime(item.nextAttemptAt))}
-        </div>
+        <div className="text-xs text-orange-700">{MSG.syncNextAttempt(formatDateTime(item.nextAttemptAt))}</div>
       )}
-      {item.status !== 'rejected' && item.lastError && (
-        <div className="text-xs text-slate-600">{MSG.syncLastError(item.lastError)}</div>
-      )}
-      {item.status === 'rejected' && item.lastError && (
-        <div className="text-sm text-red-700">{MSG.syncReason(item.lastError)}</div>
-      )}
+      {item.status !== 'rejected' && item.lastError && <div className="text-xs text-slate-600">{MSG.syncLastError(item.lastError)}</div>}
+      {item.status === 'rejected' && item.lastError && <div className="text-sm text-red-700">{MSG.syncReason(item.lastError)}</div>}
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2 rounded bg-red-50 p-2 text-sm" role="alertdialog">
           <span className="text-red-800">{MSG.syncDiscardConfirm}</span>
@@ -83,12 +75,7 @@ export function SyncPanelItem({ item, onResend, onDiscard }: SyncPanelItemProps)
               {MSG.syncResend}
             </button>
           )}
-          <button
-            type="button"
-            className={`${BTN} text-red-700`}
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
+          <button type="button" className={`${BTN} text-red-700`} disabled={busy} onClick={() => setConfirming(true)}>
             {MSG.syncDiscard}
           </button>
         </div>

@@ -6,15 +6,7 @@ import { useSyncEngine } from './engine-context';
 import { useOutbox, useSyncState } from './hooks';
 import { SyncPanelItem } from './sync-panel-item';
 
-function Group({
-  title,
-  items,
-  children,
-}: {
-  title: string;
-  items: OutboxItem[];
-  children: (i: OutboxItem) => ReactNode;
-}) {
+function Group({ title, items, children }: { title: string; items: OutboxItem[]; children: (i: OutboxItem) => ReactNode }) {
   if (items.length === 0) return null;
   return (
     <section className="mb-4">
@@ -32,12 +24,7 @@ export function SyncPanel({ className = '' }: { className?: string }) {
   const items = useOutbox();
   const state = useSyncState();
   const row = (item: OutboxItem) => (
-    <SyncPanelItem
-      key={item.id}
-      item={item}
-      onResend={(i) => void engine.resend(i.id)}
-      onDiscard={(i) => void engine.discard(i.id)}
-    />
+    <SyncPanelItem key={item.id} item={item} onResend={(i) => void engine.resend(i.id)} onDiscard={(i) => void engine.discard(i.id)} />
   );
   const pending = items.filter((i) => i.status === 'pending' || i.status === 'sending');
   const retrying = items.filter((i) => i.status === 'retrying');

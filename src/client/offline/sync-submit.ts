@@ -6,8 +6,7 @@ import type { EnqueueInput } from './outbox-store';
 import type { SyncEngine } from './sync';
 import type { SyncEvent } from './sync-events';
 
-export type SubmitResult<T = unknown> =
-  { queued: false; data: T; replayed: boolean } | { queued: true; item: OutboxItem };
+export type SubmitResult<T = unknown> = { queued: false; data: T; replayed: boolean } | { queued: true; item: OutboxItem };
 
 export interface SubmitOptions {
   /** How long to wait for another tab's sender before answering "queued" (longer than the send timeout). */
@@ -19,11 +18,7 @@ export interface SubmitOptions {
  * is still in the form and corrects it there, so it does not also appear as rejected in the panel. A 401 leaves
  * the item queued (it goes after the same user's next login) and resolves queued.
  */
-export async function submit<T = unknown>(
-  engine: SyncEngine,
-  input: EnqueueInput,
-  opts: SubmitOptions = {},
-): Promise<SubmitResult<T>> {
+export async function submit<T = unknown>(engine: SyncEngine, input: EnqueueInput, opts: SubmitOptions = {}): Promise<SubmitResult<T>> {
   const item = await engine.add(input);
   return new Promise<SubmitResult<T>>((resolve, reject) => {
     let settled = false;
@@ -43,9 +38,7 @@ export async function submit<T = unknown>(
         finish(() => resolve({ queued: false, data: event.data as T, replayed: event.replayed }));
       } else if (event.type === 'rejected') {
         finish(() => {
-          void engine
-            .discard(item.id)
-            .finally(() => reject(new ApiError(event.status, event.message, event.body)));
+          void engine.discard(item.id).finally(() => reject(new ApiError(event.status, event.message, event.body)));
         });
       } else {
         queued();

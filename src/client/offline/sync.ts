@@ -3,26 +3,11 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiBase } from '@client/lib/api';
 import type { SessionPayload } from '@client/lib/session';
 import type { OfflineDb, OutboxItem } from './db';
-import {
-  addItem,
-  claimNext,
-  discardItem,
-  listItems,
-  pendingItems,
-  recoverSending,
-  resendItem,
-  type EnqueueInput,
-} from './outbox-store';
+import { addItem, claimNext, discardItem, listItems, pendingItems, recoverSending, resendItem, type EnqueueInput } from './outbox-store';
 import type { SendOutcome } from './sync-outcome';
 import { recordOutcome, requestPersistOnce } from './sync-record';
 import { sendItem } from './sync-send';
-import {
-  createEmitter,
-  type EventChannel,
-  type SyncEvent,
-  type SyncListener,
-  type SyncState,
-} from './sync-events';
+import { createEmitter, type EventChannel, type SyncEvent, type SyncListener, type SyncState } from './sync-events';
 import { memoryLock, type LockFn } from './sync-lock';
 
 export const LOCK_NAME = 'outbox-sender';
@@ -129,8 +114,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
   }
 
-  const send = (item: OutboxItem, token: string) =>
-    sendItem(item, token, { fetchImpl, baseUrl, timeoutMs, now });
+  const send = (item: OutboxItem, token: string) => sendItem(item, token, { fetchImpl, baseUrl, timeoutMs, now });
 
   /** Persists the outcome (outside any fetch); returns whether the queue may go on with the next item. */
   async function settle(item: OutboxItem, outcome: SendOutcome, token: string): Promise<boolean> {
@@ -256,8 +240,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     flush,
     add,
     enqueue,
-    list: (opts: { allUsers?: boolean } = {}) =>
-      listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
+    list: (opts: { allUsers?: boolean } = {}) => listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
     pendingFor: (resource: string) => pendingItems(db, resource, getSession()?.user.id ?? null),
     discard: (id: string) => discardItem(db, id),
     async resend(id: string, newBody?: unknown): Promise<OutboxItem> {

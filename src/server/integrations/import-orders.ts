@@ -80,7 +80,12 @@ export function groupOrders<S extends OrderSource, O>(
       }
       continue;
     }
-    orders.push(build(rows[0].row, rows.map((v) => v.row)));
+    orders.push(
+      build(
+        rows[0].row,
+        rows.map((v) => v.row),
+      ),
+    );
     lines += rows.length;
   }
   return { orders, lines, errors };

@@ -67,7 +67,10 @@ export function readCsv(text: string): Sheet {
   });
   if (records.length === 0) return { columns: [], rows: [] };
   const [head, ...body] = records;
-  return toSheet(head.cells.map((c) => (typeof c === 'string' ? c : '')), body);
+  return toSheet(
+    head.cells.map((c) => (typeof c === 'string' ? c : '')),
+    body,
+  );
 }
 
 function cellValue(v: ExcelJS.CellValue): Cell {

@@ -13,19 +13,29 @@ const cell = z.custom<Cell>(() => true).transform(str);
 const required = (max: number) => cell.pipe(z.string().min(1, FIELD.required).max(max, FIELD.tooLong(max)));
 const optional = (max: number) => cell.pipe(z.string().max(max, FIELD.tooLong(max))).transform((s) => s || null);
 const date = (opt: boolean) =>
-  z.custom<Cell>(() => true).transform((v, ctx) => {
-    if (v === null || (typeof v === 'string' && v.trim() === '')) {
-      if (!opt) ctx.addIssue({ code: 'custom', message: FIELD.required });
-      return null;
-    }
-    const d = toIsoDate(v instanceof Date ? v : v.trim());
-    if (!d) ctx.addIssue({ code: 'custom', message: FIELD.date });
-    return d;
-  });
+  z
+    .custom<Cell>(() => true)
+    .transform((v, ctx) => {
+      if (v === null || (typeof v === 'string' && v.trim() === '')) {
+        if (!opt) ctx.addIssue({ code: 'custom', message: FIELD.required });
+        return null;
+      }
+      const d = toIsoDate(v instanceof Date ? v : v.trim());
+      if (!d) ctx.addIssue({ code: 'custom', message: FIELD.date });
+      return d;
+    });
 const int = (min: number, max: number) =>
-  cell.pipe(z.string().min(1, FIELD.required).regex(/^\d+$/, FIELD.integer)).transform(Number).pipe(z.number().min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
+  cell
+    .pipe(z.string().min(1, FIELD.required).regex(/^\d+$/, FIELD.integer))
+    .transform(Number)
+    .pipe(z.number().min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
 const quantity = cell
-  .pipe(z.string().min(1, FIELD.required).regex(/^\d+([.,]\d{1,2})?$/, FIELD.number))
+  .pipe(
+    z
+      .string()
+      .min(1, FIELD.required)
+      .regex(/^\d+([.,]\d{1,2})?$/, FIELD.number),
+  )
   .transform((s) => Number(s.replace(',', '.')))
   .pipe(z.number().positive(FIELD.positive).max(9_999_999_999.99, FIELD.invalidValue));
 const ruc = cell.pipe(z.string().regex(/^\d{11}$/, FIELD.ruc));

@@ -47,7 +47,10 @@ function canonical(source: ImportSource, sheet: Sheet): Sheet {
   if (rename.size === 0) return sheet;
   return {
     columns: sheet.columns.map((c) => rename.get(c) ?? c),
-    rows: sheet.rows.map((r) => ({ line: r.line, values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [rename.get(k) ?? k, v])) })),
+    rows: sheet.rows.map((r) => ({
+      line: r.line,
+      values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [rename.get(k) ?? k, v])),
+    })),
   };
 }
 
@@ -92,15 +95,25 @@ export async function importSheet(db: Db, source: ImportSource, sheet: Sheet, fi
       break;
     }
     case 'contribuyentes':
-      await upsertContribuyentes(db, (valid as ValidRow<'contribuyentes'>[]).map((v) => v.row));
+      await upsertContribuyentes(
+        db,
+        (valid as ValidRow<'contribuyentes'>[]).map((v) => v.row),
+      );
       report.imported = valid.length;
       break;
     case 'vehiculos':
-      await upsertVehiculos(db, (valid as ValidRow<'vehiculos'>[]).map((v) => v.row));
+      await upsertVehiculos(
+        db,
+        (valid as ValidRow<'vehiculos'>[]).map((v) => v.row),
+      );
       report.imported = valid.length;
       break;
     case 'ordenes-compra': {
-      const { orders, lines, errors: groupErrors } = groupOrders<'ordenes-compra', PurchaseOrder>(
+      const {
+        orders,
+        lines,
+        errors: groupErrors,
+      } = groupOrders<'ordenes-compra', PurchaseOrder>(
         valid as ValidRow<'ordenes-compra'>[],
         errors,
         s.rows,
@@ -112,7 +125,13 @@ export async function importSheet(db: Db, source: ImportSource, sheet: Sheet, fi
           proveedor: first.proveedor,
           proveedor_ruc: first.proveedor_ruc,
           fecha_ordencompra: first.fecha_ordencompra,
-          items: rows.map((r) => ({ insumo_codigo: r.insumo_codigo, insumo_name: r.insumo_name, cantidad: r.cantidad, unimed: r.unimed, cotidet_marca: r.cotidet_marca })),
+          items: rows.map((r) => ({
+            insumo_codigo: r.insumo_codigo,
+            insumo_name: r.insumo_name,
+            cantidad: r.cantidad,
+            unimed: r.unimed,
+            cotidet_marca: r.cotidet_marca,
+          })),
           guias: rows
             .filter((r, i) => r.nro_guiaremision && rows.findIndex((o) => o.nro_guiaremision === r.nro_guiaremision) === i)
             .map((r) => ({ nro_guiaremision: r.nro_guiaremision as string, fecha_guiaremision: r.fecha_guiaremision })),
@@ -124,7 +143,11 @@ export async function importSheet(db: Db, source: ImportSource, sheet: Sheet, fi
       break;
     }
     case 'ordenes-servicio': {
-      const { orders, lines, errors: groupErrors } = groupOrders<'ordenes-servicio', ServiceOrder>(
+      const {
+        orders,
+        lines,
+        errors: groupErrors,
+      } = groupOrders<'ordenes-servicio', ServiceOrder>(
         valid as ValidRow<'ordenes-servicio'>[],
         errors,
         s.rows,

@@ -39,7 +39,10 @@ export async function getJson(source: string, url: string, opts: HttpOptions): P
   try {
     res = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(opts.timeoutMs ?? HTTP_TIMEOUT_MS) });
   } catch (err) {
-    throw new IntegrationError(source, `sin respuesta (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : (err as Error).message})`);
+    throw new IntegrationError(
+      source,
+      `sin respuesta (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : (err as Error).message})`,
+    );
   }
   if (res.status === 404) {
     await res.body?.cancel();
@@ -114,7 +117,10 @@ export const clip = (max: number) =>
 
 /** Required trimmed text cut to a column's length. */
 export const reqClip = (max: number) =>
-  z.union([z.string(), z.number()]).transform((v) => String(v).trim().slice(0, max)).pipe(z.string().min(1));
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim().slice(0, max))
+    .pipe(z.string().min(1));
 
 /** A date in any accepted form, normalised to `YYYY-MM-DD` (or null). */
 export const looseDate = z.unknown().transform((v, ctx) => {

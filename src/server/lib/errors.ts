@@ -16,8 +16,7 @@ export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const unprocessable = (message: string, extra?: Record<string, unknown>) =>
-  new AppError(422, message, undefined, extra);
+export const unprocessable = (message: string, extra?: Record<string, unknown>) => new AppError(422, message, undefined, extra);
 
 /** Answer of a replayed idempotent request (thrown inside runChange, sent by the error handler). */
 export class IdempotentReplay extends Error {

@@ -23,9 +23,7 @@ export async function signToken(
 ): Promise<{ token: string; payload: TokenPayload }> {
   const iat = Math.floor(Date.now() / 1000);
   const payload: TokenPayload = { ...data, date: limaDate(), iat, exp: iat + ttlSeconds, jti: randomUUID() };
-  const token = await new SignJWT({ ...payload })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(secret));
+  const token = await new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
   return { token, payload };
 }
 
@@ -34,9 +32,13 @@ export async function verifyToken(secret: string, token: string): Promise<TokenP
   if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) || token.length > 8192) return null;
   try {
     // exp/iat/jti are required: jose only checks exp when present, and a token without exp would never expire.
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti'] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'jti'],
+    });
     const p = payload as unknown as TokenPayload;
-    if (!p.user || !Number.isSafeInteger(p.user.id) || typeof p.jti !== 'string' || p.jti.length > 64 || !Array.isArray(p.roles)) return null;
+    if (!p.user || !Number.isSafeInteger(p.user.id) || typeof p.jti !== 'string' || p.jti.length > 64 || !Array.isArray(p.roles))
+      return null;
     return p;
   } catch {
     return null;

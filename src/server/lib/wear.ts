@@ -39,7 +39,11 @@ export function wearBand(contador: number, hourWarning: number, hourCritical: nu
   return 'info';
 }
 
-const idList = (ids: number[]) => sql.join(ids.map((v) => sql`${v}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Counters of every part assignment (optionally of some machines or assignments), one query. */
 export async function partCounters(db: Db, filter: CounterFilter = {}): Promise<PartCounter[]> {

@@ -57,20 +57,32 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (!match) throw unauthorized(MSG.sessionRequired);
   const payload = await verifyToken(app.config.jwtSecret, match[1]);
   if (!payload) throw unauthorized(MSG.sessionRequired);
-  const [revoked] = await app.db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, payload.jti))
-    .limit(1);
+  const [revoked] = await app.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, payload.jti)).limit(1);
   if (revoked) throw unauthorized(MSG.sessionRequired);
   const [u] = await app.db
-    .select({ id: usuarios.id, username: usuarios.username, fullName: usuarios.fullName, estado: usuarios.estado, roles: usuarios.roles, areaId: usuarios.areaId })
+    .select({
+      id: usuarios.id,
+      username: usuarios.username,
+      fullName: usuarios.fullName,
+      estado: usuarios.estado,
+      roles: usuarios.roles,
+      areaId: usuarios.areaId,
+    })
     .from(usuarios)
     .where(eq(usuarios.id, payload.user.id))
     .limit(1);
   if (!u || u.estado !== 1) throw unauthorized(MSG.sessionRequired);
   // Roles are read from the database on every request, so a revoked permission takes effect at once.
-  return { id: u.id, username: u.username, fullName: u.fullName, roles: u.roles, areaId: u.areaId, jti: payload.jti, exp: payload.exp, token: payload };
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    roles: u.roles,
+    areaId: u.areaId,
+    jti: payload.jti,
+    exp: payload.exp,
+    token: payload,
+  };
 }
 
 export default fp(async function auth(app: FastifyInstance) {

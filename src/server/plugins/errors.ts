@@ -48,8 +48,7 @@ export default fp(async function errors(app: FastifyInstance) {
   // built PWA, a navigation to a client route (GET, outside /api, no file extension) gets index.html.
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const navigation =
-      (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
+    const navigation = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
     if (navigation && app.hasReplyDecorator('sendFile')) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }

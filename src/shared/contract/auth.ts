@@ -19,15 +19,21 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** Top-bar person search: 8 digits; a JSON number lost its leading zeros, so it is padded to 8. */
 export const searchBody = z.object({
-  dni: z.union([
-    z.string({ error: FIELD.dni }).trim().regex(/^\d{8}$/, FIELD.dni),
-    z
-      .number({ error: FIELD.dni })
-      .int(FIELD.dni)
-      .min(0, FIELD.dni)
-      .max(99_999_999, FIELD.dni)
-      .transform((n) => String(n).padStart(8, '0')),
-  ], { error: FIELD.dni }),
+  dni: z.union(
+    [
+      z
+        .string({ error: FIELD.dni })
+        .trim()
+        .regex(/^\d{8}$/, FIELD.dni),
+      z
+        .number({ error: FIELD.dni })
+        .int(FIELD.dni)
+        .min(0, FIELD.dni)
+        .max(99_999_999, FIELD.dni)
+        .transform((n) => String(n).padStart(8, '0')),
+    ],
+    { error: FIELD.dni },
+  ),
 });
 export type SearchBody = z.infer<typeof searchBody>;
 

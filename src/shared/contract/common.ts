@@ -8,7 +8,9 @@ const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*
 export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(toNumber, schema);
 
 /** Positive integer id in a path or body (accepts numeric strings, as the spec's client sends form values). */
-export const id = numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).positive(FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue));
+export const id = numeric(
+  z.number({ error: FIELD.integer }).int(FIELD.integer).positive(FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
+);
 export const idParam = z.object({ id });
 
 /** No control characters but line breaks and tabs (PostgreSQL refuses NUL in text: it must be a 400, not a 500). */
@@ -58,16 +60,24 @@ export const editorMode = z.enum(['crear', 'editar']).optional();
 /** Date-range list filters (fini/ffin) used by every `/list` call; both optional. */
 export const dateRange = z
   .object({ fini: dateStr.nullish(), ffin: dateStr.nullish() })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
+    message: 'La fecha inicial debe ser anterior o igual a la final',
+    path: ['ffin'],
+  });
 
 /** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'). */
 export const machineDateRange = z
   .object({
-    maquinaria_id: numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue)).nullish(),
+    maquinaria_id: numeric(
+      z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
+    ).nullish(),
     fini: dateStr.nullish(),
     ffin: dateStr.nullish(),
   })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
+    message: 'La fecha inicial debe ser anterior o igual a la final',
+    path: ['ffin'],
+  });
 
 export const messageResponse = z.object({ message: z.string() });
 export type DateRange = z.infer<typeof dateRange>;

@@ -37,7 +37,11 @@ export const ingresoBody = z.object({
   fecha_ordencompra: dateStr.nullish(),
   nro_guiaremision: optionalText(40),
   fecha_guiaremision: dateStr.nullish(),
-  guias_remision: z.array(guia).max(100).nullish().transform((v) => v ?? []),
+  guias_remision: z
+    .array(guia)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? []),
   ingresos_det: z.array(ingresoLine).min(1, FIELD.required).max(500),
   editorMode,
 });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, numeric } from './common';
 
-const int = (min: number, max: number) => numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
+const int = (min: number, max: number) =>
+  numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
 
 /** Most rows one kardex call returns; the next page is asked with `offset` (header X-Next-Offset). */
 export const KARDEX_MAX_ROWS = 5000;
@@ -16,7 +17,10 @@ export const movimientoListBody = z
     limit: int(1, KARDEX_MAX_ROWS).nullish(),
     offset: int(0, 100_000_000).nullish(),
   })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] });
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
+    message: 'La fecha inicial debe ser anterior o igual a la final',
+    path: ['ffin'],
+  });
 
 export interface MovimientoRow {
   id: number;

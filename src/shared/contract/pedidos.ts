@@ -8,7 +8,8 @@ export const REQUEST_STATES = [0, 1] as const;
 
 const pedidoLine = z.preprocess(
   // The supply typeahead (mode=pedido) answers bien_id; accept it as insumo_id.
-  (v) => (v && typeof v === 'object' && !('insumo_id' in v) && 'bien_id' in v ? { ...v, insumo_id: (v as { bien_id: unknown }).bien_id } : v),
+  (v) =>
+    v && typeof v === 'object' && !('insumo_id' in v) && 'bien_id' in v ? { ...v, insumo_id: (v as { bien_id: unknown }).bien_id } : v,
   z.object({
     pedido_det_id: optionalId,
     insumo_id: id,

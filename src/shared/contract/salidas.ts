@@ -4,7 +4,10 @@ import { FIELD } from '../messages';
 import { dateStr, dni, editorMode, id, machineDateRange, optionalText, positiveAmount, text } from './common';
 
 /** Optional id: '', 0, null and missing all mean "none". */
-export const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id.nullish().transform((v) => v ?? null));
+export const optionalId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  id.nullish().transform((v) => v ?? null),
+);
 
 /** Removed lines: ids or line objects carrying the id field. */
 export const trashOf = (field: string) =>
@@ -27,7 +30,10 @@ export const salidaBody = z
     fecha: dateStr,
     maquinaria_id: id,
     operador_id: optionalId,
-    operador_dni: z.preprocess((v) => (v === '' ? null : v), dni.nullish().transform((v) => v ?? null)),
+    operador_dni: z.preprocess(
+      (v) => (v === '' ? null : v),
+      dni.nullish().transform((v) => v ?? null),
+    ),
     salidas_det: z.array(salidaLine).min(1, FIELD.required).max(200),
     trash: trashOf('salida_det_id'),
     editorMode,

@@ -51,7 +51,17 @@ interface Ctx {
   input: TablePdfInput;
 }
 
-function drawCellLines(page: PDFPage, ctx: Ctx, lines: string[], x: number, top: number, col: number, font: PDFFont, size: number, color = COLORS.text) {
+function drawCellLines(
+  page: PDFPage,
+  ctx: Ctx,
+  lines: string[],
+  x: number,
+  top: number,
+  col: number,
+  font: PDFFont,
+  size: number,
+  color = COLORS.text,
+) {
   const width = ctx.widths[col];
   lines.forEach((line, i) => {
     const w = font.widthOfTextAtSize(line, size);
@@ -175,7 +185,12 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
       drawCellLines(page, ctx, lines, x, y, c, font, FONT_SIZE);
       x += widths[c];
     });
-    page.drawLine({ start: { x: MARGIN, y: y - height }, end: { x: MARGIN + totalWidth, y: y - height }, thickness: 0.4, color: COLORS.grid });
+    page.drawLine({
+      start: { x: MARGIN, y: y - height },
+      end: { x: MARGIN + totalWidth, y: y - height },
+      thickness: 0.4,
+      color: COLORS.grid,
+    });
     y -= height;
   });
   drawFooters(ctx);

@@ -22,7 +22,11 @@ export interface SheetModel {
 
 function width(value: ReportCell): number {
   if (value === null || value === undefined) return 0;
-  return Math.max(...String(value).split('\n').map((l) => l.length));
+  return Math.max(
+    ...String(value)
+      .split('\n')
+      .map((l) => l.length),
+  );
 }
 
 export function buildSheetModel(input: SheetInput): SheetModel {
@@ -33,11 +37,13 @@ export function buildSheetModel(input: SheetInput): SheetModel {
   const headerRow = aoa.length;
   aoa.push(input.columns.map((c) => c.header));
   for (const row of input.rows) {
-    aoa.push(input.columns.map((_, c) => {
-      const v = row[c];
-      if (v === undefined || v === null) return null;
-      return typeof v === 'number' && !Number.isFinite(v) ? null : v;
-    }));
+    aoa.push(
+      input.columns.map((_, c) => {
+        const v = row[c];
+        if (v === undefined || v === null) return null;
+        return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+      }),
+    );
   }
   const cols = input.columns.map((col, c) => {
     let w = width(col.header);
@@ -51,6 +57,9 @@ export function buildSheetModel(input: SheetInput): SheetModel {
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ . */
 export function safeSheetName(name: string): string {
-  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);
+  const clean = name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31);
   return clean === '' ? 'Hoja1' : clean;
 }

@@ -37,7 +37,16 @@ describe('DataTable', () => {
   });
 
   it('sorts by the default sort, using a hidden column as tie-breaker', () => {
-    render(<DataTable columns={actColumns} data={acts} defaultSort={[{ id: 'fecha', desc: true }, { id: 'created_at', desc: true }]} />);
+    render(
+      <DataTable
+        columns={actColumns}
+        data={acts}
+        defaultSort={[
+          { id: 'fecha', desc: true },
+          { id: 'created_at', desc: true },
+        ]}
+      />,
+    );
     expect(firstCells()).toEqual(['Excavación', 'Nivelación de camino', 'Limpieza de cunetas', 'Compactación']);
     expect(screen.getByRole('columnheader', { name: /Fecha/ }).getAttribute('aria-sort')).toBe('descending');
   });

@@ -9,7 +9,14 @@ describe('xlsx export', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shapes title, header and rows with widths and merges', () => {
-    const m = buildSheetModel({ title: 'LISTADO DE ACTIVIDADES', columns: [{ header: 'Descripción' }, { header: 'Monto' }], rows: [['Camión', 12.5], [null, undefined]] });
+    const m = buildSheetModel({
+      title: 'LISTADO DE ACTIVIDADES',
+      columns: [{ header: 'Descripción' }, { header: 'Monto' }],
+      rows: [
+        ['Camión', 12.5],
+        [null, undefined],
+      ],
+    });
     expect(m.aoa).toEqual([['LISTADO DE ACTIVIDADES'], [], ['Descripción', 'Monto'], ['Camión', 12.5], [null, null]]);
     expect(m.headerRow).toBe(2);
     expect(m.merges).toEqual([{ s: { r: 0, c: 0 }, e: { r: 0, c: 1 } }]);
@@ -17,7 +24,13 @@ describe('xlsx export', () => {
   });
 
   it('writes a workbook whose cells read back with accents and numbers', async () => {
-    const bytes = await buildXlsx({ fileName: 'x', title: 'LISTADO', sheetName: 'Actividades', columns: [{ header: 'Descripción' }, { header: 'Monto' }], rows: [['Nivelación', 10.25]] });
+    const bytes = await buildXlsx({
+      fileName: 'x',
+      title: 'LISTADO',
+      sheetName: 'Actividades',
+      columns: [{ header: 'Descripción' }, { header: 'Monto' }],
+      rows: [['Nivelación', 10.25]],
+    });
     expect(bytes[0]).toBe(0x50);
     expect(bytes[1]).toBe(0x4b);
     const book = XLSX.read(bytes, { type: 'array' });
@@ -53,7 +66,12 @@ describe('office settings', () => {
   });
 
   it('fetches /api/ajustes once and caches it', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ officeName: 'Municipalidad Provincial de Huamanga', cityLabel: 'Ayacucho', shortName: 'SGMEM' }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ officeName: 'Municipalidad Provincial de Huamanga', cityLabel: 'Ayacucho', shortName: 'SGMEM' }), {
+          status: 200,
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const a = await getOfficeSettings();
     const b = await getOfficeSettings();
@@ -64,7 +82,10 @@ describe('office settings', () => {
   });
 
   it('falls back to the defaults when the server cannot answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect(await getOfficeSettings()).toEqual(DEFAULT_OFFICE_SETTINGS);
     expect(DEFAULT_OFFICE_SETTINGS.cityLabel).toBe('Lima');
   });

@@ -13,7 +13,13 @@ import { LABELS } from '@shared/messages';
 
 function fakeToken(roles: number[]): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const payload = { user: { id: 1, fullName: 'Ana', matchPassword: false }, area: { id: 1, name: 'X' }, roles, date: '2025-03-10', exp: Math.floor(Date.now() / 1000) + 3600 };
+  const payload = {
+    user: { id: 1, fullName: 'Ana', matchPassword: false },
+    area: { id: 1, name: 'X' },
+    roles,
+    date: '2025-03-10',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.sig`;
 }
 

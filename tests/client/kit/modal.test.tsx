@@ -59,7 +59,17 @@ describe('Modal', () => {
     render(<Harness />);
     const handle = screen.getByTestId('modal-drag-handle');
     const dialog = screen.getByRole('dialog');
-    dialog.getBoundingClientRect = () => ({ left: 300, top: 30, right: 800, bottom: 430, width: 500, height: 400, x: 300, y: 30, toJSON: () => ({}) });
+    dialog.getBoundingClientRect = () => ({
+      left: 300,
+      top: 30,
+      right: 800,
+      bottom: 430,
+      width: 500,
+      height: 400,
+      x: 300,
+      y: 30,
+      toJSON: () => ({}),
+    });
     act(() => {
       fireEvent.pointerDown(handle, { pointerId: 1, button: 0, clientX: 400, clientY: 40 });
       fireEvent.pointerMove(handle, { pointerId: 1, clientX: 450, clientY: 100 });

@@ -48,7 +48,14 @@ function tinyPng(): Uint8Array {
   ihdr.setUint8(9, 2);
   const raw = new Uint8Array(4 * (1 + 4 * 3)).map((_, i) => (i % 13 === 0 ? 0 : 120));
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk('IHDR', new Uint8Array(ihdr.buffer)),
     ...chunk('IDAT', new Uint8Array(deflateSync(raw))),
     ...chunk('IEND', new Uint8Array()),
@@ -65,7 +72,11 @@ const base: TablePdfInput = {
 };
 
 const rows = (n: number) =>
-  Array.from({ length: n }, (_, i) => [`Nivelación del camión ${i + 1} en Ñuñoa ¿Sí? ¡Pingüino!`, i % 2 ? 'ACTIVO' : 'INACTIVO', (i * 10.5).toFixed(2)]);
+  Array.from({ length: n }, (_, i) => [
+    `Nivelación del camión ${i + 1} en Ñuñoa ¿Sí? ¡Pingüino!`,
+    i % 2 ? 'ACTIVO' : 'INACTIVO',
+    (i * 10.5).toFixed(2),
+  ]);
 
 describe('buildTablePdf', () => {
   it('produces a loadable A4 portrait PDF with the office, title, headers and footer', async () => {

@@ -5,14 +5,7 @@ import { renderHook, waitFor, act } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@client/lib/api';
 import { formatDateTime } from '@client/lib/format';
-import {
-  cachedData,
-  cachedFetch,
-  getOfflineInfo,
-  prefetchCatalogs,
-  readCached,
-  useOfflineInfo,
-} from '@client/offline/cache';
+import { cachedData, cachedFetch, getOfflineInfo, prefetchCatalogs, readCached, useOfflineInfo } from '@client/offline/cache';
 import { createOfflineDb } from '@client/offline/db';
 import { MSG } from '@shared/messages';
 import { uniqueDbName } from './helpers';
@@ -58,9 +51,7 @@ describe('cachedFetch', () => {
     const { opts } = setup();
     await cachedFetch('k', async () => machines, opts);
     for (const status of [401, 500]) {
-      await expect(
-        cachedFetch('k', () => Promise.reject(new ApiError(status, 'e')), opts),
-      ).rejects.toMatchObject({ status });
+      await expect(cachedFetch('k', () => Promise.reject(new ApiError(status, 'e')), opts)).rejects.toMatchObject({ status });
     }
   });
 

@@ -55,9 +55,7 @@ describe('startSync (default engine)', () => {
     });
     await until(async () => (await db.outbox.count()) === 0);
     await until(async () => (await db.cache.get('["maquinarias"]')) !== undefined);
-    expect(
-      server.seen.filter((s) => s.method === 'GET').map((s) => new URL(s.url, 'http://x').pathname),
-    ).toEqual(['/api/maquinarias']);
+    expect(server.seen.filter((s) => s.method === 'GET').map((s) => new URL(s.url, 'http://x').pathname)).toEqual(['/api/maquinarias']);
     await until(() => persist.mock.calls.length === 1); // requested right after the first delete
 
     online = false;

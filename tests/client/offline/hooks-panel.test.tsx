@@ -7,13 +7,7 @@ import { ApiError } from '@client/lib/api';
 import { clearToken, getSession, getToken, setToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
 import { registerOutboxEditor } from '@client/offline/editors';
-import {
-  useOfflineSave,
-  useOutbox,
-  usePendingCount,
-  useSyncEvent,
-  useSyncState,
-} from '@client/offline/hooks';
+import { useOfflineSave, useOutbox, usePendingCount, useSyncEvent, useSyncState } from '@client/offline/hooks';
 import type { SyncEvent } from '@client/offline/sync-events';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
 import { PendingBadge } from '@client/offline/pending-badge';
@@ -35,9 +29,7 @@ function setup(respond?: Responder, online = true) {
     onUnauthorized: () => clearToken(),
     isOnline: () => online,
   });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <OfflineEngineProvider engine={t.engine}>{children}</OfflineEngineProvider>
-  );
+  const wrapper = ({ children }: { children: ReactNode }) => <OfflineEngineProvider engine={t.engine}>{children}</OfflineEngineProvider>;
   return { ...t, server, wrapper };
 }
 
@@ -113,21 +105,16 @@ describe('live outbox hooks', () => {
   it('useOutbox, usePendingCount and useSyncState follow the outbox and the queue', async () => {
     let status = 503;
     const { wrapper, engine } = setup(() => json(status, {}));
-    const { result } = renderHook(
-      () => ({ items: useOutbox(), count: usePendingCount(), state: useSyncState() }),
-      {
-        wrapper,
-      },
-    );
+    const { result } = renderHook(() => ({ items: useOutbox(), count: usePendingCount(), state: useSyncState() }), {
+      wrapper,
+    });
     expect(result.current.count).toBe(0);
     await act(async () => {
       await engine.add(salida('1'));
       await engine.flush();
     });
     // the live query may first deliver the 'sending' snapshot
-    await waitFor(() =>
-      expect(result.current.items[0]).toMatchObject({ label: 'Salida vale 1', status: 'retrying' }),
-    );
+    await waitFor(() => expect(result.current.items[0]).toMatchObject({ label: 'Salida vale 1', status: 'retrying' }));
     expect(result.current.count).toBe(1);
     expect(result.current.state).toBe('idle');
     expect(await pendingCountForLogout(engine)).toBe(1);
@@ -166,9 +153,7 @@ describe('PendingBadge', () => {
 describe('SyncPanel', () => {
   it('shows a rejected item with the server reason and lets the user fix, resend or discard it', async () => {
     let reject = true;
-    const { wrapper, engine, server, db } = setup((req) =>
-      reject ? json(422, { message: 'Vale duplicado' }) : json(201, req.body),
-    );
+    const { wrapper, engine, server, db } = setup((req) => (reject ? json(422, { message: 'Vale duplicado' }) : json(201, req.body)));
     const editor = vi.fn();
     const unregister = registerOutboxEditor('salidas', editor);
     const first = await engine.add(salida('1'));

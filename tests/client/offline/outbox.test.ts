@@ -126,9 +126,7 @@ describe('mergePending', () => {
 
   type Row = { id: number | null; nro_vale: string };
   const toRow = (i: OutboxItem): Row | null =>
-    i.method === 'DELETE'
-      ? null
-      : { id: (i.meta.rowId as number) ?? null, nro_vale: (i.body as Row).nro_vale };
+    i.method === 'DELETE' ? null : { id: (i.meta.rowId as number) ?? null, nro_vale: (i.body as Row).nro_vale };
 
   it('adds pending rows on top with a pendiente/rechazado marker and replaces edited rows', () => {
     const cached: Row[] = [

@@ -71,16 +71,13 @@ describe('two tabs', () => {
     return { server, ids, ran, a, b };
   }
 
-  it.each(['memory', 'lease', 'web'] as const)(
-    'only one tab sends and each item goes once (%s lock)',
-    async (kind) => {
-      const { server, ids, ran, a } = await twoTabs(kind);
-      expect(ran.filter(Boolean).length).toBeGreaterThanOrEqual(1);
-      expect(ran[0]).not.toBe(ran[1]); // exactly one of the two engines held the lock
-      expect(server.keys()).toEqual(ids);
-      expect(server.maxInFlight()).toBe(1);
-      expect(server.rows).toHaveLength(5);
-      expect(await a.db.outbox.count()).toBe(0);
-    },
-  );
+  it.each(['memory', 'lease', 'web'] as const)('only one tab sends and each item goes once (%s lock)', async (kind) => {
+    const { server, ids, ran, a } = await twoTabs(kind);
+    expect(ran.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(ran[0]).not.toBe(ran[1]); // exactly one of the two engines held the lock
+    expect(server.keys()).toEqual(ids);
+    expect(server.maxInFlight()).toBe(1);
+    expect(server.rows).toHaveLength(5);
+    expect(await a.db.outbox.count()).toBe(0);
+  });
 });

@@ -91,9 +91,7 @@ describe('outbox outcome table', () => {
     [422, { message: MSG.orderAlreadyRegistered }],
   ])('marks a %i rejected with the server message and moves on to the next item', async (status, body) => {
     let n = 0;
-    const r = await single((req) =>
-      ++n === 1 ? json(status, body) : json(201, { id: 9, ...(req.body as object) }),
-    );
+    const r = await single((req) => (++n === 1 ? json(status, body) : json(201, { id: 9, ...(req.body as object) })));
     const rejected = await r.db.outbox.get(r.first.id);
     expect(rejected?.status).toBe('rejected');
     expect(rejected?.lastError).toBe(body.message);

@@ -33,7 +33,9 @@ describe('<DniSearch>', () => {
   });
 
   it('strips non-digits while typing, searches the 8 digits and shows the person', async () => {
-    const search = vi.fn(async () => ({ items: [{ tipo: 'OPERADOR', dni: '04567812', nombres: 'QUISPE MAMANI JUAN', detalle: 'Operador: 3 salida(s)' }] }));
+    const search = vi.fn(async () => ({
+      items: [{ tipo: 'OPERADOR', dni: '04567812', nombres: 'QUISPE MAMANI JUAN', detalle: 'Operador: 3 salida(s)' }],
+    }));
     render(<DniSearch search={search} />);
     const input = screen.getByLabelText(LABELS.shell.dniSearch) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '0456-7812x' } });

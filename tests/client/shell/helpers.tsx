@@ -9,7 +9,11 @@ import { installShell } from '@client/app/install-shell';
 import { createAppRouter } from '@client/router';
 import type { SessionPayload } from '@client/lib/session';
 
-const b64url = (s: string) => btoa(unescape(encodeURIComponent(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (s: string) =>
+  btoa(unescape(encodeURIComponent(s)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 export type TokenPatch = Partial<Omit<SessionPayload, 'user'>> & { user?: Partial<SessionPayload['user']> };
 

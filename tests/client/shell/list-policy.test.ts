@@ -44,7 +44,10 @@ describe('listQueryOptions', () => {
     const qc = new QueryClient();
     stubFetch({ 'GET /api/probe': () => ({ status: 200, body: [{ id: 1 }] }) });
     expect(await qc.fetchQuery(listQueryOptions(['probe-policy'], '/api/probe'))).toEqual([{ id: 1 }]);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     qc.clear();
     expect(await qc.fetchQuery(listQueryOptions(['probe-policy'], '/api/probe'))).toEqual([{ id: 1 }]);
     expect(getToken()).not.toBeNull();

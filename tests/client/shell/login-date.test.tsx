@@ -23,7 +23,12 @@ describe('login screen', () => {
   it('shows the city label of the settings and today in Spanish', async () => {
     clearToken();
     resetOfficeSettingsCache();
-    stubFetch({ 'GET /api/ajustes': () => ({ status: 200, body: { officeName: 'Municipalidad Provincial de Prueba', cityLabel: 'Huancayo', shortName: 'Maquinaria' } }) });
+    stubFetch({
+      'GET /api/ajustes': () => ({
+        status: 200,
+        body: { officeName: 'Municipalidad Provincial de Prueba', cityLabel: 'Huancayo', shortName: 'Maquinaria' },
+      }),
+    });
     const app = renderApp('/login');
     const line = await screen.findByTestId('login-date');
     await waitFor(() => expect(line.textContent).toBe(`Huancayo, ${formatLongDateEs()}`));

@@ -13,7 +13,12 @@ const noop = () => ({ status: 200, body: [] });
 
 beforeEach(() => {
   clearToken();
-  stubFetch({ 'GET /api/ajustes': () => ({ status: 200, body: { officeName: 'Municipalidad de Prueba', cityLabel: 'Lima', shortName: 'Maquinaria' } }) });
+  stubFetch({
+    'GET /api/ajustes': () => ({
+      status: 200,
+      body: { officeName: 'Municipalidad de Prueba', cityLabel: 'Lima', shortName: 'Maquinaria' },
+    }),
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

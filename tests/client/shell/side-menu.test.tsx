@@ -44,7 +44,10 @@ describe('AppLayout menu', () => {
   beforeEach(() => {
     clearToken();
     stubFetch({
-      'GET /api/notificaciones': () => ({ status: 200, body: { items: [{ tipo: 'FALLA', abrev: 'FA', fecha: '2026-11-20', descripcion: 'Falla pendiente en ABC-123' }] } }),
+      'GET /api/notificaciones': () => ({
+        status: 200,
+        body: { items: [{ tipo: 'FALLA', abrev: 'FA', fecha: '2026-11-20', descripcion: 'Falla pendiente en ABC-123' }] },
+      }),
     });
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -13,13 +13,21 @@ export function offlineEngine() {
   const server = fakeServer(() => {
     throw new TypeError('Failed to fetch');
   });
-  return makeEngine(server.fetchImpl as unknown as typeof fetch, { getToken, getSession, onUnauthorized: () => clearToken(), isOnline: () => false });
+  return makeEngine(server.fetchImpl as unknown as typeof fetch, {
+    getToken,
+    getSession,
+    onUnauthorized: () => clearToken(),
+    isOnline: () => false,
+  });
 }
 
 /** An online engine whose requests `respond` answers (the fake server of the offline tests). */
 export function onlineEngine(respond?: Responder) {
   const server = fakeServer(respond);
-  return { ...makeEngine(server.fetchImpl as unknown as typeof fetch, { getToken, getSession, onUnauthorized: () => clearToken() }), server };
+  return {
+    ...makeEngine(server.fetchImpl as unknown as typeof fetch, { getToken, getSession, onUnauthorized: () => clearToken() }),
+    server,
+  };
 }
 
 export function providers(engine: ReturnType<typeof offlineEngine>['engine']) {
@@ -45,7 +53,12 @@ export function stubFetch(routes: Record<string, unknown>) {
   return fn;
 }
 
-export const exitBody = (nro_vale: string, fecha: string, lines: { insumo_id: number; cantidad: number; salida_det_id?: number; old_cantidad?: number }[], id: number | null = null) => ({
+export const exitBody = (
+  nro_vale: string,
+  fecha: string,
+  lines: { insumo_id: number; cantidad: number; salida_det_id?: number; old_cantidad?: number }[],
+  id: number | null = null,
+) => ({
   id,
   nro_vale,
   fecha,
@@ -53,7 +66,15 @@ export const exitBody = (nro_vale: string, fecha: string, lines: { insumo_id: nu
   operador_id: 5,
   operador_dni: '12345678',
   operador_name: 'PEREZ JUAN',
-  salidas_det: lines.map((l) => ({ insumo_codigo: `C${l.insumo_id}`, insumo_name: `Insumo ${l.insumo_id}`, unimed: 'UND', stock: 0, observacion: null, old_cantidad: 0, ...l })),
+  salidas_det: lines.map((l) => ({
+    insumo_codigo: `C${l.insumo_id}`,
+    insumo_name: `Insumo ${l.insumo_id}`,
+    unimed: 'UND',
+    stock: 0,
+    observacion: null,
+    old_cantidad: 0,
+    ...l,
+  })),
   trash: [],
   editorMode: id === null ? 'crear' : 'editar',
 });

@@ -10,7 +10,13 @@ import { entryYearOptions } from '@client/features/ingresos/year-options';
 const b64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const tokenWithDate = (date: string) =>
   `${b64url('{"alg":"HS256"}')}.${b64url(
-    JSON.stringify({ user: { id: 1, fullName: 'Almacen', matchPassword: false }, area: { id: 1, name: 'ALMACEN' }, roles: [49, 50, 51], date, exp: 4_102_444_800 }),
+    JSON.stringify({
+      user: { id: 1, fullName: 'Almacen', matchPassword: false },
+      area: { id: 1, name: 'ALMACEN' },
+      roles: [49, 50, 51],
+      date,
+      exp: 4_102_444_800,
+    }),
   )}.sig`;
 
 afterEach(() => {
@@ -40,7 +46,9 @@ describe('new entry modal', () => {
       </QueryClientProvider>,
     );
     const select = screen.getByLabelText(LABELS.ingresos.year);
-    const years = within(select).getAllByRole('option').map((o) => o.textContent);
+    const years = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(years).toEqual(['2024', '2023', '2022']);
     expect(select).toHaveProperty('value', '2024');
     // Save stays disabled until an order was found.

@@ -15,8 +15,38 @@ import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngine
 
 const today = todayLima();
 const CATALOGS: [unknown[], unknown][] = [
-  [['maquinarias'], [{ id: 1, descripcion: 'CARGADOR FRONTAL', marca: 'CAT', modelo: null, placa: 'EGA-123', insumos: [], estado: 0, año_fabrica: 2010, horometro: true }]],
-  [['operadores'], [{ operador_id: 5, indiv_id: null, dni: '12345678', nombres: 'PEREZ JUAN', direccion: null, celular: null, email: null, fecha_nac: null, sexo: null }]],
+  [
+    ['maquinarias'],
+    [
+      {
+        id: 1,
+        descripcion: 'CARGADOR FRONTAL',
+        marca: 'CAT',
+        modelo: null,
+        placa: 'EGA-123',
+        insumos: [],
+        estado: 0,
+        año_fabrica: 2010,
+        horometro: true,
+      },
+    ],
+  ],
+  [
+    ['operadores'],
+    [
+      {
+        operador_id: 5,
+        indiv_id: null,
+        dni: '12345678',
+        nombres: 'PEREZ JUAN',
+        direccion: null,
+        celular: null,
+        email: null,
+        fecha_nac: null,
+        sexo: null,
+      },
+    ],
+  ],
   [['insumos'], [{ id: 7, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite', unimed: 'UND', unimed_id: 1, stock: 10 }]],
 ];
 
@@ -131,7 +161,11 @@ describe('exit modal offline', () => {
   });
 
   it('online edit refused with 409: shows the server message, keeps the modal open and queues nothing', async () => {
-    const detail = { ...exitBody('V-041', today, [{ insumo_id: 7, cantidad: 1, salida_det_id: 9, stock: 10 } as never], 41), maquinaria: 'CARGADOR FRONTAL', placa: 'EGA-123' };
+    const detail = {
+      ...exitBody('V-041', today, [{ insumo_id: 7, cantidad: 1, salida_det_id: 9, stock: 10 } as never], 41),
+      maquinaria: 'CARGADOR FRONTAL',
+      placa: 'EGA-123',
+    };
     stubFetch({ 'GET /api/salidas/41': { ...detail, salidas_det: detail.salidas_det.map((l) => ({ ...l, old_cantidad: 1 })) } });
     const message = MSG.stockUnavailable('C7', '10.00');
     const t = onlineEngine(() => json(409, { message }));

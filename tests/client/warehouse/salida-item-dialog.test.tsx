@@ -19,7 +19,16 @@ async function pickSupply() {
 describe('SalidaItemDialog', () => {
   it('blocks a quantity above the available stock with "Cantidad no disponible"', async () => {
     const onSubmit = vi.fn();
-    render(<SalidaItemDialog open onOpenChange={() => undefined} line={null} availableOf={(_id, stock) => stock} onSubmit={onSubmit} search={async () => [FILTRO]} />);
+    render(
+      <SalidaItemDialog
+        open
+        onOpenChange={() => undefined}
+        line={null}
+        availableOf={(_id, stock) => stock}
+        onSubmit={onSubmit}
+        search={async () => [FILTRO]}
+      />,
+    );
     await pickSupply();
     expect(screen.getByLabelText(LABELS.salidas.available)).toHaveProperty('value', '5.00');
     expect(screen.getByLabelText(LABELS.almacen.unit)).toHaveProperty('value', 'UND');
@@ -37,12 +46,32 @@ describe('SalidaItemDialog', () => {
     expect(screen.queryByText(MSG.quantityUnavailable)).toBeNull();
     expect(add).toHaveProperty('disabled', false);
     fireEvent.click(add);
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ insumo_id: 7, cantidad: 5, unimed: 'UND', salida_det_id: null, old_cantidad: 0 }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ insumo_id: 7, cantidad: 5, unimed: 'UND', salida_det_id: null, old_cantidad: 0 }),
+    );
   });
 
   it('uses the projection it is given, not the raw stock (editing a saved line)', async () => {
-    const line: SalidaLine = { salida_det_id: 3, insumo_id: 7, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite', unimed: 'UND', old_cantidad: 2, cantidad: 2, stock: 1, observacion: null };
-    render(<SalidaItemDialog open onOpenChange={() => undefined} line={line} availableOf={(_id, stock) => stock + line.old_cantidad} onSubmit={() => undefined} />);
+    const line: SalidaLine = {
+      salida_det_id: 3,
+      insumo_id: 7,
+      insumo_codigo: 'FIL-001',
+      insumo_name: 'Filtro de aceite',
+      unimed: 'UND',
+      old_cantidad: 2,
+      cantidad: 2,
+      stock: 1,
+      observacion: null,
+    };
+    render(
+      <SalidaItemDialog
+        open
+        onOpenChange={() => undefined}
+        line={line}
+        availableOf={(_id, stock) => stock + line.old_cantidad}
+        onSubmit={() => undefined}
+      />,
+    );
     await waitFor(() => expect(screen.getByLabelText(LABELS.salidas.available)).toHaveProperty('value', '3.00'));
     const qty = screen.getByLabelText(new RegExp(`^${LABELS.almacen.quantity}`));
     fireEvent.change(qty, { target: { value: '4' } });

@@ -38,7 +38,14 @@ describe('LISTADO DE SALIDAS', () => {
     stubFetch({ 'POST /api/salidas/list': [saved(40, 'V-040'), saved(41, 'V-041')], 'GET /api/maquinarias': [] });
     const t = offlineEngine();
     const meta = { id: null, maquinaria: 'CARGADOR FRONTAL', placa: 'EGA-123' };
-    await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-100', today, [{ insumo_id: 7, cantidad: 2 }]), label: 'Salida vale V-100', meta });
+    await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-100', today, [{ insumo_id: 7, cantidad: 2 }]),
+      label: 'Salida vale V-100',
+      meta,
+    });
     await t.engine.add({
       resource: 'salidas',
       method: 'PUT',
@@ -47,11 +54,25 @@ describe('LISTADO DE SALIDAS', () => {
       label: 'Salida vale V-041B',
       meta: { ...meta, id: 41 },
     });
-    const rejected = await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-101', today, [{ insumo_id: 7, cantidad: 50 }]), label: 'Salida vale V-101', meta });
+    const rejected = await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-101', today, [{ insumo_id: 7, cantidad: 50 }]),
+      label: 'Salida vale V-101',
+      meta,
+    });
     await t.engine.db.outbox.update(rejected.id, { status: 'rejected', lastError: MSG.stockUnavailable('FIL-001', '1.00') });
     // Another resource and an exit outside the date filter never show here.
     await t.engine.add({ resource: 'pedidos', method: 'POST', url: '/api/pedidos', body: {}, label: 'Pedido' });
-    await t.engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody('V-OLD', '2001-01-01', [{ insumo_id: 7, cantidad: 1 }]), label: 'Salida vale V-OLD', meta });
+    await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-OLD', '2001-01-01', [{ insumo_id: 7, cantidad: 1 }]),
+      label: 'Salida vale V-OLD',
+      meta,
+    });
 
     render(<SalidasPage />, { wrapper: providers(t.engine) });
     const table = await screen.findByRole('table', { name: LABELS.salidas.title });

@@ -34,7 +34,13 @@ afterEach(async () => {
 /** Two new exits and an edit waiting in the outbox, and one rejected exit that must not count. */
 async function queueExits(engine: ReturnType<typeof offlineEngine>['engine']) {
   const post = (nro: string, lines: Parameters<typeof exitBody>[2]) =>
-    engine.add({ resource: 'salidas', method: 'POST', url: '/api/salidas', body: exitBody(nro, '2025-01-15', lines), label: `Salida vale ${nro}` });
+    engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody(nro, '2025-01-15', lines),
+      label: `Salida vale ${nro}`,
+    });
   await post('001', [{ insumo_id: 7, cantidad: 2 }]);
   await post('002', [
     { insumo_id: 7, cantidad: 1.5 },
@@ -74,7 +80,15 @@ describe('offline stock projection', () => {
     function Harness() {
       const [lines] = useState<SalidaLine[]>([]);
       const { availableAt } = useExitAvailability({ lines, trash: [] });
-      return <SalidaItemDialog open onOpenChange={() => undefined} line={null} availableOf={(id, stock) => availableAt(-1, id, stock)} onSubmit={() => undefined} />;
+      return (
+        <SalidaItemDialog
+          open
+          onOpenChange={() => undefined}
+          line={null}
+          availableOf={(id, stock) => availableAt(-1, id, stock)}
+          onSubmit={() => undefined}
+        />
+      );
     }
     render(<Harness />, { wrapper: providers(t.engine) });
     fireEvent.change(screen.getByRole('combobox', { name: LABELS.almacen.supply }), { target: { value: 'filtro' } });

@@ -102,7 +102,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         />
       ),
       cell: ({ row }) => (
-        <Checkbox aria-label={LABELS.selectRow} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onCheckedChange={(v) => row.toggleSelected(v === true)} />
+        <Checkbox
+          aria-label={LABELS.selectRow}
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onCheckedChange={(v) => row.toggleSelected(v === true)}
+        />
       ),
     };
     return [select, ...columns];
@@ -172,7 +177,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     props.apiRef,
     () => ({
       getExportData: () => collectExportData(table),
-      getSelectedRows: () => table.getPrePaginatedRowModel().rows.filter((r) => r.getIsSelected()).map((r) => r.original),
+      getSelectedRows: () =>
+        table
+          .getPrePaginatedRowModel()
+          .rows.filter((r) => r.getIsSelected())
+          .map((r) => r.original),
       clearSelection: () => setRowSelection({}),
     }),
     [table],
@@ -193,7 +202,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">{toolbarLeft}</div>
           <div className="flex flex-wrap items-center gap-2">
-            {exportConfig && <ExportButtons config={exportConfig} getData={() => collectExportData(table)} disabled={loading && rows.length === 0} />}
+            {exportConfig && (
+              <ExportButtons config={exportConfig} getData={() => collectExportData(table)} disabled={loading && rows.length === 0} />
+            )}
             {toolbarRight}
           </div>
         </div>

@@ -37,7 +37,14 @@ export function ExportButtons({ config, getData, disabled }: ExportButtonsProps)
     try {
       const { columns, rows } = getData();
       if (kind === 'xlsx') {
-        await exportXlsx({ fileName: config.fileName, sheetName: config.sheetName, title: config.title, subtitle: config.subtitle, columns, rows });
+        await exportXlsx({
+          fileName: config.fileName,
+          sheetName: config.sheetName,
+          title: config.title,
+          subtitle: config.subtitle,
+          columns,
+          rows,
+        });
       } else {
         await exportPdf({
           fileName: config.fileName,
@@ -60,13 +67,21 @@ export function ExportButtons({ config, getData, disabled }: ExportButtonsProps)
     <>
       {config.excel !== false && (
         <Button variant="outline" size="sm" disabled={disabled || busy !== null} onClick={() => void run('xlsx')}>
-          {busy === 'xlsx' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileSpreadsheet className="text-emerald-700" aria-hidden="true" />}
+          {busy === 'xlsx' ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileSpreadsheet className="text-emerald-700" aria-hidden="true" />
+          )}
           {LABELS.exportExcel}
         </Button>
       )}
       {config.pdf !== false && (
         <Button variant="outline" size="sm" disabled={disabled || busy !== null} onClick={() => void run('pdf')}>
-          {busy === 'pdf' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileText className="text-red-700" aria-hidden="true" />}
+          {busy === 'pdf' ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileText className="text-red-700" aria-hidden="true" />
+          )}
           {LABELS.exportPdf}
         </Button>
       )}

@@ -5,7 +5,10 @@ import type { DataColumnDef } from './features';
 
 /** Lower case without accents: 'Camión' → 'camion'. */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 type AnyColumn = DataColumnDef<any> & { accessorKey?: string; accessorFn?: (row: any, index: number) => unknown; columns?: AnyColumn[] };

@@ -31,7 +31,10 @@ function RowViewInner<T extends RowData>({ row, className, index, measureRef, se
       ref={measureRef}
       data-index={index}
       data-state={selected ? 'selected' : undefined}
-      className={cn('border-b border-border transition-colors even:bg-slate-50/70 hover:bg-sky-50 data-[state=selected]:bg-sky-100', className)}
+      className={cn(
+        'border-b border-border transition-colors even:bg-slate-50/70 hover:bg-sky-50 data-[state=selected]:bg-sky-100',
+        className,
+      )}
     >
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta;

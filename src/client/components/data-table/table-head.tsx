@@ -28,7 +28,10 @@ export function TableHead<T extends RowData>({ table, sticky }: { table: Table<K
                   <button
                     type="button"
                     onClick={col.getToggleSortingHandler()}
-                    className={cn('inline-flex cursor-pointer items-center gap-1 select-none hover:text-slate-950', meta?.align === 'right' && 'flex-row-reverse')}
+                    className={cn(
+                      'inline-flex cursor-pointer items-center gap-1 select-none hover:text-slate-950',
+                      meta?.align === 'right' && 'flex-row-reverse',
+                    )}
                     title={columnHeaderText(col) || undefined}
                   >
                     <FlexRender header={header} />

@@ -41,12 +41,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   const Comp = asChild ? Slot : 'button';
   return (
-    <Comp
-      ref={ref}
-      type={asChild ? type : (type ?? 'button')}
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
+    <Comp ref={ref} type={asChild ? type : (type ?? 'button')} className={cn(buttonVariants({ variant, size }), className)} {...props} />
   );
 });
 

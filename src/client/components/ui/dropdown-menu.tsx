@@ -48,9 +48,8 @@ export const DropdownMenuLabel = forwardRef<ComponentRef<typeof Menu.Label>, Com
   },
 );
 
-export const DropdownMenuSeparator = forwardRef<
-  ComponentRef<typeof Menu.Separator>,
-  ComponentPropsWithoutRef<typeof Menu.Separator>
->(function DropdownMenuSeparator({ className, ...props }, ref) {
-  return <Menu.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-});
+export const DropdownMenuSeparator = forwardRef<ComponentRef<typeof Menu.Separator>, ComponentPropsWithoutRef<typeof Menu.Separator>>(
+  function DropdownMenuSeparator({ className, ...props }, ref) {
+    return <Menu.Separator ref={ref} className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+  },
+);

@@ -70,7 +70,14 @@ export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProp
       }
     >
       <form id={FORM_ID} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <TextField label={L.name} required autoFocus maxLength={200} error={formState.errors.activ_nombre?.message} {...register('activ_nombre')} />
+        <TextField
+          label={L.name}
+          required
+          autoFocus
+          maxLength={200}
+          error={formState.errors.activ_nombre?.message}
+          {...register('activ_nombre')}
+        />
         <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('activ_estado', { valueAsNumber: true })} />
       </form>
     </Modal>

@@ -22,10 +22,7 @@ export default function ActividadesPage() {
   const [editing, setEditing] = useState<{ row: ActividadRow | null } | null>(null);
   const [deleting, setDeleting] = useState<ActividadRow | null>(null);
 
-  const columns = useMemo(
-    () => actividadColumns({ onEdit: (row) => setEditing({ row }), onDelete: (row) => setDeleting(row) }),
-    [],
-  );
+  const columns = useMemo(() => actividadColumns({ onEdit: (row) => setEditing({ row }), onDelete: (row) => setDeleting(row) }), []);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -39,7 +36,10 @@ export default function ActividadesPage() {
   };
 
   return (
-    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={L.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={L.title}
         columns={columns}

@@ -21,7 +21,9 @@ export function useActividades() {
 }
 
 export function saveActividad(form: ActividadForm): Promise<ActividadRow> {
-  return form.editorMode === 'crear' ? api.post<ActividadRow>('/api/actividades', form) : api.put<ActividadRow>(`/api/actividades/${form.id}`, form);
+  return form.editorMode === 'crear'
+    ? api.post<ActividadRow>('/api/actividades', form)
+    : api.put<ActividadRow>(`/api/actividades/${form.id}`, form);
 }
 
 export function useSaveActividad() {

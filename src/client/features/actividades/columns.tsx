@@ -9,7 +9,10 @@ import type { ActividadRow } from './api';
 
 const L = LABELS.actividades;
 
-export function actividadColumns(actions: { onEdit: (row: ActividadRow) => void; onDelete: (row: ActividadRow) => void }): DataColumnDef<ActividadRow>[] {
+export function actividadColumns(actions: {
+  onEdit: (row: ActividadRow) => void;
+  onDelete: (row: ActividadRow) => void;
+}): DataColumnDef<ActividadRow>[] {
   return [
     { accessorKey: 'activ_nombre', header: L.description },
     {

@@ -37,7 +37,10 @@ export default function AuditoriaPage() {
   const columns = useMemo(() => auditoriaColumns(setViewing), []);
 
   return (
-    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={L.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={L.title}
         columns={columns}

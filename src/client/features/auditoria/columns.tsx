@@ -16,9 +16,19 @@ export function auditoriaColumns(onView: (row: AuditoriaRow) => void): DataColum
       meta: { exportValue: (r) => formatDateTime(r.created_at), className: 'w-44 whitespace-nowrap' },
     },
     { accessorKey: 'username', header: L.user, cell: ({ row }) => row.original.username ?? '' },
-    { accessorKey: 'action', header: L.action, cell: ({ row }) => row.original.action.toUpperCase(), meta: { exportValue: (r) => r.action.toUpperCase() } },
+    {
+      accessorKey: 'action',
+      header: L.action,
+      cell: ({ row }) => row.original.action.toUpperCase(),
+      meta: { exportValue: (r) => r.action.toUpperCase() },
+    },
     { accessorKey: 'resource', header: L.resource },
-    { accessorKey: 'resource_id', header: L.resourceId, cell: ({ row }) => row.original.resource_id ?? '', meta: { align: 'right', className: 'w-24' } },
+    {
+      accessorKey: 'resource_id',
+      header: L.resourceId,
+      cell: ({ row }) => row.original.resource_id ?? '',
+      meta: { align: 'right', className: 'w-24' },
+    },
     {
       id: ACTIONS_COLUMN_ID,
       header: L.detail,

@@ -24,7 +24,13 @@ export function MachineDateToolbar({ filters }: { filters: ReturnType<typeof use
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
   return (
     <>
-      <SelectFilter label={LABELS.almacen.machine} value={filters.maquinariaId} onChange={filters.setMaquinariaId} options={options} className="w-60" />
+      <SelectFilter
+        label={LABELS.almacen.machine}
+        value={filters.maquinariaId}
+        onChange={filters.setMaquinariaId}
+        options={options}
+        className="w-60"
+      />
       <DateRangeFilter value={filters.range} onChange={filters.setRange} />
     </>
   );

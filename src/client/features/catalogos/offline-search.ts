@@ -28,7 +28,10 @@ export function filterSupplies(rows: readonly InsumoRow[], q: string, limit = SE
   return rows
     .map((r) => ({ r, text: supplySearchText(r.insumo_codigo, r.insumo_name) }))
     .filter((x) => x.text.includes(norm))
-    .sort((a, b) => Number(b.text.startsWith(norm)) - Number(a.text.startsWith(norm)) || a.r.insumo_codigo.localeCompare(b.r.insumo_codigo, 'es'))
+    .sort(
+      (a, b) =>
+        Number(b.text.startsWith(norm)) - Number(a.text.startsWith(norm)) || a.r.insumo_codigo.localeCompare(b.r.insumo_codigo, 'es'),
+    )
     .slice(0, limit)
     .map((x) => x.r);
 }
@@ -37,22 +40,39 @@ const cachedSupplies = async () => (await readCached<InsumoRow[]>(INSUMOS_KEY))?
 
 export function searchSuppliesSalida(q: string, signal?: AbortSignal): Promise<InsumoSearchSalida[]> {
   return withCacheFallback(
-    () => api.get<{ items: InsumoSearchSalida[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=salida`, signal).then((r) => r.items),
+    () =>
+      api.get<{ items: InsumoSearchSalida[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=salida`, signal).then((r) => r.items),
     async () => {
       const rows = await cachedSupplies();
-      return rows && filterSupplies(rows, q).map(({ id, insumo_codigo, insumo_name, unimed, stock }) => ({ id, insumo_codigo, insumo_name, unimed, stock }));
+      return (
+        rows &&
+        filterSupplies(rows, q).map(({ id, insumo_codigo, insumo_name, unimed, stock }) => ({
+          id,
+          insumo_codigo,
+          insumo_name,
+          unimed,
+          stock,
+        }))
+      );
     },
   );
 }
 
 export function searchSuppliesPedido(q: string, signal?: AbortSignal): Promise<InsumoSearchPedido[]> {
   return withCacheFallback(
-    () => api.get<{ items: InsumoSearchPedido[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=pedido`, signal).then((r) => r.items),
+    () =>
+      api.get<{ items: InsumoSearchPedido[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=pedido`, signal).then((r) => r.items),
     async () => {
       const rows = await cachedSupplies();
       return (
         rows &&
-        filterSupplies(rows, q).map((r) => ({ bien_id: r.id, bien_nombre: r.insumo_name, codigo: r.insumo_codigo, unimed_id: r.unimed_id, unimed_abrev: r.unimed }))
+        filterSupplies(rows, q).map((r) => ({
+          bien_id: r.id,
+          bien_nombre: r.insumo_name,
+          codigo: r.insumo_codigo,
+          unimed_id: r.unimed_id,
+          unimed_abrev: r.unimed,
+        }))
       );
     },
   );

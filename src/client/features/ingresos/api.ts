@@ -68,7 +68,8 @@ export function useIngreso(id: number | null) {
   });
 }
 
-export const fetchOrden = (nro_ordencompra: string, anio: number) => api.post<OrdenInfo>('/api/ingresos/getinforden', { nro_ordencompra, anio });
+export const fetchOrden = (nro_ordencompra: string, anio: number) =>
+  api.post<OrdenInfo>('/api/ingresos/getinforden', { nro_ordencompra, anio });
 
 /** Entries change stock and the kardex: refresh those too. */
 function useInvalidateWarehouse() {
@@ -91,7 +92,10 @@ export function useUpdateIngresoGuia() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, guia }: { id: number; guia: GuiaRemision | null }) =>
-      api.put<IngresoDetail>(`/api/ingresos/${id}`, { nro_guiaremision: guia?.nro_guiaremision ?? null, fecha_guiaremision: guia?.fecha_guiaremision ?? null }),
+      api.put<IngresoDetail>(`/api/ingresos/${id}`, {
+        nro_guiaremision: guia?.nro_guiaremision ?? null,
+        fecha_guiaremision: guia?.fecha_guiaremision ?? null,
+      }),
     onSuccess: (data) => {
       qc.setQueryData([...INGRESOS_KEY, 'detail', data.id], data);
       return qc.invalidateQueries({ queryKey: [...INGRESOS_KEY, 'list'] });

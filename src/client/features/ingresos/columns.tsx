@@ -9,9 +9,17 @@ import type { IngresoRow } from './api';
 const L = LABELS.ingresos;
 const A = LABELS.almacen;
 
-export function ingresoColumns(actions: { onView: (row: IngresoRow) => void; onDelete: (row: IngresoRow) => void }): DataColumnDef<IngresoRow>[] {
+export function ingresoColumns(actions: {
+  onView: (row: IngresoRow) => void;
+  onDelete: (row: IngresoRow) => void;
+}): DataColumnDef<IngresoRow>[] {
   return [
-    { accessorKey: 'fecha', header: A.date, cell: ({ row }) => formatDate(row.original.fecha), meta: { className: 'w-28 whitespace-nowrap' } },
+    {
+      accessorKey: 'fecha',
+      header: A.date,
+      cell: ({ row }) => formatDate(row.original.fecha),
+      meta: { className: 'w-28 whitespace-nowrap' },
+    },
     { accessorKey: 'nro_ordencompra', header: L.orderNumber, meta: { className: 'w-36' } },
     {
       accessorKey: 'fecha_ordencompra',

@@ -29,7 +29,11 @@ export interface IngresoDialogProps {
 
 export function IngresoDialog({ open, onOpenChange, viewId }: IngresoDialogProps) {
   if (!open) return null;
-  return viewId === null ? <IngresoCreate onClose={() => onOpenChange(false)} /> : <IngresoView id={viewId} onClose={() => onOpenChange(false)} />;
+  return viewId === null ? (
+    <IngresoCreate onClose={() => onOpenChange(false)} />
+  ) : (
+    <IngresoView id={viewId} onClose={() => onOpenChange(false)} />
+  );
 }
 
 interface Found {
@@ -40,7 +44,12 @@ interface Found {
 }
 
 function linesOf(info: OrdenInfo): IngresoLine[] {
-  return info.items.map((i) => ({ insumo: { insumo_codigo: i.insumo_codigo, insumo_name: i.insumo_name }, cantidad: i.cantidad, unimed: i.unimed, marca: null }));
+  return info.items.map((i) => ({
+    insumo: { insumo_codigo: i.insumo_codigo, insumo_name: i.insumo_name },
+    cantidad: i.cantidad,
+    unimed: i.unimed,
+    marca: null,
+  }));
 }
 
 function IngresoCreate({ onClose }: { onClose: () => void }) {
@@ -143,7 +152,13 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
               }
             }}
           />
-          <SelectField label={L.year} className="w-32" value={anio} options={years.map((y) => ({ value: y, label: String(y) }))} onChange={(e) => setAnio(Number(e.target.value))} />
+          <SelectField
+            label={L.year}
+            className="w-32"
+            value={anio}
+            options={years.map((y) => ({ value: y, label: String(y) }))}
+            onChange={(e) => setAnio(Number(e.target.value))}
+          />
           <Button type="button" variant="secondary" disabled={!nro.trim() || searching} aria-busy={searching} onClick={() => void search()}>
             {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
             {L.search}
@@ -161,7 +176,9 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
             onFechaChange={(fecha) => setFound({ ...found, fecha })}
             lines={found.lines}
             brands={found.info.marcas.map((m) => m.cotidet_marca)}
-            onBrandChange={(i, marca) => setFound({ ...found, lines: found.lines.map((l, j) => (j === i ? { ...l, marca: marca || null } : l)) })}
+            onBrandChange={(i, marca) =>
+              setFound({ ...found, lines: found.lines.map((l, j) => (j === i ? { ...l, marca: marca || null } : l)) })
+            }
           />
         )}
       </form>
@@ -204,12 +221,20 @@ function IngresoView({ id, onClose }: { id: number; onClose: () => void }) {
       }
     >
       {!data ? (
-        <div className="flex justify-center py-6">{detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}</div>
+        <div className="flex justify-center py-6">
+          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
+        </div>
       ) : (
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap items-end gap-3">
             <TextField label={L.orderNumber} className="w-48" value={data.nro_ordencompra} disabled readOnly />
-            <SelectField label={L.year} className="w-32" value={data.anio} disabled options={[{ value: data.anio, label: String(data.anio) }]} />
+            <SelectField
+              label={L.year}
+              className="w-32"
+              value={data.anio}
+              disabled
+              options={[{ value: data.anio, label: String(data.anio) }]}
+            />
           </div>
           <IngresoFields
             readOnly

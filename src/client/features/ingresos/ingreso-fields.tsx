@@ -28,7 +28,8 @@ export interface IngresoFieldsProps {
   readOnly: boolean;
 }
 
-export const guiaLabel = (g: GuiaRemision) => (g.fecha_guiaremision ? `${g.nro_guiaremision} (${formatDate(g.fecha_guiaremision)})` : g.nro_guiaremision);
+export const guiaLabel = (g: GuiaRemision) =>
+  g.fecha_guiaremision ? `${g.nro_guiaremision} (${formatDate(g.fecha_guiaremision)})` : g.nro_guiaremision;
 
 export function IngresoFields(p: IngresoFieldsProps) {
   const id = useId();
@@ -78,7 +79,14 @@ export function IngresoFields(p: IngresoFieldsProps) {
           <Label htmlFor={`${id}-fecha`} required={!p.readOnly}>
             {L.entryDate}
           </Label>
-          <Input id={`${id}-fecha`} type="date" value={p.fecha} disabled={p.readOnly} required onChange={(e) => p.onFechaChange?.(e.target.value)} />
+          <Input
+            id={`${id}-fecha`}
+            type="date"
+            value={p.fecha}
+            disabled={p.readOnly}
+            required
+            onChange={(e) => p.onFechaChange?.(e.target.value)}
+          />
         </div>
       </div>
       <LineItemTable columns={columns} lines={p.lines as IngresoLine[]} readOnly />

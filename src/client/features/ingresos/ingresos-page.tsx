@@ -45,7 +45,10 @@ export default function IngresosPage() {
   };
 
   return (
-    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={L.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={L.title}
         columns={columns}

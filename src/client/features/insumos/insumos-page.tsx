@@ -11,7 +11,10 @@ const DEFAULT_SORT = [{ id: 'insumo_codigo', desc: false }];
 export default function InsumosPage() {
   const list = useInsumos();
   return (
-    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={L.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={L.title}
         columns={insumoColumns}

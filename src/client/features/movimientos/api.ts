@@ -18,7 +18,11 @@ export interface KardexFilter {
 export async function fetchKardex(filter: KardexFilter, signal?: AbortSignal, pageSize = KARDEX_MAX_ROWS): Promise<MovimientoRow[]> {
   const rows: MovimientoRow[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = await apiFetch<MovimientoRow[]>('/api/movimientos/list', { method: 'POST', body: { ...filter, limit: pageSize, offset }, signal });
+    const page = await apiFetch<MovimientoRow[]>('/api/movimientos/list', {
+      method: 'POST',
+      body: { ...filter, limit: pageSize, offset },
+      signal,
+    });
     rows.push(...page);
     if (page.length < pageSize) return rows;
   }

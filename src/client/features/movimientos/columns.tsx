@@ -20,7 +20,12 @@ const amount = (key: 'ingreso' | 'salida' | 'saldo', header: string, hideZero: b
 export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
   { accessorKey: 'insumo_codigo', header: A.code, meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 65 } },
   { accessorKey: 'insumo_name', header: A.description },
-  { accessorKey: 'fecha', header: A.date, cell: ({ row }) => formatDate(row.original.fecha), meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 60 } },
+  {
+    accessorKey: 'fecha',
+    header: A.date,
+    cell: ({ row }) => formatDate(row.original.fecha),
+    meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 60 },
+  },
   {
     accessorKey: 'tipo',
     header: M.type,

@@ -17,7 +17,10 @@ export default function MovimientosPage() {
   const filter = useMemo(() => ({ insumo_id: insumoId, fini: range.start, ffin: range.end }), [insumoId, range]);
   const list = useMovimientos(filter);
   return (
-    <ListScreen title={M.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={M.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={M.title}
         columns={movimientoColumns}

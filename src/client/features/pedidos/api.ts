@@ -57,7 +57,9 @@ export function useSavePedido() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: PedidoForm) =>
-      form.editorMode === 'crear' ? api.post<PedidoDetail>('/api/pedidos', form) : api.put<PedidoDetail>(`/api/pedidos/${form.pedido_id}`, form),
+      form.editorMode === 'crear'
+        ? api.post<PedidoDetail>('/api/pedidos', form)
+        : api.put<PedidoDetail>(`/api/pedidos/${form.pedido_id}`, form),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...PEDIDOS_KEY, 'list'] }),
   });
 }

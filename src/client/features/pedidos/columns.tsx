@@ -14,12 +14,20 @@ export function RequestStateBadge({ value }: { value: number }) {
   return <Badge variant={value === 1 ? 'success' : 'warning'}>{requestStateLabel(value)}</Badge>;
 }
 
-export function pedidoColumns(actions: { onEdit: (row: PedidoRow) => void; onDelete: (row: PedidoRow) => void }): DataColumnDef<PedidoRow>[] {
+export function pedidoColumns(actions: {
+  onEdit: (row: PedidoRow) => void;
+  onDelete: (row: PedidoRow) => void;
+}): DataColumnDef<PedidoRow>[] {
   return [
     { accessorKey: 'pedido_id', header: P.number, meta: { align: 'center', className: 'w-24 tabular-nums' } },
     { accessorKey: 'placa', header: A.plate, meta: { className: 'w-32 whitespace-nowrap' } },
     { accessorKey: 'detalle', header: A.details, meta: { hidden: true } },
-    { accessorKey: 'fecha', header: A.date, cell: ({ row }) => formatDate(row.original.fecha), meta: { className: 'w-28 whitespace-nowrap' } },
+    {
+      accessorKey: 'fecha',
+      header: A.date,
+      cell: ({ row }) => formatDate(row.original.fecha),
+      meta: { className: 'w-28 whitespace-nowrap' },
+    },
     {
       accessorKey: 'estado',
       header: A.state,

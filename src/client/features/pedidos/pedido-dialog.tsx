@@ -122,7 +122,9 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
       }
     >
       {!loaded ? (
-        <div className="flex justify-center py-6">{detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}</div>
+        <div className="flex justify-center py-6">
+          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
+        </div>
       ) : (
         <form
           id={FORM_ID}
@@ -161,11 +163,24 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
                   {A.addItem}
                 </Button>
               </div>
-              <LineItemTable columns={lineColumns} lines={lines.lines} keys={lines.keys} onEdit={setItemIndex} onRemove={lines.remove} emptyText={MSG.entryNoLines} />
+              <LineItemTable
+                columns={lineColumns}
+                lines={lines.lines}
+                keys={lines.keys}
+                onEdit={setItemIndex}
+                onRemove={lines.remove}
+                emptyText={MSG.entryNoLines}
+              />
             </TabsContent>
             <TabsContent value="observacion" forceMount className="data-[state=inactive]:hidden">
               <Label htmlFor="pedido-observacion">{A.observation}</Label>
-              <Textarea id="pedido-observacion" rows={6} maxLength={1000} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
+              <Textarea
+                id="pedido-observacion"
+                rows={6}
+                maxLength={1000}
+                value={observacion}
+                onChange={(e) => setObservacion(e.target.value)}
+              />
             </TabsContent>
           </Tabs>
         </form>

@@ -36,7 +36,13 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
   useEffect(() => {
     if (!open) return;
     const s = line
-      ? { bien_id: line.insumo_id, bien_nombre: line.insumo_name, codigo: line.insumo_codigo, unimed_id: line.unimed_id, unimed_abrev: line.unimed_abrev }
+      ? {
+          bien_id: line.insumo_id,
+          bien_nombre: line.insumo_name,
+          codigo: line.insumo_codigo,
+          unimed_id: line.unimed_id,
+          unimed_abrev: line.unimed_abrev,
+        }
       : null;
     setSupply(s);
     setText(s ? supplyText(s) : '');

@@ -40,7 +40,10 @@ export default function PedidosPage() {
   };
 
   return (
-    <ListScreen title={P.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={P.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={P.title}
         columns={columns}

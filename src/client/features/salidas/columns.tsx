@@ -23,7 +23,12 @@ export interface SalidaActions {
 
 export function salidaColumns(actions: SalidaActions): DataColumnDef<Row>[] {
   return [
-    { accessorKey: 'fecha', header: A.date, cell: ({ row }) => formatDate(row.original.fecha), meta: { className: 'w-28 whitespace-nowrap' } },
+    {
+      accessorKey: 'fecha',
+      header: A.date,
+      cell: ({ row }) => formatDate(row.original.fecha),
+      meta: { className: 'w-28 whitespace-nowrap' },
+    },
     {
       accessorKey: 'nro_vale',
       header: S.voucher,

@@ -17,7 +17,15 @@ export interface OperatorValue {
   operador_name: string;
 }
 
-export function OperatorField({ value, onChange, disabled }: { value: OperatorValue; onChange: (v: OperatorValue) => void; disabled?: boolean }) {
+export function OperatorField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: OperatorValue;
+  onChange: (v: OperatorValue) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const operadores = useOperadores();
 

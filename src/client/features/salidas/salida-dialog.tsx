@@ -38,7 +38,14 @@ export interface SalidaDialogProps {
 
 export function SalidaDialog({ open, onOpenChange, editId, fixItem }: SalidaDialogProps) {
   if (!open) return null;
-  return <SalidaEditor key={fixItem?.id ?? `e${editId}`} editId={fixItem ? null : editId} fixItem={fixItem ?? null} onClose={() => onOpenChange(false)} />;
+  return (
+    <SalidaEditor
+      key={fixItem?.id ?? `e${editId}`}
+      editId={fixItem ? null : editId}
+      fixItem={fixItem ?? null}
+      onClose={() => onOpenChange(false)}
+    />
+  );
 }
 
 interface Head extends OperatorValue {
@@ -100,7 +107,9 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
     const m = machines.data?.find((x) => x.id === head.maquinaria_id);
     setBusy(true);
     try {
-      const res = fixId ? await resendAndWait(engine, fixId, form) : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
+      const res = fixId
+        ? await resendAndWait(engine, fixId, form)
+        : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
       if (res.queued) toast.info(MSG.savedOffline);
       else toast.success(MSG.saved);
       onClose();
@@ -146,7 +155,9 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
       }
     >
       {!loaded ? (
-        <div className="flex justify-center py-6">{detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}</div>
+        <div className="flex justify-center py-6">
+          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
+        </div>
       ) : (
         <form
           id={FORM_ID}
@@ -158,8 +169,20 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
           }}
         >
           <div className="grid gap-3 md:grid-cols-4">
-            <TextField label={S.voucher} required maxLength={30} value={head.nro_vale} onChange={(e) => setHead({ ...head, nro_vale: e.target.value })} />
-            <TextField label={A.date} type="date" required value={head.fecha} onChange={(e) => setHead({ ...head, fecha: e.target.value })} />
+            <TextField
+              label={S.voucher}
+              required
+              maxLength={30}
+              value={head.nro_vale}
+              onChange={(e) => setHead({ ...head, nro_vale: e.target.value })}
+            />
+            <TextField
+              label={A.date}
+              type="date"
+              required
+              value={head.fecha}
+              onChange={(e) => setHead({ ...head, fecha: e.target.value })}
+            />
             <SelectField
               label={A.machine}
               required

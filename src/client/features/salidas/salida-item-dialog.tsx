@@ -32,7 +32,14 @@ export interface SalidaItemDialogProps {
 
 const supplyText = (s: Pick<InsumoSearchSalida, 'insumo_codigo' | 'insumo_name'>) => `${s.insumo_codigo} - ${s.insumo_name}`;
 
-export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubmit, search = searchSuppliesSalida }: SalidaItemDialogProps) {
+export function SalidaItemDialog({
+  open,
+  onOpenChange,
+  line,
+  availableOf,
+  onSubmit,
+  search = searchSuppliesSalida,
+}: SalidaItemDialogProps) {
   const id = useId();
   const [supply, setSupply] = useState<InsumoSearchSalida | null>(null);
   const [text, setText] = useState('');
@@ -41,7 +48,9 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
 
   useEffect(() => {
     if (!open) return;
-    const s = line ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock } : null;
+    const s = line
+      ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock }
+      : null;
     setSupply(s);
     setText(s ? supplyText(s) : '');
     setCantidad(line ? String(line.cantidad) : '');

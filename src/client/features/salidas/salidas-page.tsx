@@ -60,7 +60,10 @@ export default function SalidasPage() {
   };
 
   return (
-    <ListScreen title={S.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={S.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={S.title}
         columns={columns}
@@ -68,11 +71,21 @@ export default function SalidasPage() {
         loading={list.isLoading}
         getRowId={(r) => (r._outboxId ? `o-${r._outboxId}` : String(r.id))}
         rowClassName={(r) => (r._pending === 'rechazado' ? 'bg-red-50' : r._pending ? 'bg-amber-50' : undefined)}
-        exportConfig={{ fileName: S.fileName, title: S.title, subtitle: `${filters.range.start} - ${filters.range.end}`, orientation: 'landscape' }}
+        exportConfig={{
+          fileName: S.fileName,
+          title: S.title,
+          subtitle: `${filters.range.start} - ${filters.range.end}`,
+          orientation: 'landscape',
+        }}
         toolbarLeft={<MachineDateToolbar filters={filters} />}
         toolbarRight={<NewButton code={ROLE.salidaNuevo} onClick={() => setDialog({ editId: null })} />}
       />
-      <SalidaDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} editId={dialog?.editId ?? null} fixItem={dialog?.fixItem ?? null} />
+      <SalidaDialog
+        open={dialog !== null}
+        onOpenChange={(o) => !o && setDialog(null)}
+        editId={dialog?.editId ?? null}
+        fixItem={dialog?.fixItem ?? null}
+      />
       <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
     </ListScreen>
   );

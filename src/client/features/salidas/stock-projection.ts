@@ -30,7 +30,10 @@ export function storedLinesOf(lines: readonly ExitLineQty[], trash: readonly Exi
  * server's stock when they arrive. An edit counts only what it adds over its stored lines; deletes and decreases
  * are not counted until the server confirms them (the projection never promises stock that is not there yet).
  */
-export function pendingOutflow(items: readonly Pick<OutboxItem, 'id' | 'resource' | 'method' | 'status' | 'body'>[], excludeId?: string): Map<number, number> {
+export function pendingOutflow(
+  items: readonly Pick<OutboxItem, 'id' | 'resource' | 'method' | 'status' | 'body'>[],
+  excludeId?: string,
+): Map<number, number> {
   const total = new Map<number, number>();
   for (const item of items) {
     if (item.resource !== 'salidas' || item.status === 'rejected' || item.method === 'DELETE' || item.id === excludeId) continue;
@@ -59,7 +62,8 @@ export interface AvailabilityInput {
 
 /** Quantity still available for one line of the form, never below 0. */
 export function availableForLine({ stock, insumoId, pending, stored = [], otherLines = [] }: AvailabilityInput): number {
-  const sum = (ls: readonly { insumo_id: number; cantidad: number }[]) => ls.filter((l) => l.insumo_id === insumoId).reduce((c, l) => c + toCents(l.cantidad), 0);
+  const sum = (ls: readonly { insumo_id: number; cantidad: number }[]) =>
+    ls.filter((l) => l.insumo_id === insumoId).reduce((c, l) => c + toCents(l.cantidad), 0);
   const cents = toCents(stock) - (pending.get(insumoId) ?? 0) + sum(stored) - sum(otherLines);
   return Math.max(0, cents) / 100;
 }

@@ -27,10 +27,7 @@ export function useExitAvailability({ lines, trash, excludeOutboxId }: ExitAvail
 
   /** Indexes of lines whose quantity is above what is available now. */
   const overLines = useMemo(
-    () =>
-      new Set(
-        lines.flatMap((l, i) => (toCents(l.cantidad) > toCents(availableAt(i, l.insumo_id, l.stock)) ? [i] : [])),
-      ),
+    () => new Set(lines.flatMap((l, i) => (toCents(l.cantidad) > toCents(availableAt(i, l.insumo_id, l.stock)) ? [i] : []))),
     [lines, availableAt],
   );
 

@@ -70,6 +70,7 @@ export function useDeleteUsuario() {
 
 export function useSavePermissions() {
   return useMutation({
-    mutationFn: ({ id, myChoices }: { id: number; myChoices: number[] }) => api.put(`/api/usuarios/savepermission/${id}`, { id, myChoices }),
+    mutationFn: ({ id, myChoices }: { id: number; myChoices: number[] }) =>
+      api.put(`/api/usuarios/savepermission/${id}`, { id, myChoices }),
   });
 }

@@ -54,7 +54,12 @@ function Node({
         ) : (
           <span className="w-5" aria-hidden="true" />
         )}
-        <Checkbox id={id} checked={checked.has(node.value)} disabled={disabled} onCheckedChange={(v) => toggleCheck(node.value, v === true)} />
+        <Checkbox
+          id={id}
+          checked={checked.has(node.value)}
+          disabled={disabled}
+          onCheckedChange={(v) => toggleCheck(node.value, v === true)}
+        />
         <label htmlFor={id} className={cn('cursor-pointer text-sm text-slate-800 select-none', hasKids && 'font-semibold')}>
           {node.text}
         </label>
@@ -95,7 +100,14 @@ export function PermissionTree({ tree, checked, onChange, disabled }: Permission
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <Input type="search" aria-label={L.filter} placeholder={L.filter} value={query} onChange={(e) => setQuery(e.target.value)} className="h-8 min-w-48 flex-1" />
+        <Input
+          type="search"
+          aria-label={L.filter}
+          placeholder={L.filter}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="h-8 min-w-48 flex-1"
+        />
         <Button variant="outline" size="sm" onClick={() => setExpanded(new Set(parentValues(tree)))}>
           <UnfoldVertical aria-hidden="true" /> {L.expandAll}
         </Button>
@@ -116,7 +128,16 @@ export function PermissionTree({ tree, checked, onChange, disabled }: Permission
       </div>
       <ul className="max-h-[500px] overflow-y-auto pr-1" data-testid="permission-tree">
         {shown.map((n) => (
-          <Node key={n.value} node={n} expanded={expanded} forceOpen={query.trim() !== ''} checked={checked} toggleExpand={toggleExpand} toggleCheck={toggleCheck} disabled={disabled} />
+          <Node
+            key={n.value}
+            node={n}
+            expanded={expanded}
+            forceOpen={query.trim() !== ''}
+            checked={checked}
+            toggleExpand={toggleExpand}
+            toggleCheck={toggleCheck}
+            disabled={disabled}
+          />
         ))}
       </ul>
     </div>

@@ -17,7 +17,11 @@ const L = LABELS.usuarios;
 const FORM_ID = 'usuario-form';
 
 const schema = z.object({
-  username: z.string().trim().min(1, FIELD.required).regex(/^[A-Za-z0-9._@-]{3,60}$/, FIELD.username),
+  username: z
+    .string()
+    .trim()
+    .min(1, FIELD.required)
+    .regex(/^[A-Za-z0-9._@-]{3,60}$/, FIELD.username),
   email: z.union([z.literal(''), z.email(FIELD.email).max(120, FIELD.tooLong(120))]),
   full_name: z.string().trim().max(160, FIELD.tooLong(160)),
   estado: z.number().int().min(0).max(1),
@@ -28,7 +32,11 @@ const EMPTY: Values = { username: '', email: '', full_name: '', estado: 1 };
 
 export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOpenChange: (o: boolean) => void; row: UsuarioRow | null }) {
   const save = useSaveUsuario();
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     if (open) reset(row ? { username: row.username, email: row.email ?? '', full_name: row.full_name ?? '', estado: row.estado } : EMPTY);
@@ -68,9 +76,30 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
       }
     >
       <form id={FORM_ID} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <TextField label={L.username} required autoFocus autoComplete="off" maxLength={60} error={formState.errors.username?.message} {...register('username')} />
-        <TextField label={L.fullName} autoComplete="off" maxLength={160} error={formState.errors.full_name?.message} {...register('full_name')} />
-        <TextField label={L.email} type="email" autoComplete="off" maxLength={120} error={formState.errors.email?.message} {...register('email')} />
+        <TextField
+          label={L.username}
+          required
+          autoFocus
+          autoComplete="off"
+          maxLength={60}
+          error={formState.errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label={L.fullName}
+          autoComplete="off"
+          maxLength={160}
+          error={formState.errors.full_name?.message}
+          {...register('full_name')}
+        />
+        <TextField
+          label={L.email}
+          type="email"
+          autoComplete="off"
+          maxLength={120}
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
         <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('estado', { valueAsNumber: true })} />
       </form>
     </Modal>

@@ -50,7 +50,10 @@ export default function UsuariosPage() {
   };
 
   return (
-    <ListScreen title={L.title} notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}>
+    <ListScreen
+      title={L.title}
+      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
+    >
       <DataTable
         label={L.title}
         columns={columns}

@@ -46,7 +46,10 @@ export const insumosMaquinaria = pgTable(
   },
   (t) => [
     unique('insumos_maquinaria_uq').on(t.maquinaria_id, t.insumo_id),
-    check('insumos_maquinaria_horas_chk', sql`${t.hour_warning} >= 0 and ${t.hour_critical} >= ${t.hour_warning} and ${t.horas_limite} >= ${t.hour_critical}`),
+    check(
+      'insumos_maquinaria_horas_chk',
+      sql`${t.hour_warning} >= 0 and ${t.hour_critical} >= ${t.hour_warning} and ${t.horas_limite} >= ${t.hour_critical}`,
+    ),
   ],
 );
 

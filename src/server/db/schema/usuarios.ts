@@ -20,7 +20,10 @@ export const usuarios = pgTable(
     defaultPassword: smallint('default_password').notNull().default(1),
     estado: smallint('estado').notNull().default(1),
     areaId: integer('area_id').references(() => areas.id),
-    roles: integer('roles').array().notNull().default(sql`'{}'::integer[]`),
+    roles: integer('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

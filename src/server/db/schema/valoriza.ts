@@ -65,10 +65,7 @@ export const partesDiarios = pgTable(
     monto: money('monto').notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [
-    index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha),
-    index('partes_diarios_valoriza_idx').on(t.valoriza_id),
-  ],
+  (t) => [index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha), index('partes_diarios_valoriza_idx').on(t.valoriza_id)],
 );
 
 export const partesDiariosDet = pgTable(

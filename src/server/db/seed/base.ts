@@ -29,7 +29,10 @@ export const BASE_UNITS: [string, string][] = [
 ];
 
 export async function seedBase(db: Db, defaultPassword: string): Promise<void> {
-  await db.insert(areas).values(BASE_AREAS.map((nombre) => ({ nombre }))).onConflictDoNothing();
+  await db
+    .insert(areas)
+    .values(BASE_AREAS.map((nombre) => ({ nombre })))
+    .onConflictDoNothing();
   await db
     .insert(unimeds)
     .values(BASE_UNITS.map(([unimed_abrev, unimed_nombre]) => ({ unimed_abrev, unimed_nombre })))
@@ -45,7 +48,10 @@ export async function seedBase(db: Db, defaultPassword: string): Promise<void> {
     .insert(ajustes)
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
-  const [area] = await db.select({ id: areas.id }).from(areas).where(sql`${areas.nombre} = ${BASE_AREAS[0]}`);
+  const [area] = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(sql`${areas.nombre} = ${BASE_AREAS[0]}`);
   await db
     .insert(usuarios)
     .values({

@@ -4,7 +4,18 @@ import { sql } from 'drizzle-orm';
 import { supplySearchText } from '@shared/domain/stock';
 import { fromCents, toCents } from '@shared/domain/money';
 import type { Db } from '../client';
-import { guiasRemision, ingresos, ingresosDet, insumos, movimientos, pedidos, pedidosDet, salidas, salidasDet, unimeds } from '../schema/index';
+import {
+  guiasRemision,
+  ingresos,
+  ingresosDet,
+  insumos,
+  movimientos,
+  pedidos,
+  pedidosDet,
+  salidas,
+  salidasDet,
+  unimeds,
+} from '../schema/index';
 import { DEMO_SUPPLIES, EXIT_KITS } from './demo-data-almacen';
 import { DEMO_MACHINES } from './demo-data-maquinarias';
 import type { Mirror } from './demo-integraciones';
@@ -53,7 +64,9 @@ async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: num
     )
     .returning({ id: ingresos.id, orden_id: ingresos.orden_id });
   const headId = new Map(heads.map((h) => [h.orden_id, h.id]));
-  await db.insert(guiasRemision).values(mirror.entered.flatMap(({ order }) => order.guias.map((g) => ({ ...g, ingreso_id: headId.get(order.orden_id) as number }))));
+  await db
+    .insert(guiasRemision)
+    .values(mirror.entered.flatMap(({ order }) => order.guias.map((g) => ({ ...g, ingreso_id: headId.get(order.orden_id) as number }))));
   const lines = mirror.entered.flatMap(({ order }) =>
     order.items.map((i) => ({
       ingreso_id: headId.get(order.orden_id) as number,
@@ -63,12 +76,24 @@ async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: num
       marca: i.cotidet_marca,
     })),
   );
-  const dets = await db.insert(ingresosDet).values(lines).returning({ id: ingresosDet.id, ingreso_id: ingresosDet.ingreso_id, insumo_id: ingresosDet.insumo_id });
+  const dets = await db
+    .insert(ingresosDet)
+    .values(lines)
+    .returning({ id: ingresosDet.id, ingreso_id: ingresosDet.ingreso_id, insumo_id: ingresosDet.insumo_id });
   return mirror.entered.flatMap(({ order, fecha }) =>
     order.items.map((i) => {
       const insumo_id = supply.get(i.insumo_codigo)?.id as number;
       const det = dets.find((d) => d.ingreso_id === headId.get(order.orden_id) && d.insumo_id === insumo_id);
-      return { insumo_id, fecha, tipo: 'INGRESO', proveedor: order.proveedor, nro_guiaremision: order.guias[0]?.nro_guiaremision ?? '', ingreso: i.cantidad, salida: 0, ingreso_det_id: det?.id };
+      return {
+        insumo_id,
+        fecha,
+        tipo: 'INGRESO',
+        proveedor: order.proveedor,
+        nro_guiaremision: order.guias[0]?.nro_guiaremision ?? '',
+        ingreso: i.cantidad,
+        salida: 0,
+        ingreso_det_id: det?.id,
+      };
     }),
   );
 }
@@ -80,11 +105,26 @@ function exitDays(r: Rng): number[] {
   return days.sort((a, b) => b - a);
 }
 
-async function seedExits(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<string, { id: number }>, entries: Movement[], userId: number): Promise<Movement[]> {
+async function seedExits(
+  db: Db,
+  r: Rng,
+  c: Clock,
+  fleet: Fleet,
+  supply: Map<string, { id: number }>,
+  entries: Movement[],
+  userId: number,
+): Promise<Movement[]> {
   const stock = new Map<number, number>();
   const inflows = [...entries].sort((a, b) => a.fecha.localeCompare(b.fecha));
   let nextInflow = 0;
-  type Draft = { nro_vale: string; fecha: string; maquinaria_id: number; operador_id: number; placa: string; lines: { insumo_id: number; cantidad: number; observacion: string | null }[] };
+  type Draft = {
+    nro_vale: string;
+    fecha: string;
+    maquinaria_id: number;
+    operador_id: number;
+    placa: string;
+    lines: { insumo_id: number; cantidad: number; observacion: string | null }[];
+  };
   const drafts: Draft[] = [];
   for (const d of exitDays(r)) {
     const fecha = c.daysAgo(d);
@@ -92,7 +132,9 @@ async function seedExits(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<str
       const m = inflows[nextInflow++];
       stock.set(m.insumo_id, (stock.get(m.insumo_id) ?? 0) + toCents(m.ingreso));
     }
-    const candidates = fleet.machines.map((m, i) => ({ m, spec: DEMO_MACHINES[i], op: fleet.operatorIds[DEMO_MACHINES[i].operador] })).filter((x) => d > x.spec.stoppedDaysAgo);
+    const candidates = fleet.machines
+      .map((m, i) => ({ m, spec: DEMO_MACHINES[i], op: fleet.operatorIds[DEMO_MACHINES[i].operador] }))
+      .filter((x) => d > x.spec.stoppedDaysAgo);
     const { m, spec, op } = r.pick(candidates);
     const kit = r.pick(EXIT_KITS);
     const lines: Draft['lines'] = [];
@@ -104,15 +146,35 @@ async function seedExits(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<str
       const take = Math.min(want, stock.get(id) ?? 0);
       if (take <= 0) continue;
       stock.set(id, (stock.get(id) ?? 0) - take);
-      lines.push({ insumo_id: id, cantidad: fromCents(take), observacion: code === '01.02.0001' ? 'Abastecimiento para la jornada' : code.startsWith('02.') ? 'Cambio preventivo' : null });
+      lines.push({
+        insumo_id: id,
+        cantidad: fromCents(take),
+        observacion: code === '01.02.0001' ? 'Abastecimiento para la jornada' : code.startsWith('02.') ? 'Cambio preventivo' : null,
+      });
     }
     if (lines.length === 0) continue;
-    drafts.push({ nro_vale: String(1201 + drafts.length).padStart(6, '0'), fecha, maquinaria_id: m.id, operador_id: op, placa: m.placa, lines });
+    drafts.push({
+      nro_vale: String(1201 + drafts.length).padStart(6, '0'),
+      fecha,
+      maquinaria_id: m.id,
+      operador_id: op,
+      placa: m.placa,
+      lines,
+    });
   }
   if (drafts.length === 0) return [];
   const heads = await db
     .insert(salidas)
-    .values(drafts.map((x, i) => ({ nro_vale: x.nro_vale, fecha: x.fecha, maquinaria_id: x.maquinaria_id, operador_id: x.operador_id, user_id: userId, created_at: new Date(Date.parse(`${x.fecha}T07:40:00-05:00`) + i * 60_000).toISOString() })))
+    .values(
+      drafts.map((x, i) => ({
+        nro_vale: x.nro_vale,
+        fecha: x.fecha,
+        maquinaria_id: x.maquinaria_id,
+        operador_id: x.operador_id,
+        user_id: userId,
+        created_at: new Date(Date.parse(`${x.fecha}T07:40:00-05:00`) + i * 60_000).toISOString(),
+      })),
+    )
     .returning({ id: salidas.id, nro_vale: salidas.nro_vale });
   const headId = new Map(heads.map((h) => [h.nro_vale, h.id]));
   const dets = await db
@@ -133,7 +195,14 @@ async function seedExits(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<str
   );
 }
 
-async function seedRequests(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<string, { id: number; unimed_id: number }>, userId: number): Promise<number> {
+async function seedRequests(
+  db: Db,
+  r: Rng,
+  c: Clock,
+  fleet: Fleet,
+  supply: Map<string, { id: number; unimed_id: number }>,
+  userId: number,
+): Promise<number> {
   const asks: [number, string | null, string[]][] = [
     [52, 'Para mantenimiento preventivo de 250 horas', ['02.01.0001', '01.01.0001', '02.02.0001']],
     [45, 'Reposición de cuchillas desgastadas', ['03.01.0001', '03.04.0001']],
@@ -147,26 +216,59 @@ async function seedRequests(db: Db, r: Rng, c: Clock, fleet: Fleet, supply: Map<
   const rows = asks.map(([d, observacion, codes], i) => ({ d, observacion, codes, m: fleet.machines[(i * 5) % fleet.machines.length] }));
   const heads = await db
     .insert(pedidos)
-    .values(rows.map((x) => ({ maquinaria_id: x.m.id, observacion: x.observacion, fecha: c.daysAgo(x.d), estado: x.d > 20 ? 1 : 0, user_id: userId, created_at: c.at(x.d, 90) })))
+    .values(
+      rows.map((x) => ({
+        maquinaria_id: x.m.id,
+        observacion: x.observacion,
+        fecha: c.daysAgo(x.d),
+        estado: x.d > 20 ? 1 : 0,
+        user_id: userId,
+        created_at: c.at(x.d, 90),
+      })),
+    )
     .returning({ pedido_id: pedidos.pedido_id, maquinaria_id: pedidos.maquinaria_id });
   await db.insert(pedidosDet).values(
     rows.flatMap((x) =>
       x.codes.map((code) => {
         const s = supply.get(code) as { id: number; unimed_id: number };
-        return { pedido_id: heads.find((h) => h.maquinaria_id === x.m.id)?.pedido_id as number, insumo_id: s.id, unimed_id: s.unimed_id, cantidad: code.startsWith('01.') ? r.int(5, 20) : r.int(1, 4) };
+        return {
+          pedido_id: heads.find((h) => h.maquinaria_id === x.m.id)?.pedido_id as number,
+          insumo_id: s.id,
+          unimed_id: s.unimed_id,
+          cantidad: code.startsWith('01.') ? r.int(5, 20) : r.int(1, 4),
+        };
       }),
     ),
   );
   return heads.length;
 }
 
-export async function seedWarehouse(db: Db, r: Rng, c: Clock, mirror: Mirror, fleet: Fleet, supply: Map<string, { id: number; unimed_id: number }>, userId: number) {
+export async function seedWarehouse(
+  db: Db,
+  r: Rng,
+  c: Clock,
+  mirror: Mirror,
+  fleet: Fleet,
+  supply: Map<string, { id: number; unimed_id: number }>,
+  userId: number,
+) {
   const entries = await seedEntries(db, mirror, supply, userId);
   const exits = await seedExits(db, r, c, fleet, supply, entries, userId);
   // The kardex in date order (entries before exits on the same day), then stock = Σ ingreso − Σ salida.
-  const ledger = [...entries, ...exits].sort((a, b) => a.fecha.localeCompare(b.fecha) || (a.tipo === b.tipo ? 0 : a.tipo === 'INGRESO' ? -1 : 1));
-  await db.insert(movimientos).values(ledger.map((m) => ({ ...m, created_at: new Date(Date.parse(`${m.fecha}T12:00:00-05:00`)).toISOString() })));
-  await db.execute(sql`update ${insumos} set stock = coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m where m.insumo_id = ${insumos.id}), 0)`);
+  const ledger = [...entries, ...exits].sort(
+    (a, b) => a.fecha.localeCompare(b.fecha) || (a.tipo === b.tipo ? 0 : a.tipo === 'INGRESO' ? -1 : 1),
+  );
+  await db
+    .insert(movimientos)
+    .values(ledger.map((m) => ({ ...m, created_at: new Date(Date.parse(`${m.fecha}T12:00:00-05:00`)).toISOString() })));
+  await db.execute(
+    sql`update ${insumos} set stock = coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m where m.insumo_id = ${insumos.id}), 0)`,
+  );
   const requests = await seedRequests(db, r, c, fleet, supply, userId);
-  return { ingresos: mirror.entered.length, salidas: new Set(exits.map((e) => e.nro_guiaremision)).size, movimientos: ledger.length, pedidos: requests };
+  return {
+    ingresos: mirror.entered.length,
+    salidas: new Set(exits.map((e) => e.nro_guiaremision)).size,
+    movimientos: ledger.length,
+    pedidos: requests,
+  };
 }

@@ -66,7 +66,11 @@ export const DEMO_WORKSHOPS: [string, string, string][] = [
 ];
 
 /** The valuation customer (a construction company renting machines). */
-export const DEMO_CUSTOMER: [string, string, string] = ['2060587412', 'CONSTRUCTORA E INVERSIONES SANTA ROSA S.A.C.', 'AV. CALMELL DEL SOLAR 340, HUANCAYO'];
+export const DEMO_CUSTOMER: [string, string, string] = [
+  '2060587412',
+  'CONSTRUCTORA E INVERSIONES SANTA ROSA S.A.C.',
+  'AV. CALMELL DEL SOLAR 340, HUANCAYO',
+];
 
 export interface DemoOrder {
   daysAgo: number;
@@ -79,30 +83,179 @@ export interface DemoOrder {
 }
 
 export const DEMO_ORDERS: DemoOrder[] = [
-  { daysAgo: 760, supplier: 4, items: [['04.01.0001', 4, 'BRIDGESTONE'], ['04.01.0002', 6, 'GOODYEAR']] },
-  { daysAgo: 720, supplier: 0, enteredAfter: 9, items: [['01.01.0001', 110, 'MOBIL DELVAC MX'], ['01.01.0002', 55, 'SHELL TELLUS S2'], ['01.01.0003', 20, 'CAT TDTO'], ['01.01.0005', 36, 'MOBILGREASE XHP'], ['01.01.0006', 20, 'CAT ELC']] },
-  { daysAgo: 700, supplier: 4, items: [['04.02.0001', 6, 'ETNA'], ['04.02.0002', 4, 'CAPSA']] },
-  { daysAgo: 600, supplier: 1, items: [['03.04.0001', 100, null], ['03.02.0002', 4, 'CATERPILLAR']] },
-  { daysAgo: 450, supplier: 0, items: [['01.01.0002', 55, 'MOBIL DTE 26'], ['01.01.0003', 20, 'CAT TDTO']] },
-  { daysAgo: 400, supplier: 0, enteredAfter: 12, items: [['02.01.0001', 24, 'CATERPILLAR'], ['02.02.0001', 18, 'CATERPILLAR'], ['02.03.0001', 10, 'CATERPILLAR'], ['02.04.0001', 8, 'CATERPILLAR'], ['02.01.0002', 12, 'VOLVO'], ['02.02.0002', 10, 'VOLVO'], ['02.03.0002', 6, 'VOLVO'], ['02.05.0001', 10, 'FLEETGUARD']] },
-  { daysAgo: 330, supplier: 5, enteredAfter: 15, items: [['03.01.0001', 6, 'ESCO'], ['03.01.0002', 2, 'CATERPILLAR'], ['03.02.0001', 10, 'CATERPILLAR'], ['03.04.0001', 60, null], ['03.04.0002', 30, 'PARKER'], ['03.03.0001', 4, 'FRAS-LE'], ['03.04.0003', 4, 'GATES'], ['03.04.0004', 12, 'PHILIPS']] },
-  { daysAgo: 260, supplier: 0, items: [['02.01.0001', 30, 'CATERPILLAR'], ['02.02.0001', 20, 'FLEETGUARD']] },
-  { daysAgo: 120, supplier: 2, enteredAfter: 5, items: [['01.02.0001', 2500, 'PETROPERU'], ['01.02.0002', 200, 'PETROPERU']] },
-  { daysAgo: 95, supplier: 0, enteredAfter: 8, items: [['01.01.0001', 165, 'SHELL RIMULA R4'], ['01.01.0005', 50, 'MOBILGREASE XHP'], ['01.01.0006', 25, 'CAT ELC'], ['01.01.0007', 12, 'BOSCH'], ['01.01.0004', 10, 'CAT FDAO']] },
-  { daysAgo: 75, supplier: 3, enteredAfter: 4, items: [['05.01.0001', 50, null], ['05.01.0002', 24, '3M'], ['05.01.0003', 20, 'SOLDEXA'], ['05.01.0004', 30, 'NORTON'], ['05.01.0005', 10, 'CPP'], ['05.01.0006', 8, 'CPP'], ['05.01.0007', 12, 'PERMATEX'], ['05.01.0008', 40, null], ['05.01.0009', 25, 'PRODAC']] },
+  {
+    daysAgo: 760,
+    supplier: 4,
+    items: [
+      ['04.01.0001', 4, 'BRIDGESTONE'],
+      ['04.01.0002', 6, 'GOODYEAR'],
+    ],
+  },
+  {
+    daysAgo: 720,
+    supplier: 0,
+    enteredAfter: 9,
+    items: [
+      ['01.01.0001', 110, 'MOBIL DELVAC MX'],
+      ['01.01.0002', 55, 'SHELL TELLUS S2'],
+      ['01.01.0003', 20, 'CAT TDTO'],
+      ['01.01.0005', 36, 'MOBILGREASE XHP'],
+      ['01.01.0006', 20, 'CAT ELC'],
+    ],
+  },
+  {
+    daysAgo: 700,
+    supplier: 4,
+    items: [
+      ['04.02.0001', 6, 'ETNA'],
+      ['04.02.0002', 4, 'CAPSA'],
+    ],
+  },
+  {
+    daysAgo: 600,
+    supplier: 1,
+    items: [
+      ['03.04.0001', 100, null],
+      ['03.02.0002', 4, 'CATERPILLAR'],
+    ],
+  },
+  {
+    daysAgo: 450,
+    supplier: 0,
+    items: [
+      ['01.01.0002', 55, 'MOBIL DTE 26'],
+      ['01.01.0003', 20, 'CAT TDTO'],
+    ],
+  },
+  {
+    daysAgo: 400,
+    supplier: 0,
+    enteredAfter: 12,
+    items: [
+      ['02.01.0001', 24, 'CATERPILLAR'],
+      ['02.02.0001', 18, 'CATERPILLAR'],
+      ['02.03.0001', 10, 'CATERPILLAR'],
+      ['02.04.0001', 8, 'CATERPILLAR'],
+      ['02.01.0002', 12, 'VOLVO'],
+      ['02.02.0002', 10, 'VOLVO'],
+      ['02.03.0002', 6, 'VOLVO'],
+      ['02.05.0001', 10, 'FLEETGUARD'],
+    ],
+  },
+  {
+    daysAgo: 330,
+    supplier: 5,
+    enteredAfter: 15,
+    items: [
+      ['03.01.0001', 6, 'ESCO'],
+      ['03.01.0002', 2, 'CATERPILLAR'],
+      ['03.02.0001', 10, 'CATERPILLAR'],
+      ['03.04.0001', 60, null],
+      ['03.04.0002', 30, 'PARKER'],
+      ['03.03.0001', 4, 'FRAS-LE'],
+      ['03.04.0003', 4, 'GATES'],
+      ['03.04.0004', 12, 'PHILIPS'],
+    ],
+  },
+  {
+    daysAgo: 260,
+    supplier: 0,
+    items: [
+      ['02.01.0001', 30, 'CATERPILLAR'],
+      ['02.02.0001', 20, 'FLEETGUARD'],
+    ],
+  },
+  {
+    daysAgo: 120,
+    supplier: 2,
+    enteredAfter: 5,
+    items: [
+      ['01.02.0001', 2500, 'PETROPERU'],
+      ['01.02.0002', 200, 'PETROPERU'],
+    ],
+  },
+  {
+    daysAgo: 95,
+    supplier: 0,
+    enteredAfter: 8,
+    items: [
+      ['01.01.0001', 165, 'SHELL RIMULA R4'],
+      ['01.01.0005', 50, 'MOBILGREASE XHP'],
+      ['01.01.0006', 25, 'CAT ELC'],
+      ['01.01.0007', 12, 'BOSCH'],
+      ['01.01.0004', 10, 'CAT FDAO'],
+    ],
+  },
+  {
+    daysAgo: 75,
+    supplier: 3,
+    enteredAfter: 4,
+    items: [
+      ['05.01.0001', 50, null],
+      ['05.01.0002', 24, '3M'],
+      ['05.01.0003', 20, 'SOLDEXA'],
+      ['05.01.0004', 30, 'NORTON'],
+      ['05.01.0005', 10, 'CPP'],
+      ['05.01.0006', 8, 'CPP'],
+      ['05.01.0007', 12, 'PERMATEX'],
+      ['05.01.0008', 40, null],
+      ['05.01.0009', 25, 'PRODAC'],
+    ],
+  },
   { daysAgo: 60, supplier: 2, items: [['01.02.0001', 3000, 'PETROPERU']] },
-  { daysAgo: 30, supplier: 4, items: [['04.01.0003', 4, 'TITAN'], ['04.01.0004', 10, 'MICHELIN']] },
-  { daysAgo: 15, supplier: 5, items: [['03.04.0012', 2, 'KOMATSU', 'KIT DE SELLOS DE CILINDRO DE LEVANTE DE HOJA', 'JGO'], ['02.04.0001', 6, 'CATERPILLAR']] },
-  { daysAgo: 6, supplier: 3, items: [['05.01.0001', 40, null], ['05.01.0004', 20, 'NORTON'], ['05.01.0003', 15, 'SOLDEXA']] },
+  {
+    daysAgo: 30,
+    supplier: 4,
+    items: [
+      ['04.01.0003', 4, 'TITAN'],
+      ['04.01.0004', 10, 'MICHELIN'],
+    ],
+  },
+  {
+    daysAgo: 15,
+    supplier: 5,
+    items: [
+      ['03.04.0012', 2, 'KOMATSU', 'KIT DE SELLOS DE CILINDRO DE LEVANTE DE HOJA', 'JGO'],
+      ['02.04.0001', 6, 'CATERPILLAR'],
+    ],
+  },
+  {
+    daysAgo: 6,
+    supplier: 3,
+    items: [
+      ['05.01.0001', 40, null],
+      ['05.01.0004', 20, 'NORTON'],
+      ['05.01.0003', 15, 'SOLDEXA'],
+    ],
+  },
 ];
 
 /** What each kind of exit takes: [code, min, max] quantities (diesel by the gallon, parts by the unit). */
 export const EXIT_KITS: [string, number, number][][] = [
   [['01.02.0001', 25, 60]],
-  [['01.02.0001', 20, 45], ['01.01.0005', 1, 3]],
-  [['01.01.0001', 3, 5], ['02.01.0001', 1, 1], ['05.01.0001', 1, 2]],
-  [['02.02.0001', 1, 1], ['02.03.0001', 1, 1]],
-  [['01.01.0006', 1, 3], ['05.01.0002', 1, 2]],
-  [['01.01.0002', 5, 10], ['03.04.0002', 2, 4]],
-  [['01.02.0001', 30, 50], ['01.01.0001', 1, 2]],
+  [
+    ['01.02.0001', 20, 45],
+    ['01.01.0005', 1, 3],
+  ],
+  [
+    ['01.01.0001', 3, 5],
+    ['02.01.0001', 1, 1],
+    ['05.01.0001', 1, 2],
+  ],
+  [
+    ['02.02.0001', 1, 1],
+    ['02.03.0001', 1, 1],
+  ],
+  [
+    ['01.01.0006', 1, 3],
+    ['05.01.0002', 1, 2],
+  ],
+  [
+    ['01.01.0002', 5, 10],
+    ['03.04.0002', 2, 4],
+  ],
+  [
+    ['01.02.0001', 30, 50],
+    ['01.01.0001', 1, 2],
+  ],
 ];

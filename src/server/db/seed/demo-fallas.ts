@@ -16,32 +16,110 @@ interface DemoFailure {
 }
 
 const FAILURES: DemoFailure[] = [
-  { placa: 'EGM-214', descripcion: 'Fuga de aceite en el círculo de la hoja', detalle: 'Goteo constante en retenes del círculo; se observa pérdida de 2 galones por semana.', daysAgo: 55, repair: { daysAgo: 52, os: 0, item: 1 } },
-  { placa: 'ABC-725', descripcion: 'Desgaste de zapatas de freno', detalle: 'Ruido metálico al frenar y recorrido largo del pedal.', daysAgo: 50, repair: { daysAgo: 48, os: 1, item: 1 } },
-  { placa: 'EGK-562', descripcion: 'Rotura de manguera hidráulica del brazo', detalle: 'Manguera de alta presión reventada durante carguío de material.', daysAgo: 40, repair: { daysAgo: 36, os: 2, item: 1 } },
-  { placa: 'EGL-348', descripcion: 'Falla eléctrica en el alternador', detalle: 'Testigo de carga encendido; batería se descarga durante la jornada.', daysAgo: 30, repair: { daysAgo: 27, os: 3, item: 1 } },
-  { placa: 'EGT-117', descripcion: 'Rodillo inferior del tren de rodaje dañado', detalle: 'Rodillo inferior lado izquierdo con juego excesivo y fuga de aceite.', daysAgo: 20, repair: { daysAgo: 15, os: 4, item: 1 } },
-  { placa: 'F4K-881', descripcion: 'Motor no arranca', detalle: 'Motor de arranque gira sin engranar; se remolcó al taller municipal.', daysAgo: 25 },
-  { placa: 'EGM-871', descripcion: 'Falla en el sistema hidráulico de la hoja', detalle: 'La hoja no sostiene la posición; pérdida de presión en cilindros de levante.', daysAgo: 8 },
-  { placa: 'C5Y-913', descripcion: 'Fuga en la bomba de agua del motor', detalle: 'Pérdida de refrigerante y temperatura alta en subidas.', daysAgo: 3 },
-  { placa: 'EGL-123', descripcion: 'Ruido en el tren de fuerza', detalle: 'Golpeteo al cambiar de marcha en reversa; operador reporta vibración.', daysAgo: 2 },
+  {
+    placa: 'EGM-214',
+    descripcion: 'Fuga de aceite en el círculo de la hoja',
+    detalle: 'Goteo constante en retenes del círculo; se observa pérdida de 2 galones por semana.',
+    daysAgo: 55,
+    repair: { daysAgo: 52, os: 0, item: 1 },
+  },
+  {
+    placa: 'ABC-725',
+    descripcion: 'Desgaste de zapatas de freno',
+    detalle: 'Ruido metálico al frenar y recorrido largo del pedal.',
+    daysAgo: 50,
+    repair: { daysAgo: 48, os: 1, item: 1 },
+  },
+  {
+    placa: 'EGK-562',
+    descripcion: 'Rotura de manguera hidráulica del brazo',
+    detalle: 'Manguera de alta presión reventada durante carguío de material.',
+    daysAgo: 40,
+    repair: { daysAgo: 36, os: 2, item: 1 },
+  },
+  {
+    placa: 'EGL-348',
+    descripcion: 'Falla eléctrica en el alternador',
+    detalle: 'Testigo de carga encendido; batería se descarga durante la jornada.',
+    daysAgo: 30,
+    repair: { daysAgo: 27, os: 3, item: 1 },
+  },
+  {
+    placa: 'EGT-117',
+    descripcion: 'Rodillo inferior del tren de rodaje dañado',
+    detalle: 'Rodillo inferior lado izquierdo con juego excesivo y fuga de aceite.',
+    daysAgo: 20,
+    repair: { daysAgo: 15, os: 4, item: 1 },
+  },
+  {
+    placa: 'F4K-881',
+    descripcion: 'Motor no arranca',
+    detalle: 'Motor de arranque gira sin engranar; se remolcó al taller municipal.',
+    daysAgo: 25,
+  },
+  {
+    placa: 'EGM-871',
+    descripcion: 'Falla en el sistema hidráulico de la hoja',
+    detalle: 'La hoja no sostiene la posición; pérdida de presión en cilindros de levante.',
+    daysAgo: 8,
+  },
+  {
+    placa: 'C5Y-913',
+    descripcion: 'Fuga en la bomba de agua del motor',
+    detalle: 'Pérdida de refrigerante y temperatura alta en subidas.',
+    daysAgo: 3,
+  },
+  {
+    placa: 'EGL-123',
+    descripcion: 'Ruido en el tren de fuerza',
+    detalle: 'Golpeteo al cambiar de marcha en reversa; operador reporta vibración.',
+    daysAgo: 2,
+  },
 ];
 
 const [SAN_CARLOS, MANTARO, ELECTRO] = DEMO_WORKSHOPS.map((w) => w[1]);
 
 /** Service orders: days ago, workshop, items [description, activities, warranty]. */
 const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, string | null, string | null][] }[] = [
-  { daysAgo: 53, pers_nombre: MANTARO, items: [['REPARACION DE FUGA DE ACEITE EN CIRCULO DE MOTONIVELADORA CAT 140K', 'Desmontaje de círculo, cambio de retenes y sellos, prueba de presión', '3 MESES']] },
+  {
+    daysAgo: 53,
+    pers_nombre: MANTARO,
+    items: [
+      [
+        'REPARACION DE FUGA DE ACEITE EN CIRCULO DE MOTONIVELADORA CAT 140K',
+        'Desmontaje de círculo, cambio de retenes y sellos, prueba de presión',
+        '3 MESES',
+      ],
+    ],
+  },
   {
     daysAgo: 49,
     pers_nombre: SAN_CARLOS,
     items: [
-      ['CAMBIO DE ZAPATAS Y RECTIFICADO DE TAMBORES DE FRENO VOLQUETE VOLVO FMX', 'Cambio de zapatas en 3 ejes, rectificado de tambores', '2 MESES'],
+      [
+        'CAMBIO DE ZAPATAS Y RECTIFICADO DE TAMBORES DE FRENO VOLQUETE VOLVO FMX',
+        'Cambio de zapatas en 3 ejes, rectificado de tambores',
+        '2 MESES',
+      ],
       ['REGULACION DE SISTEMA DE FRENOS NEUMATICOS', 'Purga y regulación de cámaras de freno', null],
     ],
   },
-  { daysAgo: 38, pers_nombre: MANTARO, items: [['CAMBIO DE MANGUERAS HIDRAULICAS DEL BRAZO DEL CARGADOR FRONTAL', 'Fabricación e instalación de 4 mangueras con terminales', '3 MESES']] },
-  { daysAgo: 28, pers_nombre: ELECTRO, items: [['REPARACION DE ALTERNADOR 24V Y REVISION DE SISTEMA ELECTRICO', 'Cambio de rodamientos y regulador de voltaje', '6 MESES']] },
+  {
+    daysAgo: 38,
+    pers_nombre: MANTARO,
+    items: [
+      [
+        'CAMBIO DE MANGUERAS HIDRAULICAS DEL BRAZO DEL CARGADOR FRONTAL',
+        'Fabricación e instalación de 4 mangueras con terminales',
+        '3 MESES',
+      ],
+    ],
+  },
+  {
+    daysAgo: 28,
+    pers_nombre: ELECTRO,
+    items: [['REPARACION DE ALTERNADOR 24V Y REVISION DE SISTEMA ELECTRICO', 'Cambio de rodamientos y regulador de voltaje', '6 MESES']],
+  },
   {
     daysAgo: 17,
     pers_nombre: SAN_CARLOS,
@@ -54,12 +132,26 @@ const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, st
     daysAgo: 6,
     pers_nombre: MANTARO,
     items: [
-      ['REPARACION DE BOMBA HIDRAULICA DE MOTONIVELADORA KOMATSU GD555', 'Desmontaje, cambio de kit de reparación y prueba en banco', '6 MESES'],
+      [
+        'REPARACION DE BOMBA HIDRAULICA DE MOTONIVELADORA KOMATSU GD555',
+        'Desmontaje, cambio de kit de reparación y prueba en banco',
+        '6 MESES',
+      ],
       ['CAMBIO DE KIT DE SELLOS DE CILINDROS DE LEVANTE DE HOJA', 'Cambio de sellos en 2 cilindros', '3 MESES'],
     ],
   },
-  { daysAgo: 20, pers_nombre: ELECTRO, items: [['DIAGNOSTICO Y REPARACION DE SISTEMA DE ARRANQUE VOLQUETE INTERNATIONAL', 'Reparación de motor de arranque y solenoide', '3 MESES']] },
-  { daysAgo: 2, pers_nombre: SAN_CARLOS, items: [['CAMBIO DE BOMBA DE AGUA DE MOTOR HINO FM', 'Suministro e instalación de bomba de agua y empaques', '6 MESES']] },
+  {
+    daysAgo: 20,
+    pers_nombre: ELECTRO,
+    items: [
+      ['DIAGNOSTICO Y REPARACION DE SISTEMA DE ARRANQUE VOLQUETE INTERNATIONAL', 'Reparación de motor de arranque y solenoide', '3 MESES'],
+    ],
+  },
+  {
+    daysAgo: 2,
+    pers_nombre: SAN_CARLOS,
+    items: [['CAMBIO DE BOMBA DE AGUA DE MOTOR HINO FM', 'Suministro e instalación de bomba de agua y empaques', '6 MESES']],
+  },
 ];
 
 /** Days (ago) each machine stood still for a failure that was then repaired: [from, to] inclusive. */
@@ -85,13 +177,24 @@ export function demoServiceOrders(c: Clock): ServiceOrder[] {
       anio,
       orden_fechadoc: fecha,
       pers_nombre: o.pers_nombre,
-      items: o.items.map(([ordendet_desart, reqadj_actividades, reqadj_garantia], k) => ({ ordendet_item: k + 1, ordendet_desart, reqadj_actividades, reqadj_garantia })),
+      items: o.items.map(([ordendet_desart, reqadj_actividades, reqadj_garantia], k) => ({
+        ordendet_item: k + 1,
+        ordendet_desart,
+        reqadj_actividades,
+        reqadj_garantia,
+      })),
     };
   }
   return out;
 }
 
-export async function seedFailures(db: Db, c: Clock, orders: ServiceOrder[], machineId: Map<string, number>, userId: number): Promise<{ fallas: number; reparaciones: number }> {
+export async function seedFailures(
+  db: Db,
+  c: Clock,
+  orders: ServiceOrder[],
+  machineId: Map<string, number>,
+  userId: number,
+): Promise<{ fallas: number; reparaciones: number }> {
   const rows = await db
     .insert(fallas)
     .values(
@@ -105,7 +208,8 @@ export async function seedFailures(db: Db, c: Clock, orders: ServiceOrder[], mac
       })),
     )
     .returning({ falla_id: fallas.falla_id, maquinaria_id: fallas.maquinaria_id, descripcion: fallas.descripcion });
-  const idOf = (f: DemoFailure) => rows.find((x) => x.maquinaria_id === machineId.get(f.placa) && x.descripcion === f.descripcion)?.falla_id as number;
+  const idOf = (f: DemoFailure) =>
+    rows.find((x) => x.maquinaria_id === machineId.get(f.placa) && x.descripcion === f.descripcion)?.falla_id as number;
   const repairs = FAILURES.flatMap((f) => {
     if (!f.repair) return [];
     const os = orders[f.repair.os];

@@ -48,7 +48,8 @@ function makePeople(r: Rng, c: Clock): PersonaInput[] {
       direccion: `${r.pick(DEMO_STREETS)} ${r.int(100, 2999)}, ${r.pick(DEMO_DISTRICTS)} - HUANCAYO - JUNIN`,
       fecha_nac: `${year}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
       celular: i % 7 === 6 ? null : `9${r.int(10_000_000, 99_999_999)}`,
-      email: i % 4 === 3 ? null : `${unaccent(prenombres.split(' ')[0])}.${unaccent(apPrimer).replace(/\s+/g, '')}${r.int(1, 99)}@gmail.com`,
+      email:
+        i % 4 === 3 ? null : `${unaccent(prenombres.split(' ')[0])}.${unaccent(apPrimer).replace(/\s+/g, '')}${r.int(1, 99)}@gmail.com`,
     };
   });
 }
@@ -73,11 +74,21 @@ function makeOrders(r: Rng, c: Clock, suppliers: { razon_social: string; ruc: st
       fecha_ordencompra: fecha,
       items: o.items.map(([code, cantidad, marca, name, unit]) => {
         const s = DEMO_SUPPLIES.find((d) => d[0] === code);
-        return { insumo_codigo: code, insumo_name: s?.[1] ?? name ?? code, cantidad, unimed: s?.[2] ?? unit ?? 'UND', cotidet_marca: marca };
+        return {
+          insumo_codigo: code,
+          insumo_name: s?.[1] ?? name ?? code,
+          cantidad,
+          unimed: s?.[2] ?? unit ?? 'UND',
+          cotidet_marca: marca,
+        };
       }),
       guias: [{ nro_guiaremision: `${serie}-${String(r.int(1000, 99999)).padStart(8, '0')}`, fecha_guiaremision: c.daysAgo(guiaDay) }],
     };
-    if (o.items.length > 4) order.guias.push({ nro_guiaremision: `${serie}-${String(r.int(1000, 99999)).padStart(8, '0')}`, fecha_guiaremision: c.daysAgo(guiaDay) });
+    if (o.items.length > 4)
+      order.guias.push({
+        nro_guiaremision: `${serie}-${String(r.int(1000, 99999)).padStart(8, '0')}`,
+        fecha_guiaremision: c.daysAgo(guiaDay),
+      });
     orders.push(order);
     if (o.enteredAfter !== undefined) entered.push({ order, fecha: c.daysAgo(o.daysAgo - o.enteredAfter) });
   });
@@ -96,8 +107,17 @@ export async function seedMirror(db: Db, r: Rng, c: Clock, serviceOrders: Servic
   const ids = await db
     .select({ dni: extPersonas.dni, indiv_id: extPersonas.indiv_id })
     .from(extPersonas)
-    .where(inArray(extPersonas.dni, inputs.map((p) => p.dni)));
-  const people: DemoPerson[] = inputs.map((p, i) => ({ ...p, indiv_id: ids.find((x) => x.dni === p.dni)?.indiv_id ?? 0, sexo: DEMO_PEOPLE[i][3] }));
+    .where(
+      inArray(
+        extPersonas.dni,
+        inputs.map((p) => p.dni),
+      ),
+    );
+  const people: DemoPerson[] = inputs.map((p, i) => ({
+    ...p,
+    indiv_id: ids.find((x) => x.dni === p.dni)?.indiv_id ?? 0,
+    sexo: DEMO_PEOPLE[i][3],
+  }));
 
   const vehicles = await upsertVehiculos(db, [
     ...DEMO_MACHINES.map((m) => ({ veh_placa: m.placa, marca: m.marca, modelo: m.modelo, anio: m.anio, descripcion: m.descripcion })),

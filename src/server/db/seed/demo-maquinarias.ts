@@ -32,7 +32,13 @@ export async function seedFleet(db: Db, c: Clock, mirror: Mirror): Promise<Fleet
         created_at: c.at(90 + i * 17, 45),
       })),
     )
-    .returning({ id: maquinarias.id, placa: maquinarias.placa, horometro: maquinarias.horometro, horometro_inicial: maquinarias.horometro_inicial, created_at: maquinarias.created_at });
+    .returning({
+      id: maquinarias.id,
+      placa: maquinarias.placa,
+      horometro: maquinarias.horometro,
+      horometro_inicial: maquinarias.horometro_inicial,
+      created_at: maquinarias.created_at,
+    });
   const people = mirror.people.slice(0, OPERATOR_COUNT);
   const ops = await db
     .insert(operadores)
@@ -78,7 +84,12 @@ export async function seedParts(
       if (!limits || !insumo_id) continue;
       const [warning, critical, limit] = limits;
       const band = r.next();
-      const share = band < 0.5 ? r.dec(0.15, 0.7, 2) : band < 0.78 ? r.dec(warning / limit + 0.01, critical / limit - 0.01, 2) : r.dec(critical / limit + 0.01, 1.1, 2);
+      const share =
+        band < 0.5
+          ? r.dec(0.15, 0.7, 2)
+          : band < 0.78
+            ? r.dec(warning / limit + 0.01, critical / limit - 0.01, 2)
+            : r.dec(critical / limit + 0.01, 1.1, 2);
       // Walk back from the newest report until the reports after the change reach the target.
       let after = 0;
       let cut = -1;
@@ -134,8 +145,13 @@ export async function seedParts(
   const rows = await db
     .insert(insumosMaquinaria)
     .values(assignments)
-    .returning({ insumo_maq_id: insumosMaquinaria.insumo_maq_id, maquinaria_id: insumosMaquinaria.maquinaria_id, insumo_id: insumosMaquinaria.insumo_id });
+    .returning({
+      insumo_maq_id: insumosMaquinaria.insumo_maq_id,
+      maquinaria_id: insumosMaquinaria.maquinaria_id,
+      insumo_id: insumosMaquinaria.insumo_id,
+    });
   const idOf = new Map(rows.map((a) => [`${a.maquinaria_id}:${a.insumo_id}`, a.insumo_maq_id]));
-  if (changes.length) await db.insert(cambiosInsumo).values(changes.map(({ key, ...ch }) => ({ ...ch, insumo_maq_id: idOf.get(key) as number })));
+  if (changes.length)
+    await db.insert(cambiosInsumo).values(changes.map(({ key, ...ch }) => ({ ...ch, insumo_maq_id: idOf.get(key) as number })));
   return { assignments: rows.length, changes: changes.length };
 }

@@ -42,7 +42,13 @@ export interface ReportsResult {
 export async function seedCatalogs(db: Db) {
   const acts = await db
     .insert(actividades)
-    .values(DEMO_ACTIVITIES.map(([activ_nombre, activ_estado], i) => ({ activ_nombre, activ_estado, created_at: new Date(Date.UTC(2024, 0, 8 + i, 14)).toISOString() })))
+    .values(
+      DEMO_ACTIVITIES.map(([activ_nombre, activ_estado], i) => ({
+        activ_nombre,
+        activ_estado,
+        created_at: new Date(Date.UTC(2024, 0, 8 + i, 14)).toISOString(),
+      })),
+    )
     .returning({ id: actividades.id, activ_nombre: actividades.activ_nombre, activ_estado: actividades.activ_estado });
   const heads = await db
     .insert(costos)
@@ -61,7 +67,12 @@ export async function seedCatalogs(db: Db) {
         })),
       ),
     )
-    .returning({ costo_det_id: costosDet.costo_det_id, descripcion: costosDet.descripcion, precio: costosDet.precio, unidad: costosDet.unidad });
+    .returning({
+      costo_det_id: costosDet.costo_det_id,
+      descripcion: costosDet.descripcion,
+      precio: costosDet.precio,
+      unidad: costosDet.unidad,
+    });
   return { activities: acts, costLines: lines, costos: heads.length };
 }
 
@@ -77,7 +88,15 @@ export async function seedReports(
   const active = catalogs.activities.filter((a) => a.activ_estado === 1 && a.activ_nombre !== RENTAL_ACTIVITY);
   const activityId = (name: string) => catalogs.activities.find((a) => a.activ_nombre === name)?.id as number;
   const spare = operatorIds.slice(12);
-  type Draft = Omit<DemoReport, 'parte_id' | 'monto'> & { operador_id: number; actividad_id: number; costo_det_id: number; cantid: number; preuni: number; unidad: string; pretot: number };
+  type Draft = Omit<DemoReport, 'parte_id' | 'monto'> & {
+    operador_id: number;
+    actividad_id: number;
+    costo_det_id: number;
+    cantid: number;
+    preuni: number;
+    unidad: string;
+    pretot: number;
+  };
   const drafts: Draft[] = [];
   fleet.forEach((m, idx) => {
     const spec = DEMO_MACHINES.find((d) => d.placa === m.placa);
@@ -89,7 +108,9 @@ export async function seedReports(
       // Same number of draws every day, so skipped days do not shift the rest of the demo.
       const [idle, hours, km, relief, change, who] = [r.next(), r.dec(5, 9.5, 1), r.int(60, 220), r.next(), r.next(), r.int(0, 100)];
       const fecha = c.daysAgo(d);
-      const billing = (Object.keys(BILLING) as BillingKey[]).find((k) => BILLING[k].placa === m.placa && d <= BILLING[k].from && d >= BILLING[k].to);
+      const billing = (Object.keys(BILLING) as BillingKey[]).find(
+        (k) => BILLING[k].placa === m.placa && d <= BILLING[k].from && d >= BILLING[k].to,
+      );
       if (weekday(fecha) === 0 || d <= spec.stoppedDaysAgo) continue;
       if ((downtime.get(m.placa) ?? []).some(([from, to]) => d <= from && d >= to)) continue;
       if (!billing && idle < 0.15 + (idx % 3) * 0.05) continue;
@@ -138,10 +159,17 @@ export async function seedReports(
   const meter = new Map<number, { fecha: string; qty: number }[]>();
   for (const p of drafts) {
     const m = fleet.find((f) => f.id === p.maquinaria_id);
-    if (m && (p.unidad === 'HORA') === m.horometro && (p.unidad === 'HORA' || p.unidad === 'KM')) meter.set(m.id, [...(meter.get(m.id) ?? []), { fecha: p.fecha, qty: p.cantid }]);
+    if (m && (p.unidad === 'HORA') === m.horometro && (p.unidad === 'HORA' || p.unidad === 'KM'))
+      meter.set(m.id, [...(meter.get(m.id) ?? []), { fecha: p.fecha, qty: p.cantid }]);
   }
   return {
-    reports: drafts.map((p, i) => ({ parte_id: idByNro.get(nro(i)) as number, maquinaria_id: p.maquinaria_id, fecha: p.fecha, monto: p.pretot, billing: p.billing })),
+    reports: drafts.map((p, i) => ({
+      parte_id: idByNro.get(nro(i)) as number,
+      maquinaria_id: p.maquinaria_id,
+      fecha: p.fecha,
+      monto: p.pretot,
+      billing: p.billing,
+    })),
     meter,
     lines: drafts.length,
   };

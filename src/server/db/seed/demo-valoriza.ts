@@ -56,7 +56,12 @@ export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: 
     await db
       .update(partesDiarios)
       .set({ valoriza_id: row.valoriza_id })
-      .where(inArray(partesDiarios.parte_id, billed.map((p) => p.parte_id)));
+      .where(
+        inArray(
+          partesDiarios.parte_id,
+          billed.map((p) => p.parte_id),
+        ),
+      );
     count++;
   }
   return count;

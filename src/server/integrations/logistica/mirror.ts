@@ -17,7 +17,11 @@ export async function upsertPurchaseOrders(db: Db, orders: PurchaseOrder[]): Pro
         .where(
           or(
             ...batch.map((o) =>
-              and(eq(extOrdenesCompra.nro_ordencompra, o.nro_ordencompra), eq(extOrdenesCompra.anio, o.anio), ne(extOrdenesCompra.orden_id, o.orden_id)),
+              and(
+                eq(extOrdenesCompra.nro_ordencompra, o.nro_ordencompra),
+                eq(extOrdenesCompra.anio, o.anio),
+                ne(extOrdenesCompra.orden_id, o.orden_id),
+              ),
             ),
           ),
         );
@@ -58,7 +62,11 @@ export async function upsertServiceOrders(db: Db, orders: ServiceOrder[]): Promi
         .where(
           or(
             ...batch.map((o) =>
-              and(eq(extOrdenesServicio.nro_orden, o.nro_orden), eq(extOrdenesServicio.anio, o.anio), ne(extOrdenesServicio.orden_id, o.orden_id)),
+              and(
+                eq(extOrdenesServicio.nro_orden, o.nro_orden),
+                eq(extOrdenesServicio.anio, o.anio),
+                ne(extOrdenesServicio.orden_id, o.orden_id),
+              ),
             ),
           ),
         );
@@ -69,7 +77,9 @@ export async function upsertServiceOrders(db: Db, orders: ServiceOrder[]): Promi
       await tx.delete(extOrdenesServicioDet).where(inArray(extOrdenesServicioDet.orden_id, ids));
       // (orden_id, ordendet_item) is the key: a repeated item number keeps its first line.
       const items = batch.flatMap((o) =>
-        o.items.filter((i, n) => o.items.findIndex((j) => j.ordendet_item === i.ordendet_item) === n).map((i) => ({ ...i, orden_id: o.orden_id })),
+        o.items
+          .filter((i, n) => o.items.findIndex((j) => j.ordendet_item === i.ordendet_item) === n)
+          .map((i) => ({ ...i, orden_id: o.orden_id })),
       );
       for (const part of chunks(items)) await tx.insert(extOrdenesServicioDet).values(part);
     }

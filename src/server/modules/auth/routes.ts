@@ -12,9 +12,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // The spec's logout has an empty body; accept it even when sent as application/json (this plugin only).
   acceptEmptyJson(app);
 
-  r.post('/api/login', { schema: { body: loginBody }, config: { rule: 'public' } }, (req, reply) =>
-    service.login(req, req.body, reply),
-  );
+  r.post('/api/login', { schema: { body: loginBody }, config: { rule: 'public' } }, (req, reply) => service.login(req, req.body, reply));
 
   r.post('/api/logout', async (req) => service.logout(req));
 }

@@ -26,7 +26,10 @@ export function createAuthService(app: FastifyInstance) {
   let lastPurge = 0;
 
   function refuseIfLimited(userKey: string, address: string, reply: { header(k: string, v: string): unknown }) {
-    for (const [win, key] of [[byUser, userKey], [byAddress, address]] as const) {
+    for (const [win, key] of [
+      [byUser, userKey],
+      [byAddress, address],
+    ] as const) {
       if (win.blocked(key)) {
         reply.header('Retry-After', String(win.retryAfter(key)));
         throw new AppError(429, MSG.loginRateLimited);
@@ -68,7 +71,9 @@ export function createAuthService(app: FastifyInstance) {
       area: { id: u.areaId ?? 0, name: u.areaName ?? '' },
       roles: u.roles,
     });
-    await app.db.insert(auditLog).values({ user_id: u.id, username: u.username, action: 'login', resource: 'sesion', resource_id: String(u.id) });
+    await app.db
+      .insert(auditLog)
+      .values({ user_id: u.id, username: u.username, action: 'login', resource: 'sesion', resource_id: String(u.id) });
     return { access_token: token, token_type: 'bearer', expires_in: ttl };
   }
 

@@ -94,7 +94,12 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
       const [dup] = await tx
         .select({ id: ingresos.id })
         .from(ingresos)
-        .where(or(eq(ingresos.orden_id, order.orden_id), and(eq(ingresos.nro_ordencompra, order.nro_ordencompra), eq(ingresos.anio, order.anio))))
+        .where(
+          or(
+            eq(ingresos.orden_id, order.orden_id),
+            and(eq(ingresos.nro_ordencompra, order.nro_ordencompra), eq(ingresos.anio, order.anio)),
+          ),
+        )
         .limit(1);
       if (dup) throw unprocessable(MSG.orderAlreadyRegistered);
       const items = body.ingresos_det.map((l) => ({ ...l.insumo, unimed: unitOf.get(l.insumo.insumo_codigo) ?? l.unimed }));
@@ -146,7 +151,11 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
 }
 
 /** View mode: only the selected delivery note changes (entry and its movements' document text). */
-export function updateIngreso(req: FastifyRequest, id: number, body: { nro_guiaremision: string | null; fecha_guiaremision?: string | null }) {
+export function updateIngreso(
+  req: FastifyRequest,
+  id: number,
+  body: { nro_guiaremision: string | null; fecha_guiaremision?: string | null },
+) {
   return runChange(req, async ({ tx, audit }) => {
     const [head] = await tx.select().from(ingresos).where(eq(ingresos.id, id)).for('update');
     if (!head) throw notFound(MSG.notFound);

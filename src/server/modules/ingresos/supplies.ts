@@ -12,7 +12,12 @@ export interface ReceivedSupply {
 
 async function unitId(tx: Db, abrev: string): Promise<number> {
   const key = abrev.trim().toUpperCase().slice(0, 20);
-  const find = () => tx.select({ id: unimeds.unimed_id }).from(unimeds).where(sql`upper(${unimeds.unimed_abrev}) = ${key}`).limit(1);
+  const find = () =>
+    tx
+      .select({ id: unimeds.unimed_id })
+      .from(unimeds)
+      .where(sql`upper(${unimeds.unimed_abrev}) = ${key}`)
+      .limit(1);
   const [found] = await find();
   if (found) return found.id;
   await tx.insert(unimeds).values({ unimed_abrev: key, unimed_nombre: key }).onConflictDoNothing();
@@ -24,11 +29,16 @@ async function unitId(tx: Db, abrev: string): Promise<number> {
 export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<Map<string, number>> {
   const codes = [...new Set(items.map((i) => i.insumo_codigo))];
   const load = async () => {
-    const rows = await tx.select({ id: insumos.id, code: insumos.insumo_codigo }).from(insumos).where(inArray(insumos.insumo_codigo, codes));
+    const rows = await tx
+      .select({ id: insumos.id, code: insumos.insumo_codigo })
+      .from(insumos)
+      .where(inArray(insumos.insumo_codigo, codes));
     return new Map(rows.map((r) => [r.code, r.id]));
   };
   const have = await load();
-  const missing = items.filter((i, idx) => !have.has(i.insumo_codigo) && items.findIndex((j) => j.insumo_codigo === i.insumo_codigo) === idx);
+  const missing = items.filter(
+    (i, idx) => !have.has(i.insumo_codigo) && items.findIndex((j) => j.insumo_codigo === i.insumo_codigo) === idx,
+  );
   if (missing.length === 0) return have;
   for (const m of missing) {
     const unimed_id = await unitId(tx, m.unimed);
@@ -44,4 +54,3 @@ export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<M
   }
   return load();
 }
-

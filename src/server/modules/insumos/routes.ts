@@ -8,7 +8,9 @@ import { createInsumo, deleteInsumo, getInsumo, listInsumos, searchHoras, search
 export default async function insumosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/insumos', async () => listInsumos(app.db));
-  r.get('/api/insumos/search', { schema: { querystring: insumoSearchQuery } }, async (req) => searchInsumos(app.db, req.query.q, req.query.mode));
+  r.get('/api/insumos/search', { schema: { querystring: insumoSearchQuery } }, async (req) =>
+    searchInsumos(app.db, req.query.q, req.query.mode),
+  );
   r.get('/api/insumos/search/:term', { schema: { params: termParam } }, async (req) => searchInsumos(app.db, req.params.term, 'salida'));
   r.get('/api/insumos/search_horas/:term', { schema: { params: termParam } }, async (req) => searchHoras(app.db, req.params.term));
   r.get('/api/insumos/:id', { schema: { params: idParam } }, async (req) => getInsumo(app.db, req.params.id));

@@ -21,11 +21,19 @@ const rowColumns = {
 };
 
 export function listInsumos(db: Db): Promise<InsumoRow[]> {
-  return db.select(rowColumns).from(insumos).innerJoin(unimeds, eq(unimeds.unimed_id, insumos.unimed_id)).orderBy(asc(insumos.insumo_codigo));
+  return db
+    .select(rowColumns)
+    .from(insumos)
+    .innerJoin(unimeds, eq(unimeds.unimed_id, insumos.unimed_id))
+    .orderBy(asc(insumos.insumo_codigo));
 }
 
 export async function getInsumo(db: Db, id: number): Promise<InsumoRow> {
-  const [row] = await db.select(rowColumns).from(insumos).innerJoin(unimeds, eq(unimeds.unimed_id, insumos.unimed_id)).where(eq(insumos.id, id));
+  const [row] = await db
+    .select(rowColumns)
+    .from(insumos)
+    .innerJoin(unimeds, eq(unimeds.unimed_id, insumos.unimed_id))
+    .where(eq(insumos.id, id));
   if (!row) throw notFound(MSG.supplyNotFound);
   return row;
 }
@@ -44,10 +52,18 @@ export async function searchInsumos(db: Db, q: string, mode: 'pedido' | 'salida'
     .limit(SEARCH_LIMIT);
   if (mode === 'pedido') {
     return {
-      items: rows.map((r) => ({ bien_id: r.id, bien_nombre: r.insumo_name, codigo: r.insumo_codigo, unimed_id: r.unimed_id, unimed_abrev: r.unimed })),
+      items: rows.map((r) => ({
+        bien_id: r.id,
+        bien_nombre: r.insumo_name,
+        codigo: r.insumo_codigo,
+        unimed_id: r.unimed_id,
+        unimed_abrev: r.unimed,
+      })),
     };
   }
-  return { items: rows.map((r) => ({ id: r.id, insumo_codigo: r.insumo_codigo, insumo_name: r.insumo_name, unimed: r.unimed, stock: r.stock })) };
+  return {
+    items: rows.map((r) => ({ id: r.id, insumo_codigo: r.insumo_codigo, insumo_name: r.insumo_name, unimed: r.unimed, stock: r.stock })),
+  };
 }
 
 /** Hours of the supply whose id or code is `term`, with the product defaults where it has none. */

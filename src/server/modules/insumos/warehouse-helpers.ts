@@ -15,7 +15,14 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 /** PostgreSQL timestamp text (or Date) → ISO 8601. */
 export function isoTs(v: string | Date | null | undefined): string {
   if (v == null) return '';
-  const d = v instanceof Date ? v : new Date(String(v).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  const d =
+    v instanceof Date
+      ? v
+      : new Date(
+          String(v)
+            .replace(' ', 'T')
+            .replace(/([+-]\d\d)$/, '$1:00'),
+        );
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
 

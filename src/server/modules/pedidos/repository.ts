@@ -21,7 +21,10 @@ const head = {
   created_at: pedidos.created_at,
 };
 
-export async function listPedidos(db: Db, f: { maquinaria_id?: number | null; fini?: string | null; ffin?: string | null }): Promise<PedidoRow[]> {
+export async function listPedidos(
+  db: Db,
+  f: { maquinaria_id?: number | null; fini?: string | null; ffin?: string | null },
+): Promise<PedidoRow[]> {
   const rows = await db
     .select({ ...head, detalle })
     .from(pedidos)
@@ -32,7 +35,11 @@ export async function listPedidos(db: Db, f: { maquinaria_id?: number | null; fi
 }
 
 export async function getPedido(db: Db, id: number) {
-  const [row] = await db.select(head).from(pedidos).innerJoin(maquinarias, eq(maquinarias.id, pedidos.maquinaria_id)).where(eq(pedidos.pedido_id, id));
+  const [row] = await db
+    .select(head)
+    .from(pedidos)
+    .innerJoin(maquinarias, eq(maquinarias.id, pedidos.maquinaria_id))
+    .where(eq(pedidos.pedido_id, id));
   if (!row) throw notFound(MSG.notFound);
   const lines = await db
     .select({

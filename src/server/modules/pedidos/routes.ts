@@ -12,6 +12,8 @@ export default async function pedidosRoutes(app: FastifyInstance) {
   r.post('/api/pedidos/list', { schema: { body: pedidoListBody } }, async (req) => listPedidos(app.db, req.body));
   r.get('/api/pedidos/:pedido_id', { schema: { params: pedidoIdParam } }, async (req) => getPedido(app.db, req.params.pedido_id));
   r.post('/api/pedidos', { schema: { body: pedidoBody } }, async (req, reply) => reply.code(201).send(await createPedido(req, req.body)));
-  r.put('/api/pedidos/:pedido_id', { schema: { params: pedidoIdParam, body: pedidoBody } }, async (req) => updatePedido(req, req.params.pedido_id, req.body));
+  r.put('/api/pedidos/:pedido_id', { schema: { params: pedidoIdParam, body: pedidoBody } }, async (req) =>
+    updatePedido(req, req.params.pedido_id, req.body),
+  );
   r.delete('/api/pedidos/:id', { schema: { params: idParam } }, async (req) => deletePedido(req, req.params.id));
 }

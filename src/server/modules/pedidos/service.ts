@@ -47,9 +47,17 @@ export function createPedido(req: FastifyRequest, body: PedidoBody) {
       const lines = await resolveLines(tx, body.pedidos_det);
       const [row] = await tx
         .insert(pedidos)
-        .values({ maquinaria_id: body.maquinaria_id, fecha: body.fecha, observacion: body.observacion, estado, user_id: req.user?.id ?? null })
+        .values({
+          maquinaria_id: body.maquinaria_id,
+          fecha: body.fecha,
+          observacion: body.observacion,
+          estado,
+          user_id: req.user?.id ?? null,
+        })
         .returning({ id: pedidos.pedido_id });
-      await tx.insert(pedidosDet).values(lines.map((l) => ({ pedido_id: row.id, insumo_id: l.insumo_id, unimed_id: l.unimed_id, cantidad: l.cantidad })));
+      await tx
+        .insert(pedidosDet)
+        .values(lines.map((l) => ({ pedido_id: row.id, insumo_id: l.insumo_id, unimed_id: l.unimed_id, cantidad: l.cantidad })));
       const after = await getPedido(tx, row.id);
       await audit({ action: 'create', resource: 'pedidos', resource_id: row.id, after });
       return after;
@@ -66,8 +74,17 @@ export function updatePedido(req: FastifyRequest, id: number, body: PedidoBody) 
     const before = await getPedido(tx, id);
     await assertMachine(tx, body.maquinaria_id);
     const lines = await resolveLines(tx, body.pedidos_det);
-    const plan = planLineSync(before.pedidos_det, lines, body.trash, (s) => s.pedido_det_id, (l) => l.pedido_det_id);
-    await tx.update(pedidos).set({ maquinaria_id: body.maquinaria_id, fecha: body.fecha, observacion: body.observacion, estado }).where(eq(pedidos.pedido_id, id));
+    const plan = planLineSync(
+      before.pedidos_det,
+      lines,
+      body.trash,
+      (s) => s.pedido_det_id,
+      (l) => l.pedido_det_id,
+    );
+    await tx
+      .update(pedidos)
+      .set({ maquinaria_id: body.maquinaria_id, fecha: body.fecha, observacion: body.observacion, estado })
+      .where(eq(pedidos.pedido_id, id));
     const gone = plan.deletes.map((d) => d.pedido_det_id);
     if (gone.length > 0) await tx.delete(pedidosDet).where(inArray(pedidosDet.pedido_det_id, gone));
     for (const { stored, incoming } of plan.updates) {
@@ -77,7 +94,9 @@ export function updatePedido(req: FastifyRequest, id: number, body: PedidoBody) 
         .where(eq(pedidosDet.pedido_det_id, stored.pedido_det_id));
     }
     if (plan.inserts.length > 0) {
-      await tx.insert(pedidosDet).values(plan.inserts.map((l) => ({ pedido_id: id, insumo_id: l.insumo_id, unimed_id: l.unimed_id, cantidad: l.cantidad })));
+      await tx
+        .insert(pedidosDet)
+        .values(plan.inserts.map((l) => ({ pedido_id: id, insumo_id: l.insumo_id, unimed_id: l.unimed_id, cantidad: l.cantidad })));
     }
     const after = await getPedido(tx, id);
     await audit({ action: 'update', resource: 'pedidos', resource_id: id, before, after });

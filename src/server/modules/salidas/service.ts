@@ -48,7 +48,16 @@ async function header(tx: Db, body: SalidaBody) {
 async function checkStock(tx: Db, before: StoredLine[], after: StoredLine[], lines: SalidaBody['salidas_det']) {
   const deltas = outflowDeltas(before, after);
   const locked = await lockSupplies(tx, [...deltas.keys()].concat(after.map((l) => l.insumo_id)));
-  assertAvailable(locked, deltas, quantitiesBySupply(after), (insumoId) => `salidas_det.${Math.max(0, lines.findIndex((l) => l.insumo_id === insumoId))}.cantidad`);
+  assertAvailable(
+    locked,
+    deltas,
+    quantitiesBySupply(after),
+    (insumoId) =>
+      `salidas_det.${Math.max(
+        0,
+        lines.findIndex((l) => l.insumo_id === insumoId),
+      )}.cantidad`,
+  );
   return deltas;
 }
 
@@ -64,7 +73,9 @@ export function createSalida(req: FastifyRequest, body: SalidaBody) {
         .returning({ id: salidas.id });
       const lines = await tx
         .insert(salidasDet)
-        .values(body.salidas_det.map((l) => ({ salida_id: row.id, insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })))
+        .values(
+          body.salidas_det.map((l) => ({ salida_id: row.id, insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })),
+        )
         .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
       await applyOutflow(tx, deltas);
       await insertExitMovements(tx, doc, lines);
@@ -89,7 +100,13 @@ export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) 
   return runChange(req, async ({ tx, audit }) => {
     const stored = await lockExit(tx, id);
     const before = await getSalida(tx, id);
-    const plan = planLineSync(stored, body.salidas_det, body.trash, (s) => s.salida_det_id, (l) => l.salida_det_id);
+    const plan = planLineSync(
+      stored,
+      body.salidas_det,
+      body.trash,
+      (s) => s.salida_det_id,
+      (l) => l.salida_det_id,
+    );
     const afterLines: StoredLine[] = [...plan.kept, ...plan.updates.map((u) => u.incoming), ...plan.inserts];
     const { values, doc } = await header(tx, body);
     const deltas = await checkStock(tx, stored, afterLines, body.salidas_det);
@@ -112,7 +129,11 @@ export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) 
         .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
       await insertExitMovements(tx, doc, added);
     }
-    await updateExitDoc(tx, [...plan.kept, ...plan.updates.map((u) => u.stored)].map((s) => s.salida_det_id), doc);
+    await updateExitDoc(
+      tx,
+      [...plan.kept, ...plan.updates.map((u) => u.stored)].map((s) => s.salida_det_id),
+      doc,
+    );
     await applyOutflow(tx, deltas);
     const after = await getSalida(tx, id);
     await audit({ action: 'update', resource: 'salidas', resource_id: id, before, after });

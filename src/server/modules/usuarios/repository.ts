@@ -9,8 +9,7 @@ import { isoTimestamp } from '../auditoria/timestamps';
 /** "Able to manage users": active and holding the users menu (62) and assign permissions (65). */
 export const MANAGER_CODES = [MENU.usuarios, ROLE.usuarioPermisos];
 
-export const isManager = (u: { estado: number; roles: number[] }) =>
-  u.estado === 1 && MANAGER_CODES.every((c) => u.roles.includes(c));
+export const isManager = (u: { estado: number; roles: number[] }) => u.estado === 1 && MANAGER_CODES.every((c) => u.roles.includes(c));
 
 const rowColumns = {
   id: usuarios.id,
@@ -47,7 +46,15 @@ export async function lockManagers(tx: Db): Promise<number[]> {
   const rows = await tx
     .select({ id: usuarios.id })
     .from(usuarios)
-    .where(and(eq(usuarios.estado, 1), sql`${usuarios.roles} @> ARRAY[${sql.join(MANAGER_CODES.map((c) => sql`${c}`), sql`, `)}]::integer[]`))
+    .where(
+      and(
+        eq(usuarios.estado, 1),
+        sql`${usuarios.roles} @> ARRAY[${sql.join(
+          MANAGER_CODES.map((c) => sql`${c}`),
+          sql`, `,
+        )}]::integer[]`,
+      ),
+    )
     .for('update');
   return rows.map((r) => r.id);
 }

@@ -23,9 +23,7 @@ export default async function usuariosRoutes(app: FastifyInstance) {
     const row = await service.create(req, req.body);
     return reply.code(201).send(row);
   });
-  r.put('/api/usuarios/:id', { schema: { params: idParam, body: usuarioBody } }, (req) =>
-    service.update(req, req.params.id, req.body),
-  );
+  r.put('/api/usuarios/:id', { schema: { params: idParam, body: usuarioBody } }, (req) => service.update(req, req.params.id, req.body));
   r.delete('/api/usuarios/:id', { schema: { params: idParam } }, (req) => service.remove(req, req.params.id));
   r.put('/api/usuarios/savepermission/:id', { schema: { params: idParam, body: savePermissionBody } }, (req) =>
     service.savePermissions(req, req.params.id, req.body),

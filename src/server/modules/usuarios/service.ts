@@ -124,7 +124,10 @@ export function savePermissions(req: FastifyRequest, id: number, body: SavePermi
     const current = await lockUsuario(tx, id);
     if (!current) throw notFound(MSG.notFound);
     await guardLastManager(tx, id, { estado: current.estado, roles });
-    await tx.update(usuarios).set({ roles, updatedAt: sql`now()` }).where(eq(usuarios.id, id));
+    await tx
+      .update(usuarios)
+      .set({ roles, updatedAt: sql`now()` })
+      .where(eq(usuarios.id, id));
     await audit({ action: 'permissions', resource: RESOURCE, resource_id: id, before: { roles: current.roles }, after: { roles } });
     return { message: MSG.permissionsSaved, roles };
   });
@@ -144,7 +147,12 @@ export function setPassword(req: FastifyRequest, id: number, body: SetPasswordBo
       .update(usuarios)
       .set({ passwordHash: await hashPassword(body.password), defaultPassword, updatedAt: sql`now()` })
       .where(eq(usuarios.id, id));
-    await audit({ action: 'password', resource: RESOURCE, resource_id: id, after: { default_password: defaultPassword, self: id === user.id } });
+    await audit({
+      action: 'password',
+      resource: RESOURCE,
+      resource_id: id,
+      after: { default_password: defaultPassword, self: id === user.id },
+    });
     return { message: MSG.operationOk };
   });
 }
