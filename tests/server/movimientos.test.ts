@@ -141,18 +141,16 @@ describe('kardex (/api/movimientos/list) and the machine and operator reads', ()
     });
     expect((await get('/api/operadores/suggestdni/4300099')).json().items).toHaveLength(1);
     expect((await get('/api/operadores/suggestdni/abc')).statusCode).toBe(400);
-    await t.database.db
-      .insert(extPersonas)
-      .values({
-        dni: '70123456',
-        prenombres: 'MARIA ELENA',
-        ap_primer: 'QUISPE',
-        ap_segundo: 'HUAMAN',
-        direccion: 'JR. LIMA 123',
-        fecha_nac: '1990-05-01',
-        celular: '987654321',
-        email: null,
-      });
+    await t.database.db.insert(extPersonas).values({
+      dni: '70123456',
+      prenombres: 'MARIA ELENA',
+      ap_primer: 'QUISPE',
+      ap_segundo: 'HUAMAN',
+      direccion: 'JR. LIMA 123',
+      fecha_nac: '1990-05-01',
+      celular: '987654321',
+      email: null,
+    });
     expect((await get('/api/operadores/searchdni/70123456')).json()).toEqual([
       {
         indiv_id: expect.any(Number),

@@ -56,18 +56,16 @@ export async function seedWear(t: TestApp) {
       .insert(partesDiarios)
       .values({ nro_parte_interno: `P-${fecha}`, fecha, maquinaria_id: m.id, operador_id: op.operador_id, actividad_id: act.id })
       .returning();
-    await db
-      .insert(partesDiariosDet)
-      .values(
-        lines.map((l) => ({
-          parte_id: p.parte_id,
-          costo_det_id: l.costo_det_id,
-          cantid: l.cantid,
-          preuni: 0,
-          pretot: 0,
-          unidad: l.unidad,
-        })),
-      );
+    await db.insert(partesDiariosDet).values(
+      lines.map((l) => ({
+        parte_id: p.parte_id,
+        costo_det_id: l.costo_det_id,
+        cantid: l.cantid,
+        preuni: 0,
+        pretot: 0,
+        unidad: l.unidad,
+      })),
+    );
   };
   await report('2025-01-10', [{ costo_det_id: hora.costo_det_id, cantid: 500, unidad: 'HORA' }]); // the change day: not counted
   await report('2025-01-11', [

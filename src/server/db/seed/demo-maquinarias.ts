@@ -142,14 +142,11 @@ export async function seedParts(
       });
     }
   });
-  const rows = await db
-    .insert(insumosMaquinaria)
-    .values(assignments)
-    .returning({
-      insumo_maq_id: insumosMaquinaria.insumo_maq_id,
-      maquinaria_id: insumosMaquinaria.maquinaria_id,
-      insumo_id: insumosMaquinaria.insumo_id,
-    });
+  const rows = await db.insert(insumosMaquinaria).values(assignments).returning({
+    insumo_maq_id: insumosMaquinaria.insumo_maq_id,
+    maquinaria_id: insumosMaquinaria.maquinaria_id,
+    insumo_id: insumosMaquinaria.insumo_id,
+  });
   const idOf = new Map(rows.map((a) => [`${a.maquinaria_id}:${a.insumo_id}`, a.insumo_maq_id]));
   if (changes.length)
     await db.insert(cambiosInsumo).values(changes.map(({ key, ...ch }) => ({ ...ch, insumo_maq_id: idOf.get(key) as number })));

@@ -22,34 +22,30 @@ export interface MovementDoc {
 
 export async function insertEntryMovements(tx: Db, doc: MovementDoc, lines: EntryMovement[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx
-    .insert(movimientos)
-    .values(
-      lines.map((l) => ({
-        ...doc,
-        tipo: 'INGRESO',
-        insumo_id: l.insumo_id,
-        ingreso: l.cantidad,
-        salida: 0,
-        ingreso_det_id: l.ingreso_det_id,
-      })),
-    );
+  await tx.insert(movimientos).values(
+    lines.map((l) => ({
+      ...doc,
+      tipo: 'INGRESO',
+      insumo_id: l.insumo_id,
+      ingreso: l.cantidad,
+      salida: 0,
+      ingreso_det_id: l.ingreso_det_id,
+    })),
+  );
 }
 
 export async function insertExitMovements(tx: Db, doc: MovementDoc, lines: ExitMovement[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx
-    .insert(movimientos)
-    .values(
-      lines.map((l) => ({
-        ...doc,
-        tipo: 'SALIDA',
-        insumo_id: l.insumo_id,
-        ingreso: 0,
-        salida: l.cantidad,
-        salida_det_id: l.salida_det_id,
-      })),
-    );
+  await tx.insert(movimientos).values(
+    lines.map((l) => ({
+      ...doc,
+      tipo: 'SALIDA',
+      insumo_id: l.insumo_id,
+      ingreso: 0,
+      salida: l.cantidad,
+      salida_det_id: l.salida_det_id,
+    })),
+  );
 }
 
 /** Updates one exit line's movement (supply and quantity). */
