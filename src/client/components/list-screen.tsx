@@ -4,12 +4,15 @@ import { CloudOff } from 'lucide-react';
 import { MSG } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@client/lib/format';
+import type { OfflineInfo } from '@client/offline';
 
 export interface ListScreenProps {
   /** e.g. 'LISTADO DE ACTIVIDADES' (shown upper case). */
   title: string;
   /** Slot for <OfflineCopyNotice> (or anything) shown under the title. */
   notice?: ReactNode;
+  /** Offline info of the list query: shows the 'Copia sin conexión del …' notice when it answered from the device. */
+  offline?: Pick<OfflineInfo, 'fromCache' | 'savedAt'>;
   /** Content above the table outside the DataTable toolbar (rarely needed). */
   toolbar?: ReactNode;
   /** Right side of the title bar (e.g. a 'Generar PDF' button). */
@@ -18,7 +21,7 @@ export interface ListScreenProps {
   className?: string;
 }
 
-export function ListScreen({ title, notice, toolbar, actions, children, className }: ListScreenProps) {
+export function ListScreen({ title, notice, offline, toolbar, actions, children, className }: ListScreenProps) {
   return (
     <section className={cn('mx-auto flex w-full max-w-[100rem] flex-col gap-3 p-3 md:p-5', className)} aria-labelledby="list-screen-title">
       <div className="rounded-lg border border-border bg-white shadow-sm">
@@ -29,6 +32,7 @@ export function ListScreen({ title, notice, toolbar, actions, children, classNam
           {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
         </header>
         <div className="flex flex-col gap-3 p-4">
+          {offline?.fromCache && offline.savedAt ? <OfflineCopyNotice since={offline.savedAt} /> : null}
           {notice}
           {toolbar}
           {children}

@@ -2,13 +2,11 @@
 // and PDF export, 'Nuevo' (14), edit (15), delete (16) with confirmation.
 import { useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';
-import { LABELS, MSG } from '@shared/messages';
-import { ConfirmDelete } from '@client/components/confirm-delete';
+import { LABELS } from '@shared/messages';
+import { useDeleteFlow } from '@client/components/delete-flow';
 import { DataTable } from '@client/components/data-table';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
-import { messageFor403 } from '@client/lib/query';
-import { toast } from '@client/lib/toast';
 import { ActividadDialog } from './actividad-dialog';
 import { useActividades, useDeleteActividad, type ActividadRow } from './api';
 import { actividadColumns } from './columns';
@@ -19,27 +17,13 @@ const DEFAULT_SORT = [{ id: 'created_at', desc: true }];
 export default function ActividadesPage() {
   const list = useActividades();
   const remove = useDeleteActividad();
+  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: ActividadRow) => remove.mutateAsync(row.id));
   const [editing, setEditing] = useState<{ row: ActividadRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<ActividadRow | null>(null);
 
-  const columns = useMemo(() => actividadColumns({ onEdit: (row) => setEditing({ row }), onDelete: (row) => setDeleting(row) }), []);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.info(MSG.deleted);
-    } catch (err) {
-      toast.error(messageFor403(err, MSG.deleteFailed));
-      throw err;
-    }
-  };
+  const columns = useMemo(() => actividadColumns({ onEdit: (row) => setEditing({ row }), onDelete: askDelete }), [askDelete]);
 
   return (
-    <ListScreen
-      title={L.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={L.title} offline={list.offline}>
       <DataTable
         label={L.title}
         columns={columns}
@@ -50,7 +34,7 @@ export default function ActividadesPage() {
         toolbarRight={<NewButton code={ROLE.actividadNuevo} onClick={() => setEditing({ row: null })} />}
       />
       <ActividadDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} row={editing?.row ?? null} />
-      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+      {deleteDialog}
     </ListScreen>
   );
 }

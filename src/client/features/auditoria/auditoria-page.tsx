@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { DataTable } from '@client/components/data-table';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { SelectFilter } from '@client/components/select-filter';
 import { useAuditoria, useAuditUsers, type AuditoriaRow } from './api';
 import { AuditoriaDialog } from './auditoria-dialog';
@@ -37,10 +37,7 @@ export default function AuditoriaPage() {
   const columns = useMemo(() => auditoriaColumns(setViewing), []);
 
   return (
-    <ListScreen
-      title={L.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={L.title} offline={list.offline}>
       <DataTable
         label={L.title}
         columns={columns}

@@ -2,14 +2,12 @@
 // Excel/PDF (landscape), 'Nuevo' (49), view (50), delete (51) with confirmation.
 import { useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';
-import { LABELS, MSG } from '@shared/messages';
-import { ConfirmDelete } from '@client/components/confirm-delete';
+import { LABELS } from '@shared/messages';
+import { useDeleteFlow } from '@client/components/delete-flow';
 import { DataTable } from '@client/components/data-table';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
-import { deleteErrorMessage } from '@client/features/catalogos/errors';
-import { toast } from '@client/lib/toast';
 import { useDeleteIngreso, useIngresos, type IngresoRow } from './api';
 import { ingresoColumns } from './columns';
 import { IngresoDialog } from './ingreso-dialog';
@@ -25,30 +23,13 @@ export default function IngresosPage() {
   const body = useMemo(() => ({ fini: range.start, ffin: range.end }), [range]);
   const list = useIngresos(body);
   const remove = useDeleteIngreso();
+  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: IngresoRow) => remove.mutateAsync(row.id));
   const [dialog, setDialog] = useState<{ viewId: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<IngresoRow | null>(null);
 
-  const columns = useMemo(
-    () => ingresoColumns({ onView: (row) => setDialog({ viewId: row.id }), onDelete: (row) => setDeleting(row) }),
-    [],
-  );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.info(MSG.deleted);
-    } catch (err) {
-      toast.error(deleteErrorMessage(err));
-      throw err;
-    }
-  };
+  const columns = useMemo(() => ingresoColumns({ onView: (row) => setDialog({ viewId: row.id }), onDelete: askDelete }), [askDelete]);
 
   return (
-    <ListScreen
-      title={L.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={L.title} offline={list.offline}>
       <DataTable
         label={L.title}
         columns={columns}
@@ -60,7 +41,7 @@ export default function IngresosPage() {
         toolbarRight={<NewButton code={ROLE.ingresoNuevo} onClick={() => setDialog({ viewId: null })} />}
       />
       <IngresoDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} viewId={dialog?.viewId ?? null} />
-      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+      {deleteDialog}
     </ListScreen>
   );
 }

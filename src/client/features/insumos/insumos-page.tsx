@@ -1,7 +1,7 @@
 // INSUMOS Y MATERIALES (spec 000 §2): read-only stock list with Excel and PDF export; no role-gated buttons.
 import { LABELS } from '@shared/messages';
 import { DataTable } from '@client/components/data-table';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { useInsumos } from './api';
 import { insumoColumns } from './columns';
 
@@ -11,10 +11,7 @@ const DEFAULT_SORT = [{ id: 'insumo_codigo', desc: false }];
 export default function InsumosPage() {
   const list = useInsumos();
   return (
-    <ListScreen
-      title={L.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={L.title} offline={list.offline}>
       <DataTable
         label={L.title}
         columns={insumoColumns}

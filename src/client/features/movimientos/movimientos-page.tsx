@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { DataTable } from '@client/components/data-table';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { useMovimientos } from './api';
 import { movimientoColumns } from './columns';
 import { SupplyFilter } from './supply-filter';
@@ -17,10 +17,7 @@ export default function MovimientosPage() {
   const filter = useMemo(() => ({ insumo_id: insumoId, fini: range.start, ffin: range.end }), [insumoId, range]);
   const list = useMovimientos(filter);
   return (
-    <ListScreen
-      title={M.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={M.title} offline={list.offline}>
       <DataTable
         label={M.title}
         columns={movimientoColumns}

@@ -2,13 +2,11 @@
 // edit (54), delete (55) with confirmation (403 shows the server's message).
 import { useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';
-import { LABELS, MSG } from '@shared/messages';
-import { ConfirmDelete } from '@client/components/confirm-delete';
+import { LABELS } from '@shared/messages';
+import { useDeleteFlow } from '@client/components/delete-flow';
 import { DataTable } from '@client/components/data-table';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
-import { messageFor403 } from '@client/lib/query';
-import { toast } from '@client/lib/toast';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
 import { useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
@@ -20,30 +18,13 @@ export default function PedidosPage() {
   const filters = useMachineDateFilters();
   const list = usePedidos(filters.body);
   const remove = useDeletePedido();
+  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: PedidoRow) => remove.mutateAsync(row.pedido_id));
   const [dialog, setDialog] = useState<{ editId: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<PedidoRow | null>(null);
 
-  const columns = useMemo(
-    () => pedidoColumns({ onEdit: (row) => setDialog({ editId: row.pedido_id }), onDelete: (row) => setDeleting(row) }),
-    [],
-  );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.pedido_id);
-      toast.info(MSG.deleted);
-    } catch (err) {
-      toast.error(messageFor403(err, MSG.deleteFailed));
-      throw err;
-    }
-  };
+  const columns = useMemo(() => pedidoColumns({ onEdit: (row) => setDialog({ editId: row.pedido_id }), onDelete: askDelete }), [askDelete]);
 
   return (
-    <ListScreen
-      title={P.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={P.title} offline={list.offline}>
       <DataTable
         label={P.title}
         columns={columns}
@@ -55,7 +36,7 @@ export default function PedidosPage() {
         toolbarRight={<NewButton code={ROLE.pedidoNuevo} onClick={() => setDialog({ editId: null })} />}
       />
       <PedidoDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} editId={dialog?.editId ?? null} />
-      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+      {deleteDialog}
     </ListScreen>
   );
 }

@@ -4,14 +4,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE } from '@shared/auth/permissions';
-import { LABELS, MSG } from '@shared/messages';
-import { ConfirmDelete } from '@client/components/confirm-delete';
+import { LABELS } from '@shared/messages';
+import { useDeleteFlow } from '@client/components/delete-flow';
 import { DataTable } from '@client/components/data-table';
-import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
+import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
-import { toast } from '@client/lib/toast';
 import { useMergedRows, useOutbox, type OutboxItem, type WithPending } from '@client/offline';
-import { deleteErrorMessage } from '@client/features/catalogos/errors';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
 import { outboxRowFor, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
 import { salidaColumns } from './columns';
@@ -31,39 +29,25 @@ export default function SalidasPage() {
   const rows = useMergedRows(list.data, RESOURCE, toRow, { keyOf });
   const outbox = useOutbox();
   const remove = useDeleteSalida();
+  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: Row) => remove.mutateAsync(row.id));
   const [dialog, setDialog] = useState<{ editId: number | null; fixItem?: OutboxItem } | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
 
   const outboxRef = useCallback((row: Row) => outbox.find((i) => i.id === row._outboxId), [outbox]);
   const columns = useMemo(
     () =>
       salidaColumns({
         onEdit: (row) => setDialog({ editId: row.id }),
-        onDelete: (row) => setDeleting(row),
+        onDelete: askDelete,
         onFix: (row) => {
           const item = outboxRef(row);
           if (item) setDialog({ editId: null, fixItem: item });
         },
       }),
-    [outboxRef],
+    [outboxRef, askDelete],
   );
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.info(MSG.deleted);
-    } catch (err) {
-      toast.error(deleteErrorMessage(err));
-      throw err;
-    }
-  };
-
   return (
-    <ListScreen
-      title={S.title}
-      notice={list.offline.fromCache && list.offline.savedAt ? <OfflineCopyNotice since={list.offline.savedAt} /> : null}
-    >
+    <ListScreen title={S.title} offline={list.offline}>
       <DataTable
         label={S.title}
         columns={columns}
@@ -86,7 +70,7 @@ export default function SalidasPage() {
         editId={dialog?.editId ?? null}
         fixItem={dialog?.fixItem ?? null}
       />
-      <ConfirmDelete open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={confirmDelete} />
+      {deleteDialog}
     </ListScreen>
   );
 }
