@@ -2,9 +2,8 @@
 // saved the session is closed (POST /api/logout) and the user signs in again with it, because the current
 // token still says matchPassword and there is no token-refresh call in the contract.
 import { useState } from 'react';
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
-import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
 import { useSession } from '@client/lib/session';
 import { useOfficeSettings } from '@client/lib/settings';
@@ -12,6 +11,7 @@ import { toast } from '@client/lib/toast';
 import { BrandTitle } from './brand';
 import { logout } from './logout';
 import { PasswordForm, setPassword, type PasswordValues } from './password-form';
+import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'forced-password-form';
 
@@ -51,13 +51,7 @@ export function ChangePasswordPage() {
           <p className="mb-5 text-sm text-slate-600">{LABELS.shell.forcedPasswordText}</p>
           <PasswordForm id={FORM_ID} onSubmit={submit} disabled={busy} />
           <div className="mt-6 flex justify-between gap-2">
-            <Button variant="outline" disabled={busy} onClick={() => void logout()}>
-              {LABELS.shell.exit}
-            </Button>
-            <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={busy}>
-              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {LABELS.shell.save}
-            </Button>
+            <ModalActions busy={busy} onCancel={() => void logout()} cancelLabel={LABELS.shell.exit} form={FORM_ID} />
           </div>
         </section>
       </main>

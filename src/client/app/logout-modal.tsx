@@ -1,11 +1,11 @@
 // Logout confirmation (spec 000 §2): 'Listo para salir?', the text, Cancelar / Salir; warns while records of
 // the user are still only on this device (offline outbox).
 import { useEffect, useState } from 'react';
-import { CloudAlert, LoaderCircle } from 'lucide-react';
+import { CloudAlert } from 'lucide-react';
 import { MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
 import { logout } from './logout';
+import { ModalActions } from '@client/components/modal-actions';
 
 export interface LogoutModalProps {
   open: boolean;
@@ -50,13 +50,7 @@ export function LogoutModal({ open, onOpenChange, countPending = defaultCount, o
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            {MSG.cancel}
-          </Button>
-          <Button disabled={busy} aria-busy={busy} onClick={() => void exit()}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {MSG.exit}
-          </Button>
+          <ModalActions busy={busy} onCancel={() => onOpenChange(false)} confirmLabel={MSG.exit} onConfirm={() => void exit()} />
         </>
       }
     >

@@ -1,13 +1,12 @@
 // 'Perfil' of the user menu: name, area, number of permissions, session dates, and a change of one's own password.
 import { useState } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
 import { formatDateTime } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { PasswordForm, setPassword, type PasswordValues } from './password-form';
+import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'profile-password-form';
 
@@ -48,13 +47,13 @@ export function ProfileModal({ open, onOpenChange }: { open: boolean; onOpenChan
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            {LABELS.close}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.changePassword}
-          </Button>
+          <ModalActions
+            busy={busy}
+            onCancel={() => onOpenChange(false)}
+            cancelLabel={LABELS.close}
+            confirmLabel={LABELS.shell.changePassword}
+            form={FORM_ID}
+          />
         </>
       }
     >

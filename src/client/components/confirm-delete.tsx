@@ -1,9 +1,9 @@
 // Delete confirmation modal ('¿Esta seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state.
 import { useState } from 'react';
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from './modal';
-import { Button } from './ui/button';
+import { ModalActions } from './modal-actions';
 
 export interface ConfirmDeleteProps {
   open: boolean;
@@ -52,13 +52,13 @@ export function ConfirmDelete({
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            {MSG.cancel}
-          </Button>
-          <Button variant="destructive" disabled={busy} aria-busy={busy} onClick={() => void run()}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {confirmLabel}
-          </Button>
+          <ModalActions
+            busy={busy}
+            onCancel={() => onOpenChange(false)}
+            confirmLabel={confirmLabel}
+            onConfirm={() => void run()}
+            destructive
+          />
         </>
       }
     >

@@ -16,6 +16,7 @@ import { SelectField, TextField } from '@client/app/form-field';
 import { fetchOrden, useCreateIngreso, useIngreso, useUpdateIngresoGuia, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
 import { entryYearOptions } from './year-options';
+import { ModalActions } from '@client/components/modal-actions';
 
 const L = LABELS.ingresos;
 const FORM_ID = 'ingreso-form';
@@ -116,13 +117,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {MSG.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy || !valid} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
         </>
       }
     >

@@ -2,7 +2,7 @@
 // table) and tab 'Observación'. Status is PENDIENTE on create; in edit mode it is an editable select only with
 // role 12. No client validators beyond what the API needs; on error nothing is displayed.
 import { useEffect, useMemo, useState } from 'react';
-import { LoaderCircle, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
@@ -21,6 +21,7 @@ import { SelectField, TextField } from '@client/app/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
 import { usePedido, useSavePedido, type PedidoLine } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
+import { ModalActions } from '@client/components/modal-actions';
 
 const P = LABELS.pedidos;
 const A = LABELS.almacen;
@@ -111,13 +112,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {MSG.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy || !valid} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
         </>
       }
     >

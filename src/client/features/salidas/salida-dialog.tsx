@@ -3,7 +3,7 @@
 // offline 'Guardado en el dispositivo…'. On error nothing is shown, except a 409 whose message names the supply
 // that ran out. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the corrected copy.
 import { useEffect, useMemo, useState } from 'react';
-import { LoaderCircle, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { useLineItems } from '@client/components/line-items';
 import { Modal } from '@client/components/modal';
@@ -22,6 +22,7 @@ import { resendAndWait, ResendRejected } from './resend-wait';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
+import { ModalActions } from '@client/components/modal-actions';
 
 const S = LABELS.salidas;
 const A = LABELS.almacen;
@@ -144,13 +145,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {MSG.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy || !valid} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
         </>
       }
     >

@@ -1,12 +1,11 @@
 // 'Cambiar contraseña' modal of the users list: new password and confirmation (required, must match).
 import { useState } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
 import { PasswordForm, setPassword, type PasswordValues } from '@client/app/password-form';
 import type { UsuarioRow } from './api';
+import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'usuario-password-form';
 
@@ -35,13 +34,7 @@ export function PasswordDialog({ user, onClose }: { user: UsuarioRow | null; onC
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {MSG.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} />
         </>
       }
     >

@@ -1,14 +1,13 @@
 // 'Asignar permisos' modal: the tree of getpermissionstree with the user's codes (getpermissions) checked;
 // saving sends every checked code (savepermission). Spec 001 §8 messages.
 import { useEffect, useState } from 'react';
-import { LoaderCircle } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/lib/toast';
 import { usePermissionTree, useSavePermissions, useUserPermissions, type UsuarioRow } from './api';
 import { PermissionTree } from './permission-tree';
+import { ModalActions } from '@client/components/modal-actions';
 
 export function PermissionsDialog({ user, onClose }: { user: UsuarioRow | null; onClose: () => void }) {
   const tree = usePermissionTree();
@@ -51,13 +50,7 @@ export function PermissionsDialog({ user, onClose }: { user: UsuarioRow | null; 
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {MSG.cancel}
-          </Button>
-          <Button disabled={busy || !ready} aria-busy={busy} onClick={() => void submit()}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={onClose} onConfirm={() => void submit()} confirmDisabled={!ready} />
         </>
       }
     >

@@ -3,15 +3,14 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { LoaderCircle } from 'lucide-react';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { SelectField, TextField } from '@client/app/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
 import { useSaveUsuario, type UsuarioRow } from './api';
+import { ModalActions } from '@client/components/modal-actions';
 
 const L = LABELS.usuarios;
 const FORM_ID = 'usuario-form';
@@ -65,13 +64,7 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
       closeDisabled={busy}
       footer={
         <>
-          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-            {MSG.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={busy || !formState.isValid} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {LABELS.shell.save}
-          </Button>
+          <ModalActions busy={busy} onCancel={() => onOpenChange(false)} form={FORM_ID} confirmDisabled={!formState.isValid} />
         </>
       }
     >
