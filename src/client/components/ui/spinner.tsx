@@ -1,6 +1,6 @@
 // Loading spinner with an accessible label (role=status).
 import { LoaderCircle } from 'lucide-react';
-import { LABELS } from '@shared/messages';
+import { LABELS, MSG } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 
 export interface SpinnerProps {
@@ -19,5 +19,14 @@ export function Spinner({ label = LABELS.loading, showLabel = false, className, 
       <LoaderCircle className={cn('animate-spin text-primary', SIZE[size])} aria-hidden="true" />
       {showLabel ? <span className="text-sm">{label}</span> : <span className="sr-only">{label}</span>}
     </span>
+  );
+}
+
+/** Body of a modal whose record is still loading: the spinner, or 'No se pudo cargar…' once the load failed. */
+export function LoadingBody({ failed }: { failed: boolean }) {
+  return (
+    <div className="flex justify-center py-6">
+      {failed ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
+import { LoadingBody } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { isValidYmd } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
@@ -115,11 +115,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
       title={L.create}
       width="xl"
       closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
-        </>
-      }
+      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
     >
       <form
         id={FORM_ID}
@@ -216,9 +212,7 @@ function IngresoView({ id, onClose }: { id: number; onClose: () => void }) {
       }
     >
       {!data ? (
-        <div className="flex justify-center py-6">
-          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
-        </div>
+        <LoadingBody failed={detail.isError} />
       ) : (
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap items-end gap-3">

@@ -11,7 +11,7 @@ import { useLineItems } from '@client/components/line-items';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
-import { Spinner } from '@client/components/ui/spinner';
+import { LoadingBody } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
 import { isValidYmd, todayLima } from '@client/lib/format';
@@ -110,16 +110,10 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
       title={editId === null ? P.create : P.edit}
       width="lg"
       closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
-        </>
-      }
+      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
     >
       {!loaded ? (
-        <div className="flex justify-center py-6">
-          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
-        </div>
+        <LoadingBody failed={detail.isError} />
       ) : (
         <form
           id={FORM_ID}

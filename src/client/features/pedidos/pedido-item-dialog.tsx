@@ -3,16 +3,16 @@
 // what a line needs to exist (a supply, a quantity above 0 and a unit).
 import { useEffect, useId, useState } from 'react';
 import type { InsumoSearchPedido } from '@shared/contract/insumos';
-import { LABELS, MSG } from '@shared/messages';
+import { LABELS } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
-import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { useUnimeds } from '@client/features/catalogos/api';
 import { searchSuppliesPedido } from '@client/features/catalogos/offline-search';
 import type { PedidoLine } from './api';
+import { ModalActions } from '@client/components/modal-actions';
 
 const A = LABELS.almacen;
 
@@ -75,14 +75,13 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
       title={line ? A.editItem : A.addItem}
       width="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {MSG.cancel}
-          </Button>
-          <Button disabled={!canAdd} onClick={submit}>
-            {line ? A.update : A.add}
-          </Button>
-        </>
+        <ModalActions
+          busy={false}
+          onCancel={() => onOpenChange(false)}
+          confirmLabel={line ? A.update : A.add}
+          confirmDisabled={!canAdd}
+          onConfirm={submit}
+        />
       }
     >
       <div className="grid gap-3 md:grid-cols-2">

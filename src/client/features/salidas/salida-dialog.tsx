@@ -8,7 +8,7 @@ import { LABELS, MSG } from '@shared/messages';
 import { useLineItems } from '@client/components/line-items';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/spinner';
+import { LoadingBody } from '@client/components/ui/spinner';
 import { isValidYmd, todayLima } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -143,16 +143,10 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
       title={title}
       width="xl"
       closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />
-        </>
-      }
+      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
     >
       {!loaded ? (
-        <div className="flex justify-center py-6">
-          {detail.isError ? <p className="text-sm text-destructive">{MSG.loadFailed}</p> : <Spinner showLabel />}
-        </div>
+        <LoadingBody failed={detail.isError} />
       ) : (
         <form
           id={FORM_ID}

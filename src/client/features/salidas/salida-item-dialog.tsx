@@ -8,12 +8,12 @@ import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
-import { Button } from '@client/components/ui/button';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { searchSuppliesSalida } from '@client/features/catalogos/offline-search';
 import type { SalidaLine } from './api';
+import { ModalActions } from '@client/components/modal-actions';
 
 const A = LABELS.almacen;
 const S = LABELS.salidas;
@@ -85,14 +85,13 @@ export function SalidaItemDialog({
       title={line ? A.editItem : A.addItem}
       width="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {MSG.cancel}
-          </Button>
-          <Button disabled={!canAdd} onClick={submit}>
-            {line ? A.update : A.add}
-          </Button>
-        </>
+        <ModalActions
+          busy={false}
+          onCancel={() => onOpenChange(false)}
+          confirmLabel={line ? A.update : A.add}
+          confirmDisabled={!canAdd}
+          onConfirm={submit}
+        />
       }
     >
       <div className="grid gap-3 md:grid-cols-4">

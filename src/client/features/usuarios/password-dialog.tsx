@@ -32,11 +32,7 @@ export function PasswordDialog({ user, onClose }: { user: UsuarioRow | null; onC
       onOpenChange={(o) => !o && !busy && onClose()}
       title={LABELS.usuarios.passwordOf(user?.username ?? '')}
       closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={onClose} form={FORM_ID} />
-        </>
-      }
+      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} />}
     >
       {user && <PasswordForm key={user.id} id={FORM_ID} onSubmit={submit} disabled={busy} />}
     </Modal>
