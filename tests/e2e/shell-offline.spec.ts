@@ -1,0 +1,92 @@
+// Offline shell: once the service worker controls the page and the activities list was loaded, a reload
+// without network still shows the top bar, the side menu and the device copy of the list with its notice.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LABELS, MSG } from '@shared/messages';
+import { MENU, ROLE } from '@shared/auth/permissions';
+import { api, apiLogin, ensureUser, USER_PASSWORD } from './api';
+import { baseUrl, launch, newContext, shot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const L = LABELS.actividades;
+const table = (page: Page) => page.getByRole('table', { name: L.title });
+
+/** Logs in on /actividad, lets the service worker take control (one reload), and returns the page online. */
+async function controlledActividades(user: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  // Deep link: the address stays /actividad, so reloads come back to the list.
+  await page.goto('/actividad');
+  await page.getByLabel(/usuario/i).fill(user);
+  await page.getByLabel(/contraseña/i).fill(USER_PASSWORD);
+  await page.getByRole('button', { name: LABELS.shell.signIn }).click();
+  await table(page).locator('tbody tr').filter({ hasText: name }).waitFor();
+  // The worker installs on the first visit; it controls the page after a reload.
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+  await page.reload();
+  await table(page).locator('tbody tr').filter({ hasText: name }).waitFor();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page };
+}
+
+async function setup(username: string): Promise<{ user: string; name: string }> {
+  const user = await ensureUser(username, [MENU.administrativo, MENU.actividades, ROLE.actividadNuevo]);
+  const token = await apiLogin(user, USER_PASSWORD);
+  const name = `E2E SHELL OFFLINE ${Date.now()}`;
+  await api(token, 'POST', '/api/actividades', { activ_nombre: name, activ_estado: 1, editorMode: 'crear' });
+  return { user, name };
+}
+
+test('a controlled page reloads offline with the shell and the cached activities list', async () => {
+  const { user, name } = await setup('e2e.shell.offline');
+  const { context, page } = await controlledActividades(user, name);
+  const onlineRows = await table(page).locator('tbody tr').count();
+  expect(await page.getByText(/^Copia sin conexión del /).count()).toBe(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  const shell = page.getByRole('navigation', { name: LABELS.menu.navigation });
+  await shell.waitFor();
+  expect(await page.getByTestId('user-name').textContent()).toBe(`USUARIO ${user.toUpperCase()}`);
+  await page.getByRole('heading', { name: L.title }).waitFor();
+  await table(page).locator('tbody tr').filter({ hasText: name }).waitFor();
+  expect(await table(page).locator('tbody tr').count()).toBe(onlineRows);
+  const notice = page.getByRole('status').filter({ hasText: /^Copia sin conexión del / });
+  await notice.waitFor();
+  expect(await notice.textContent()).toMatch(new RegExp(`^${MSG.offlineCopy('').trim()} \\d`));
+  await shot(page, 'shell-offline-list');
+  // Still logged in: no login screen and the token kept.
+  expect(await page.getByRole('heading', { name: LABELS.shell.loginTitle }).count()).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('token') !== null)).toBe(true);
+
+  // Back online, a reload answers from the server again and the notice goes away.
+  await context.setOffline(false);
+  await page.reload();
+  await table(page).locator('tbody tr').filter({ hasText: name }).waitFor();
+  expect(await page.getByText(/^Copia sin conexión del /).count()).toBe(0);
+  await context.close();
+});
+
+test('offline, the shell keeps the office names the server gave online', async () => {
+  const settings = (await (await fetch(`${baseUrl()}/api/ajustes`)).json()) as { officeName: string; shortName: string };
+  const { user, name } = await setup('e2e.shell.offline.brand');
+  const { context, page } = await controlledActividades(user, name);
+  const nav = page.getByRole('navigation', { name: LABELS.menu.navigation });
+  await nav.getByText(settings.officeName, { exact: true }).waitFor();
+
+  await context.setOffline(true);
+  await page.reload();
+  await table(page).locator('tbody tr').filter({ hasText: name }).waitFor();
+  await shot(page, 'shell-offline-brand');
+  const brand = (await nav.locator('p').allTextContents()).slice(0, 2);
+  expect(brand).toEqual([settings.officeName, settings.shortName]);
+  await context.close();
+});
