@@ -363,9 +363,10 @@ export const LABELS = {
   },
   pdfPage: (n: number, total: number) => `Página ${n} de ${total}`,
   pdfGenerated: (when: string) => `Generado el ${when}`,
-  defaultOfficeName: 'Municipalidad Provincial',
-  defaultAreaName: 'Subgerencia de Maquinaria y Equipo Mecánico',
-  defaultCity: 'Lima',
+  // Office settings until the server's GET /api/ajustes answers (the base seed stores the same values).
+  defaultOfficeName: 'Subgerencia de Equipo Mecánico y Maquinaria Pesada',
+  defaultAreaName: 'Municipalidad Provincial',
+  defaultCity: 'Huancayo - Junín',
   exportFailed: 'No se pudo generar el archivo',
   notifFailure: (placa: string, descripcion: string) => `Falla pendiente en ${placa}: ${descripcion}`,
   notifPart: (placa: string, insumo: string, contador: string, limite: string, band: 'warning' | 'danger') =>

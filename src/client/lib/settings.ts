@@ -1,14 +1,15 @@
-// Office settings (GET /api/ajustes, public): fetched once and cached, with seeded-like defaults on failure.
+// Office settings (GET /api/ajustes, public): fetched once per page load and kept on the device, so an offline
+// start shows the office's own names (side menu, login, PDF titles); the seeded defaults only before the first answer.
 import { useEffect, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { apiFetch } from './api';
 
 export interface OfficeSettings {
-  /** e.g. 'Municipalidad Provincial …' — first line of every PDF title. */
+  /** e.g. 'Subgerencia de Equipo Mecánico y Maquinaria Pesada': first line of every PDF title, copyright. */
   officeName: string;
   /** City label shown beside the date on the login screen. */
   cityLabel: string;
-  /** Short name of the office (sub-management). */
+  /** e.g. 'Municipalidad Provincial': the institution, shown under the office name. */
   shortName: string;
 }
 
@@ -18,8 +19,32 @@ export const DEFAULT_OFFICE_SETTINGS: OfficeSettings = {
   shortName: LABELS.defaultAreaName,
 };
 
+const STORAGE_KEY = 'maq.ajustes';
 let cached: OfficeSettings | null = null;
 let inflight: Promise<OfficeSettings> | null = null;
+
+function readStored(): OfficeSettings | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<OfficeSettings>;
+    return {
+      officeName: pick(v.officeName, DEFAULT_OFFICE_SETTINGS.officeName),
+      cityLabel: pick(v.cityLabel, DEFAULT_OFFICE_SETTINGS.cityLabel),
+      shortName: pick(v.shortName, DEFAULT_OFFICE_SETTINGS.shortName),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function store(value: OfficeSettings): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    /* private mode or full storage: the in-memory copy still serves this page */
+  }
+}
 
 function pick(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
@@ -36,10 +61,12 @@ export function getOfficeSettings(): Promise<OfficeSettings> {
           cityLabel: pick(body?.cityLabel, DEFAULT_OFFICE_SETTINGS.cityLabel),
           shortName: pick(body?.shortName, DEFAULT_OFFICE_SETTINGS.shortName),
         };
+        store(cached);
         return cached;
       })
-      // Not cached on failure: the next call tries again (e.g. once back online).
-      .catch(() => DEFAULT_OFFICE_SETTINGS)
+      // Not cached in memory on failure: the next call tries again (e.g. once back online). Meanwhile the
+      // device's last good copy answers.
+      .catch(() => readStored() ?? DEFAULT_OFFICE_SETTINGS)
       .finally(() => {
         inflight = null;
       });
@@ -49,13 +76,18 @@ export function getOfficeSettings(): Promise<OfficeSettings> {
 
 /** Current value synchronously (defaults until the first fetch resolves). */
 export function peekOfficeSettings(): OfficeSettings {
-  return cached ?? DEFAULT_OFFICE_SETTINGS;
+  return cached ?? readStored() ?? DEFAULT_OFFICE_SETTINGS;
 }
 
-/** Test helper: forget the cached value. */
+/** Test helper: forget the cached value (in memory and on the device). */
 export function resetOfficeSettingsCache(): void {
   cached = null;
   inflight = null;
+  try {
+    globalThis.localStorage?.removeItem(STORAGE_KEY);
+  } catch {
+    /* nothing stored */
+  }
 }
 
 /** Settings for rendering; starts with the cached value or defaults and updates once fetched. */

@@ -87,6 +87,22 @@ describe('office settings', () => {
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     expect(await getOfficeSettings()).toEqual(DEFAULT_OFFICE_SETTINGS);
-    expect(DEFAULT_OFFICE_SETTINGS.cityLabel).toBe('Lima');
+  });
+
+  it("keeps the server's last answer on the device for an offline start", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ officeName: 'Subgerencia X', cityLabel: 'Ayacucho', shortName: 'Muni Y' }))),
+    );
+    const online = await getOfficeSettings();
+    // A new page load without connection: a fresh module (nothing in memory), the device copy answers.
+    vi.resetModules();
+    const fresh = await import('@client/lib/settings');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    expect(fresh.peekOfficeSettings()).toEqual(online);
+    expect(await fresh.getOfficeSettings()).toEqual(online);
   });
 });

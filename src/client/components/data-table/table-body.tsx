@@ -39,7 +39,7 @@ function RowViewInner<T extends RowData>({ row, className, index, measureRef, se
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta;
         return (
-          <td key={cell.id} className={cn('px-3 py-2 align-middle', ALIGN[meta?.align ?? 'left'], meta?.className)}>
+          <td key={cell.id} className={cn('px-2 py-2 align-middle', ALIGN[meta?.align ?? 'left'], meta?.className)}>
             <FlexRender cell={cell} />
           </td>
         );

@@ -1,4 +1,5 @@
-// Header row(s) of <DataTable>: sortable column buttons with ▲/▼ indicators and aria-sort.
+// Header row(s) of <DataTable>: sortable column buttons with ▲/▼ indicators and aria-sort. Long headers wrap
+// (only when the table would otherwise overflow) so wide ledgers fit a tablet.
 import { ChevronDown, ChevronUp, ChevronsUpDown } from 'lucide-react';
 import { FlexRender, type RowData, type Table } from '@tanstack/react-table';
 import { cn } from '@client/lib/cn';
@@ -22,7 +23,7 @@ export function TableHead<T extends RowData>({ table, sticky }: { table: Table<K
                 colSpan={header.colSpan}
                 scope="col"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                className={cn('px-3 py-2 font-semibold whitespace-nowrap', ALIGN[meta?.align ?? 'left'], meta?.className)}
+                className={cn('px-2 py-2 font-semibold', ALIGN[meta?.align ?? 'left'], meta?.className)}
               >
                 {header.isPlaceholder ? null : col.getCanSort() ? (
                   <button
@@ -36,11 +37,11 @@ export function TableHead<T extends RowData>({ table, sticky }: { table: Table<K
                   >
                     <FlexRender header={header} />
                     {sorted === 'asc' ? (
-                      <ChevronUp className="size-3.5 text-primary" aria-hidden="true" />
+                      <ChevronUp className="size-3.5 shrink-0 text-primary" aria-hidden="true" />
                     ) : sorted === 'desc' ? (
-                      <ChevronDown className="size-3.5 text-primary" aria-hidden="true" />
+                      <ChevronDown className="size-3.5 shrink-0 text-primary" aria-hidden="true" />
                     ) : (
-                      <ChevronsUpDown className="size-3.5 text-slate-400" aria-hidden="true" />
+                      <ChevronsUpDown className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
                     )}
                   </button>
                 ) : (

@@ -14,26 +14,26 @@ const amount = (key: 'ingreso' | 'salida' | 'saldo', header: string, hideZero: b
   accessorKey: key,
   header,
   cell: ({ row }) => (hideZero && !row.original[key] ? '' : formatAmount(row.original[key])),
-  meta: { align: 'right', className: 'w-24 tabular-nums', pdfWidth: 55, exportValue: (r) => r[key] },
+  meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', pdfWidth: 55, exportValue: (r) => r[key] },
 });
 
 export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
-  { accessorKey: 'insumo_codigo', header: A.code, meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 65 } },
+  { accessorKey: 'insumo_codigo', header: A.code, meta: { className: 'whitespace-nowrap', pdfWidth: 65 } },
   { accessorKey: 'insumo_name', header: A.description },
   {
     accessorKey: 'fecha',
     header: A.date,
     cell: ({ row }) => formatDate(row.original.fecha),
-    meta: { className: 'w-28 whitespace-nowrap', pdfWidth: 60 },
+    meta: { className: 'whitespace-nowrap', pdfWidth: 60 },
   },
   {
     accessorKey: 'tipo',
     header: M.type,
     cell: ({ row }) => <Badge variant={row.original.tipo === 'INGRESO' ? 'success' : 'info'}>{row.original.tipo}</Badge>,
-    meta: { align: 'center', className: 'w-24', pdfWidth: 55 },
+    meta: { align: 'center', pdfWidth: 55 },
   },
   { accessorKey: 'proveedor', header: M.party },
-  { accessorKey: 'nro_guiaremision', header: M.document, meta: { className: 'whitespace-nowrap', pdfWidth: 80 } },
+  { accessorKey: 'nro_guiaremision', header: M.document, meta: { pdfWidth: 80 } },
   amount('ingreso', M.inflow, true),
   amount('salida', M.outflow, true),
   amount('saldo', M.balance, false),

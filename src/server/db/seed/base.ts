@@ -1,14 +1,15 @@
 // Base data every installation needs: admin user with every permission, areas, units, accounts, settings.
 import { sql } from 'drizzle-orm';
 import { ALL_CODES } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
 import type { Db } from '../client';
 import { ajustes, areas, cuentas, unimeds, usuarios } from '../schema/index';
 import { hashPassword } from '../../lib/passwords';
 
 export const DEFAULT_SETTINGS = {
-  officeName: 'Subgerencia de Equipo Mecánico y Maquinaria Pesada',
-  shortName: 'Municipalidad Provincial',
-  cityLabel: 'Huancayo - Junín',
+  officeName: LABELS.defaultOfficeName,
+  shortName: LABELS.defaultAreaName,
+  cityLabel: LABELS.defaultCity,
 };
 
 export const BASE_AREAS = ['Equipo Mecánico', 'Almacén Central', 'Logística', 'Mantenimiento', 'Tesorería'];
