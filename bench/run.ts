@@ -1,5 +1,6 @@
 // `npm run bench`: warehouse reads on generated data in a PGlite temp database, and on PostgreSQL
-// when BENCH_DATABASE_URL is set (a throw-away database is created there and dropped after).
+// when BENCH_DATABASE_URL is set (a throw-away database is created there and dropped after); then the
+// Salidas screen with 10,000 rows in Chromium (exits-screen.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { seedBase } from '../src/server/db/seed/base';
 import { signToken } from '../src/server/lib/tokens';
+import { runExitsScreen } from './exits-screen';
 import { cases, generate, timeCases, type Result } from './warehouse';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret';
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  await runExitsScreen();
 }
 
 main().catch((err) => {
