@@ -32,6 +32,12 @@ describe('sessions and top bar', () => {
       expect(typeof p.jti).toBe('string');
     });
 
+    it('takes the user name in any case, as the users screen keeps names unique regardless of case', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ADMIN', password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      expect((decodeJwt(res.json().access_token) as any).user.id).toBe(1);
+    });
+
     it('refuses a missing username with 400 and wrong credentials with 401 Credencial incorrecto', async () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: 'x' } })).statusCode).toBe(400);
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'mal' } });

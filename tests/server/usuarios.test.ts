@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CODES, MENU, PERMISSION_TREE, ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
@@ -41,6 +41,15 @@ describe('users API (/api/usuarios)', () => {
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(MSG.duplicateUsername);
       }
+    });
+
+    it('the database itself refuses the same name in another case (the check races with concurrent creates)', async () => {
+      const err = (await t.database.db
+        .execute(sql`insert into usuarios (username, password_hash) values ('JPEREZ', 'x')`)
+        .catch((e) => e)) as {
+        cause?: { message?: string; constraint?: string };
+      };
+      expect(`${err.cause?.constraint ?? ''} ${err.cause?.message ?? ''}`).toMatch(/usuarios_username_lower_uq/);
     });
 
     it('edits username, email, state and full name; 404 for an unknown id', async () => {

@@ -14,6 +14,7 @@ const UNIQUE_MESSAGES: Record<string, [number, string]> = {
   ingresos_orden_uq: [422, MSG.orderAlreadyRegistered],
   ingresos_orden_id_uq: [422, MSG.orderAlreadyRegistered],
   usuarios_username_unique: [409, MSG.duplicateUsername],
+  usuarios_username_lower_uq: [409, MSG.duplicateUsername],
   operadores_dni_unique: [422, 'duplicate_op'],
   maquinarias_placa_unique: [409, MSG.plateRegistered],
   insumos_insumo_codigo_unique: [409, MSG.duplicateCode],

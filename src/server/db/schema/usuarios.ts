@@ -1,6 +1,6 @@
 // Users, their areas and granted role codes.
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 
 export const areas = pgTable('areas', {
@@ -27,5 +27,9 @@ export const usuarios = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('usuarios_estado_chk', sql`${t.estado} in (0, 1)`)],
+  (t) => [
+    check('usuarios_estado_chk', sql`${t.estado} in (0, 1)`),
+    // 'Juan' and 'juan' are the same person at the login screen.
+    uniqueIndex('usuarios_username_lower_uq').on(sql`lower(${t.username})`),
+  ],
 );

@@ -55,7 +55,7 @@ export function createAuthService(app: FastifyInstance) {
       })
       .from(usuarios)
       .leftJoin(areas, eq(areas.id, usuarios.areaId))
-      .where(eq(usuarios.username, body.username))
+      .where(sql`lower(${usuarios.username}) = lower(${body.username.trim()})`)
       .limit(1);
     // Always one argon2 verification, whether the user exists, is inactive or not.
     const ok = await verifyPassword(u ? u.passwordHash : await dummy(), body.password);

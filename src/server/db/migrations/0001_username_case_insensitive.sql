@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "usuarios_username_lower_uq" ON "usuarios" USING btree (lower("username"));
