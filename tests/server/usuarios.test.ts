@@ -228,6 +228,24 @@ describe('users API (/api/usuarios)', () => {
       expect((await row(target.id)).defaultPassword).toBe(1);
     });
 
+    it("ends the user's other sessions: an admin's reset ends all of them, one's own change keeps the current one", async () => {
+      const target = await createUser(t, []);
+      const phone = await login(t.app, target.username);
+      const tablet = await login(t.app, target.username);
+      // Tokens carry whole seconds: let the change happen in a later second than their issue.
+      await new Promise((r) => setTimeout(r, 1100));
+      const own = await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Propia-clave-2' }, tablet);
+      expect(own.statusCode).toBe(200);
+      expect((await req('GET', '/api/actividades', undefined, phone)).statusCode).toBe(401);
+      expect((await req('GET', '/api/actividades', undefined, tablet)).statusCode).toBe(200);
+
+      const fresh = await login(t.app, target.username, 'Propia-clave-2');
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Nueva-clave-3' })).statusCode).toBe(200);
+      for (const token of [tablet, fresh]) expect((await req('GET', '/api/actividades', undefined, token)).statusCode).toBe(401);
+      expect((await req('GET', '/api/actividades', undefined, await login(t.app, target.username, 'Nueva-clave-3'))).statusCode).toBe(200);
+    });
+
     it('refuses short passwords and a confirmation that does not match (400)', async () => {
       const short = await req('PUT', '/api/usuarios/setpwd/1', { id: 1, password: 'corta' });
       expect(short.statusCode).toBe(400);

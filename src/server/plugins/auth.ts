@@ -67,11 +67,17 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
       estado: usuarios.estado,
       roles: usuarios.roles,
       areaId: usuarios.areaId,
+      sessionsValidFrom: usuarios.sessionsValidFrom,
+      sessionKeptJti: usuarios.sessionKeptJti,
     })
     .from(usuarios)
     .where(eq(usuarios.id, payload.user.id))
     .limit(1);
   if (!u || u.estado !== 1) throw unauthorized(MSG.sessionRequired);
+  // A password change ends the sessions opened before it (a lost tablet, a leaked password).
+  if (u.sessionsValidFrom !== null && payload.iat < u.sessionsValidFrom && payload.jti !== u.sessionKeptJti) {
+    throw unauthorized(MSG.sessionRequired);
+  }
   // Roles are read from the database on every request, so a revoked permission takes effect at once.
   return {
     id: u.id,

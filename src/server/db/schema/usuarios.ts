@@ -19,6 +19,10 @@ export const usuarios = pgTable(
     /** True while the password is still the configured default (forces a change). */
     defaultPassword: smallint('default_password').notNull().default(1),
     estado: smallint('estado').notNull().default(1),
+    /** Epoch seconds of the last password change: tokens issued before it are no longer accepted… */
+    sessionsValidFrom: integer('sessions_valid_from'),
+    /** …except this one, the session of the user who changed their own password. */
+    sessionKeptJti: varchar('session_kept_jti', { length: 64 }),
     areaId: integer('area_id').references(() => areas.id),
     roles: integer('roles')
       .array()

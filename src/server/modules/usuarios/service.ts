@@ -145,7 +145,14 @@ export function setPassword(req: FastifyRequest, id: number, body: SetPasswordBo
     const defaultPassword = body.password === req.server.config.DEFAULT_PASSWORD ? 1 : 0;
     await tx
       .update(usuarios)
-      .set({ passwordHash: await hashPassword(body.password), defaultPassword, updatedAt: sql`now()` })
+      .set({
+        passwordHash: await hashPassword(body.password),
+        defaultPassword,
+        // Ends every other session of this user; one's own change keeps the session it was made from.
+        sessionsValidFrom: Math.floor(Date.now() / 1000),
+        sessionKeptJti: id === user.id ? user.jti : null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(usuarios.id, id));
     await audit({
       action: 'password',
