@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import type { InsumoRow } from '@shared/contract/insumos';
 import type { MovimientoRow } from '@shared/contract/movimientos';
+import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
@@ -87,7 +88,7 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   const guia = order.info.guias[0].nro_guiaremision;
   const before = await stockByCode(token);
 
-  const user = await ensureUser('e2e.alm.ingresos', [MENU.almacen, MENU.ingresos, ROLE.ingresoNuevo, ROLE.ingresoVer]);
+  const user = await ensureUser('e2e.alm.ingresos', [MENU.almacen, MENU.ingresos, MENU.movimientos, ROLE.ingresoNuevo, ROLE.ingresoVer]);
   const page = await (await newContext(browser)).newPage();
   page.setDefaultTimeout(15_000);
   await loginAs(page, user, USER_PASSWORD);
@@ -123,6 +124,22 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
     expect(moves.every((m) => m.proveedor === order.info.items[0].proveedor && m.salida === 0)).toBe(true);
     expect(kardex[kardex.length - 1].saldo, code).toBeCloseTo(insumo.stock, 2);
   }
+
+  // The kardex screen, filtered by the first supply, lists the INGRESO with its delivery note and quantity.
+  const first = order.info.items[0];
+  await page.getByRole('link', { name: LABELS.menu.movimientos }).click();
+  const M = LABELS.movimientos;
+  await page.getByRole('heading', { name: M.title }).waitFor();
+  await page.getByRole('combobox', { name: LABELS.almacen.supply }).fill(first.insumo_codigo);
+  await page.getByRole('option').filter({ hasText: first.insumo_codigo }).first().click();
+  const move = page.getByRole('table', { name: M.title }).locator('tbody tr').filter({ hasText: guia });
+  await move.waitFor();
+  const text = await move.textContent();
+  expect(text).toContain('INGRESO');
+  expect(text).toContain(formatAmount(ordered.get(first.insumo_codigo) ?? 0));
+  await shot(page, 'warehouse-ingreso-kardex');
+  await page.getByRole('link', { name: LABELS.menu.ingresos }).click();
+  await page.getByRole('heading', { name: L.title }).waitFor();
 
   // A second entry for the same order: refused with the spec's message, nothing changes on the server.
   await enterOrder(page, order);

@@ -62,6 +62,15 @@ async function toastWith(page: Page, message: string): Promise<void> {
   expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
 }
 
+async function menuSalidas(page: Page): Promise<void> {
+  const link = page.getByRole('link', { name: LABELS.menu.salidas });
+  // The 'Almacen' group stays open once opened; a click would close it.
+  if (!(await link.isVisible())) await page.getByRole('button', { name: LABELS.menu.almacen }).click();
+  await link.click();
+  await page.getByRole('heading', { name: S.title }).waitFor();
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).waitFor();
+}
+
 /** Logs in, opens Salidas from the side menu and waits for the service worker. */
 async function openSalidas(username: string): Promise<{ context: BrowserContext; page: Page }> {
   const user = await ensureUser(username, [MENU.almacen, MENU.salidas, ROLE.salidaNuevo, ROLE.salidaEditar]);
@@ -69,10 +78,7 @@ async function openSalidas(username: string): Promise<{ context: BrowserContext;
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await loginAs(page, user, USER_PASSWORD);
-  await page.getByRole('button', { name: LABELS.menu.almacen }).click();
-  await page.getByRole('link', { name: LABELS.menu.salidas }).click();
-  await page.getByRole('heading', { name: S.title }).waitFor();
-  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).waitFor();
+  await menuSalidas(page);
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
   return { context, page };
 }
@@ -152,5 +158,128 @@ test('an exit lowers the stock once and shows in the list; more than the stock i
   const kardex = (await api<MovimientoRow[]>(ctx.token, 'POST', '/api/movimientos/list', { insumo_id: s.id })).data;
   const moves = kardex.filter((m) => m.tipo === 'SALIDA' && m.nro_guiaremision === nro);
   expect(moves.map((m) => [m.salida, m.ingreso, m.proveedor])).toEqual([[qty, 0, ctx.machine.placa]]);
+  await context.close();
+});
+
+const pendingBadge = (page: Page) => page.getByTestId('pending-badge');
+
+test('an exit saved offline is listed as pending and reaches the server exactly once when the connection returns', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0007');
+  const qty = 2;
+  expect(s.stock).toBeGreaterThanOrEqual(qty);
+  const nro = voucher('OFF');
+  const { context, page } = await openSalidas('e2e.alm.offline');
+
+  await context.setOffline(true);
+  await fillExit(page, ctx, nro, s, qty);
+  await saveButton(page).click();
+  await toastWith(page, MSG.savedOffline);
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+  const row = table(page).locator('tbody tr').filter({ hasText: nro });
+  await row.getByText(MSG.syncBadgePending, { exact: true }).waitFor();
+  expect(await pendingBadge(page).textContent()).toBe('1');
+  await shot(page, 'warehouse-salida-offline-pending');
+  expect(await serverExits(ctx.token, nro)).toHaveLength(0);
+  expect((await supply(ctx.token, s.insumo_codigo)).stock).toBe(s.stock);
+  // Offline the available stock is the device copy minus the pending exits (DESIGN §6).
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  await dialog(page, S.create).waitFor();
+  await (await pickSupply(page, s, s.stock - qty)).getByRole('button', { name: MSG.cancel }).click();
+  await dialog(page, S.create).getByRole('button', { name: MSG.cancel }).click();
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+
+  // Back online the outbox flushes on its own ('online' event): one exit, stock lowered once, badge gone.
+  await context.setOffline(false);
+  await pendingBadge(page).waitFor({ state: 'detached' });
+  await row.getByText(ctx.operator.nombres).waitFor();
+  expect(await row.getByText(MSG.syncBadgePending, { exact: true }).count()).toBe(0);
+  await shot(page, 'warehouse-salida-offline-sent');
+  // The new exit's supply now offers the server's stock, lowered once (nothing pending counted twice).
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  await dialog(page, S.create).waitFor();
+  await (await pickSupply(page, s, s.stock - qty)).getByRole('button', { name: MSG.cancel }).click();
+  await dialog(page, S.create).getByRole('button', { name: MSG.cancel }).click();
+  // A reload starts the sender again (the address stays '/', so back through the menu): nothing is sent twice.
+  await page.reload();
+  await menuSalidas(page);
+  await table(page).locator('tbody tr').filter({ hasText: nro }).waitFor();
+  const exits = await serverExits(ctx.token, nro);
+  expect(exits).toHaveLength(1);
+  expect(exits[0].salidas_det.map((l) => [l.insumo_id, l.cantidad])).toEqual([[s.id, qty]]);
+  expect((await supply(ctx.token, s.insumo_codigo)).stock).toBeCloseTo(s.stock - qty, 2);
+  await context.close();
+});
+
+test('an offline exit the server rejects shows its reason in Sincronización; fixed and resent it is accepted once', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0009');
+  const qty = 5;
+  expect(s.stock).toBeGreaterThanOrEqual(qty);
+  const nro = voucher('REJ');
+  const { context, page } = await openSalidas('e2e.alm.rechazo');
+
+  await context.setOffline(true);
+  await fillExit(page, ctx, nro, s, qty);
+  await saveButton(page).click();
+  await toastWith(page, MSG.savedOffline);
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+
+  // Meanwhile another user issues the stock so that only qty - 1 remains.
+  await api(ctx.token, 'POST', '/api/salidas', {
+    nro_vale: voucher('TAKE'),
+    fecha: todayLima(),
+    maquinaria_id: ctx.machine.id,
+    operador_id: ctx.operator.operador_id,
+    operador_dni: ctx.operator.dni,
+    salidas_det: [{ insumo_id: s.id, cantidad: s.stock - (qty - 1), observacion: null }],
+    trash: [],
+    editorMode: 'crear',
+  });
+  const left = qty - 1;
+  expect((await supply(ctx.token, s.insumo_codigo)).stock).toBeCloseTo(left, 2);
+
+  await context.setOffline(false);
+  const row = table(page).locator('tbody tr').filter({ hasText: nro });
+  await row.getByText(MSG.syncBadgeRejected, { exact: true }).waitFor();
+  expect(await row.getByRole('button', { name: A.fix }).count()).toBe(1);
+  expect(await pendingBadge(page).textContent()).toBe('1');
+  expect(await serverExits(ctx.token, nro)).toHaveLength(0);
+
+  // The badge opens the Sincronización panel: the item is rejected with the server's reason.
+  await pendingBadge(page).click();
+  const item = page.locator('[data-testid^="outbox-item-"]').filter({ hasText: S.outboxLabel(nro) });
+  await item.waitFor();
+  expect(await item.getByText(MSG.syncStateRejected, { exact: true }).isVisible()).toBe(true);
+  await item.getByText(MSG.syncReason(MSG.stockUnavailable(s.insumo_codigo, formatAmount(left))), { exact: true }).waitFor();
+  await shot(page, 'warehouse-salida-rejected-panel');
+
+  // 'Abrir y corregir': lower the quantity to what is left and send it again.
+  await item.getByRole('button', { name: MSG.syncOpenFix }).click();
+  const fix = dialog(page, S.fix);
+  await fix.waitFor();
+  expect(await fix.getByLabel(S.voucher).inputValue()).toBe(nro);
+  await fix.locator('tbody tr').filter({ hasText: s.insumo_codigo }).getByRole('button', { name: LABELS.edit }).click();
+  const edit = dialog(page, A.editItem);
+  await edit.waitFor();
+  await edit.getByLabel(label(A.quantity)).fill(String(left));
+  await edit.getByRole('button', { name: A.update, exact: true }).click();
+  await edit.waitFor({ state: 'detached' });
+  await shot(page, 'warehouse-salida-rejected-fix');
+  await fix.getByRole('button', { name: LABELS.shell.save }).click();
+  await toastWith(page, MSG.saved);
+  await fix.waitFor({ state: 'detached' });
+  await page.getByText(MSG.syncEmpty).waitFor();
+  await pendingBadge(page).waitFor({ state: 'detached' });
+
+  const exits = await serverExits(ctx.token, nro);
+  expect(exits).toHaveLength(1);
+  expect(exits[0].salidas_det.map((l) => [l.insumo_id, l.cantidad])).toEqual([[s.id, left]]);
+  expect((await supply(ctx.token, s.insumo_codigo)).stock).toBeCloseTo(0, 2);
+  // Back in the list the exit is a saved row (edit button, no badge).
+  await menuSalidas(page);
+  const saved = table(page).locator('tbody tr').filter({ hasText: nro });
+  await saved.getByRole('button', { name: LABELS.edit }).waitFor();
+  expect(await saved.getByText(MSG.syncBadgeRejected, { exact: true }).count()).toBe(0);
   await context.close();
 });
