@@ -66,6 +66,9 @@ async function enterOrder(page: Page, order: Order, shotName?: string): Promise<
   await dialog.waitFor();
   const save = dialog.getByRole('button', { name: LABELS.shell.save });
   expect(await save.isDisabled()).toBe(true);
+  // Spec 000 §5: year choices run from the server's current year down to 2022.
+  const years = await dialog.getByLabel(L.year, { exact: true }).locator('option').allTextContents();
+  expect(years).toEqual(Array.from({ length: limaYear() - 2021 }, (_, i) => String(limaYear() - i)));
   await dialog.getByLabel(L.orderNumber).fill(order.nro);
   await dialog.getByLabel(L.year, { exact: true }).selectOption(String(order.anio));
   await dialog.getByRole('button', { name: L.search, exact: true }).click();
@@ -103,6 +106,20 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   await row.waitFor();
   expect(await row.textContent()).toContain(guia);
   await shot(page, 'warehouse-ingreso-list');
+
+  // View (code 50): read-only, only the delivery-note selector enabled, no save button.
+  await row.getByRole('button', { name: LABELS.view }).click();
+  const view = page.getByRole('dialog', { name: L.view });
+  await view.waitFor();
+  for (const item of order.info.items) await view.getByRole('cell', { name: item.insumo_codigo, exact: true }).waitFor();
+  expect(await view.getByLabel(L.orderNumber).inputValue()).toBe(order.nro);
+  expect(await view.getByLabel(L.orderNumber).isDisabled()).toBe(true);
+  expect(await view.getByLabel(L.supplier).isDisabled()).toBe(true);
+  expect(await view.getByLabel(L.guide).isEnabled()).toBe(true);
+  expect(await view.getByLabel(L.guide).inputValue()).toBe(guia);
+  expect(await view.getByRole('button', { name: LABELS.shell.save }).count()).toBe(0);
+  await view.getByRole('button', { name: LABELS.close }).last().click();
+  await view.waitFor({ state: 'detached' });
 
   // Server: one entry for the order, stock raised by each ordered quantity, INGRESO movements with the note.
   const entries = (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', {})).data.filter(

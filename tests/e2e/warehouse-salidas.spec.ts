@@ -211,21 +211,19 @@ test('an exit saved offline is listed as pending and reaches the server exactly 
   await context.close();
 });
 
-test('an offline exit the server rejects shows its reason in Sincronización; fixed and resent it is accepted once', async () => {
-  const ctx = await setup();
-  const s = await supply(ctx.token, '05.01.0009');
-  const qty = 5;
+/**
+ * Saves an exit of `qty` offline, lets another user take the stock so that qty - 1 remains, goes online and
+ * waits for the list row marked 'rechazado'. Returns the voucher, what is left and the row.
+ */
+async function queueRejectedExit(context: BrowserContext, page: Page, ctx: Ctx, s: InsumoRow, qty: number) {
   expect(s.stock).toBeGreaterThanOrEqual(qty);
   const nro = voucher('REJ');
-  const { context, page } = await openSalidas('e2e.alm.rechazo');
-
   await context.setOffline(true);
   await fillExit(page, ctx, nro, s, qty);
   await saveButton(page).click();
   await toastWith(page, MSG.savedOffline);
   await dialog(page, S.create).waitFor({ state: 'detached' });
 
-  // Meanwhile another user issues the stock so that only qty - 1 remains.
   await api(ctx.token, 'POST', '/api/salidas', {
     nro_vale: voucher('TAKE'),
     fecha: todayLima(),
@@ -245,6 +243,14 @@ test('an offline exit the server rejects shows its reason in Sincronización; fi
   expect(await row.getByRole('button', { name: A.fix }).count()).toBe(1);
   expect(await pendingBadge(page).textContent()).toBe('1');
   expect(await serverExits(ctx.token, nro)).toHaveLength(0);
+  return { nro, left, row };
+}
+
+test('an offline exit the server rejects shows its reason in Sincronización; fixed and resent it is accepted once', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0009');
+  const { context, page } = await openSalidas('e2e.alm.rechazo');
+  const { nro, left } = await queueRejectedExit(context, page, ctx, s, 5);
 
   // The badge opens the Sincronización panel: the item is rejected with the server's reason.
   await pendingBadge(page).click();
@@ -281,5 +287,29 @@ test('an offline exit the server rejects shows its reason in Sincronización; fi
   const saved = table(page).locator('tbody tr').filter({ hasText: nro });
   await saved.getByRole('button', { name: LABELS.edit }).waitFor();
   expect(await saved.getByText(MSG.syncBadgeRejected, { exact: true }).count()).toBe(0);
+  await context.close();
+});
+
+test('the correction form of a rejected exit offers the stock the server has now, not the stale copy', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0006');
+  const { context, page } = await openSalidas('e2e.alm.corrige');
+  const { nro, left, row } = await queueRejectedExit(context, page, ctx, s, 3);
+
+  // Online, 'Abrir y corregir' from the list row: the server said only `left` remains.
+  await row.getByRole('button', { name: A.fix }).click();
+  const fix = dialog(page, S.fix);
+  await fix.waitFor();
+  expect(await fix.getByLabel(S.voucher).inputValue()).toBe(nro);
+  const line = fix.locator('tbody tr').filter({ hasText: s.insumo_codigo });
+  await line.getByRole('button', { name: LABELS.edit }).click();
+  const edit = dialog(page, A.editItem);
+  await edit.waitFor();
+  await page.waitForTimeout(400); // let the sub-modal's opening animation finish for the screenshot
+  await shot(page, 'warehouse-salida-fix-available');
+  // Spec 000 §2/§5: the sub-modal shows the available stock and refuses a quantity above it.
+  expect(await edit.getByLabel(S.available).inputValue()).toBe(formatAmount(left));
+  expect(await edit.getByText(MSG.quantityUnavailable, { exact: true }).count()).toBe(1);
+  expect(await edit.getByRole('button', { name: A.update, exact: true }).isDisabled()).toBe(true);
   await context.close();
 });
