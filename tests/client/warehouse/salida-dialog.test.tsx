@@ -160,6 +160,28 @@ describe('exit modal offline', () => {
     expect((items[0].body as SalidaForm).salidas_det[0]).toMatchObject({ insumo_id: 7, cantidad: 8 });
   });
 
+  it("'Abrir y corregir' online: lines are checked against the server's current stock, not the one saved offline", async () => {
+    // Saved offline when the supply had 8; meanwhile another exit left 2 on the server.
+    stubFetch({ 'GET /api/insumos': [{ id: 7, insumo_codigo: 'C7', insumo_name: 'Insumo 7', unimed_id: 1, unimed: 'UND', stock: 2 }] });
+    const t = offlineEngine();
+    const bad = await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-102', today, [{ insumo_id: 7, cantidad: 3, stock: 8 } as never]),
+      label: 'Salida vale V-102',
+      meta: { id: null, placa: 'EGA-123', maquinaria: 'CARGADOR FRONTAL' },
+    });
+    await t.db.outbox.update(bad.id, { status: 'rejected', lastError: MSG.stockUnavailable('C7', '2.00') });
+    const rejected = (await t.engine.list())[0];
+    render(<SalidaDialog open onOpenChange={() => undefined} editId={null} fixItem={rejected} />, { wrapper: providers(t.engine) });
+    const row = (await screen.findByText('C7')).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText(MSG.quantityUnavailable)).toBeTruthy());
+    expect(screen.getByRole('button', { name: LABELS.shell.save })).toHaveProperty('disabled', true);
+    fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
+    expect(await screen.findByLabelText(LABELS.salidas.available)).toHaveProperty('value', '2.00');
+  });
+
   it('online edit refused with 409: shows the server message, keeps the modal open and queues nothing', async () => {
     const detail = {
       ...exitBody('V-041', today, [{ insumo_id: 7, cantidad: 1, salida_det_id: 9, stock: 10 } as never], 41),

@@ -22,6 +22,7 @@ import { resendAndWait, ResendRejected } from './resend-wait';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
+import { useFreshStock } from './use-fresh-stock';
 import { ModalActions } from '@client/components/modal-actions';
 
 const S = LABELS.salidas;
@@ -73,6 +74,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
   const fixBody = (fixItem?.body ?? null) as SalidaForm | null;
   const [head, setHead] = useState<Head>(() => headOf(fixBody ?? {}, session?.date ?? todayLima()));
   const lines = useLineItems<SalidaLine>(fixBody?.salidas_det ?? [], (l) => l.salida_det_id);
+  useFreshStock(fixItem !== null, lines.lines, lines.update);
   const [baseTrash] = useState<SalidaLine[]>(fixBody?.trash ?? []);
   const [loaded, setLoaded] = useState(editId === null);
   const [fixId, setFixId] = useState(fixItem?.id);
