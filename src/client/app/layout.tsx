@@ -5,6 +5,7 @@ import { Outlet } from '@tanstack/react-router';
 import { cn } from '@client/lib/cn';
 import { LogoutModal } from './logout-modal';
 import { SideMenu } from './side-menu';
+import { SyncToasts } from './sync-toasts';
 import { TopBar } from './top-bar';
 import { useMediaQuery } from './use-media-query';
 
@@ -39,6 +40,7 @@ export function AppLayout() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} onLogout={openLogout} />
+        <SyncToasts />
         <main className="min-h-0 flex-1 overflow-y-auto" id="contenido">
           <Outlet />
         </main>

@@ -12,6 +12,8 @@ import type { SyncEvent } from '@client/offline/sync-events';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
 import { PendingBadge } from '@client/offline/pending-badge';
 import { SyncPanel } from '@client/offline/sync-panel';
+import { SyncToasts } from '@client/app/sync-toasts';
+import { Toaster, toast } from '@client/lib/toast';
 import { MSG } from '@shared/messages';
 import { fakeServer, json, makeEngine, makeToken, salida, stopEngines, type Responder } from './helpers';
 
@@ -61,6 +63,33 @@ describe('useOfflineSave', () => {
       ['sent', 'Salida vale interactive', true],
       ['sent', 'Salida vale background', false],
     ]);
+  });
+
+  it('the shell toasts background sends and refusals, never an awaited save', async () => {
+    let refuse = false;
+    const { wrapper, engine } = setup(() => (refuse ? json(409, { message: 'sin stock' }) : json(201, { id: 1 })));
+    const { result } = renderHook(() => useOfflineSave(), {
+      wrapper: ({ children }) =>
+        wrapper({
+          children: (
+            <>
+              <SyncToasts />
+              <Toaster />
+              {children}
+            </>
+          ),
+        }),
+    });
+    await result.current(salida('interactive'));
+    await engine.add(salida('background'));
+    await engine.flush();
+    expect(await screen.findByText(MSG.syncSent('Salida vale background'))).toBeTruthy();
+    refuse = true;
+    await engine.add(salida('refused'));
+    await engine.flush();
+    expect(await screen.findByText(MSG.syncRejected('Salida vale refused'))).toBeTruthy();
+    expect(screen.queryByText(MSG.syncSent('Salida vale interactive'))).toBeNull();
+    act(() => toast.clear());
   });
 
   it('online: a 4xx rejects with ApiError carrying the server message and the form keeps the record', async () => {
