@@ -52,7 +52,7 @@ describe('seedDemo', () => {
       ['ext_personas', 25],
       ['ext_contribuyentes', 10],
       ['ext_vehiculos', 20],
-      ['ingresos', 6],
+      ['ingresos', 7],
       ['fallas', 4, 'estado = 0'],
       ['fallas', 5, 'estado = 1'],
       ['reparaciones', 5],
@@ -71,7 +71,7 @@ describe('seedDemo', () => {
     expect(await count('cambios_insumo')).toBe(summary.cambios);
     expect(summary.cambios).toBeGreaterThan(10);
     // Most purchase orders are still waiting to be entered.
-    expect(await count('ext_ordenes_compra o', 'not exists (select 1 from ingresos i where i.orden_id = o.orden_id)')).toBe(9);
+    expect(await count('ext_ordenes_compra o', 'not exists (select 1 from ingresos i where i.orden_id = o.orden_id)')).toBe(8);
   });
 
   it('keeps stock equal to the kardex (Σ ingreso − Σ salida) for every supply, never negative', async () => {

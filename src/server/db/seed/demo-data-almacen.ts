@@ -222,6 +222,8 @@ export const DEMO_ORDERS: DemoOrder[] = [
   {
     daysAgo: 6,
     supplier: 3,
+    // Entered a few days ago, so the Ingresos list of the current month is not empty in the demo.
+    enteredAfter: 3,
     items: [
       ['05.01.0001', 40, null],
       ['05.01.0004', 20, 'NORTON'],
