@@ -1,5 +1,7 @@
 // buildApp(config): the Fastify instance with every plugin and module; used by main.ts and the tests.
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,8 +32,17 @@ export interface BuildOptions {
   serveStatic?: boolean;
 }
 
+/** The `https` server option from TLS_CERT_FILE / TLS_KEY_FILE, or nothing (plain http). */
+export function tlsOptions(config: Pick<Config, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>): { https?: { cert: Buffer; key: Buffer } } {
+  if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return {};
+  return { https: { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) } };
+}
+
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // HTTPS when the office gives a certificate (tablets need a secure origin to install the app and keep
+    // its service worker). Fastify's typings tie `https` to another server type; the API is the same.
+    ...(tlsOptions(config) as object),
     logger: opts.logger
       ? {
           level: config.LOG_LEVEL,
@@ -73,10 +84,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
+        // Off: an office server reached over plain http on its LAN address would have every asset
+        // rewritten to https and show a blank page. HTTPS is switched on with TLS_CERT_FILE/TLS_KEY_FILE.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Tablets on weak connections: JSON lists and the app's files travel compressed (gzip or brotli).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authPlugin);
   await app.register(changePlugin);
 

@@ -4,27 +4,34 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(5201),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(16).optional(),
-  DEFAULT_PASSWORD: z.string().min(6).default('Maquinaria2026!'),
-  TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(12 * 3600),
-  SEED: z.enum(['demo', 'base', 'none']).default('demo'),
-  STATIC_DIR: z.string().default('./dist/client'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  LOGISTICA_URL: z.string().url().optional(),
-  RENIEC_URL: z.string().url().optional(),
-  SUNAT_URL: z.string().url().optional(),
-  VEHICULOS_URL: z.string().url().optional(),
-});
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5201),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    JWT_SECRET: z.string().min(16).optional(),
+    DEFAULT_PASSWORD: z.string().min(6).default('Maquinaria2026!'),
+    TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(12 * 3600),
+    SEED: z.enum(['demo', 'base', 'none']).default('demo'),
+    STATIC_DIR: z.string().default('./dist/client'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    LOGISTICA_URL: z.string().url().optional(),
+    RENIEC_URL: z.string().url().optional(),
+    SUNAT_URL: z.string().url().optional(),
+    VEHICULOS_URL: z.string().url().optional(),
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
+  })
+  .refine((c) => !c.TLS_CERT_FILE === !c.TLS_KEY_FILE, {
+    message: 'TLS_CERT_FILE y TLS_KEY_FILE van juntos',
+    path: ['TLS_KEY_FILE'],
+  });
 
 export type Config = z.infer<typeof schema> & { jwtSecret: string };
 

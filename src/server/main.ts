@@ -20,5 +20,6 @@ process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.DATA_DIR}`;
-console.log(`\nSistema de maquinarias listo en http://localhost:${config.PORT}  (${where}; semilla: ${seeded})`);
+const scheme = config.TLS_CERT_FILE ? 'https' : 'http';
+console.log(`\nSistema de maquinarias listo en ${scheme}://localhost:${config.PORT}  (${where}; semilla: ${seeded})`);
 console.log(`Usuario de demostración: admin / ${process.env.DEFAULT_PASSWORD ? '(DEFAULT_PASSWORD)' : config.DEFAULT_PASSWORD}\n`);
