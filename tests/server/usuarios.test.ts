@@ -135,15 +135,21 @@ describe('users API (/api/usuarios)', () => {
     });
   });
 
-  describe('the last user manager (62 + 65, active) cannot be removed', () => {
-    it('refuses to drop 62/65, deactivate or delete the last manager; allows it while another exists', async () => {
-      // the seeded admin is the only manager so far (other users hold no 62+65)
-      const manager = await createUser(t, [MENU.usuarios, ROLE.usuarioPermisos, ROLE.usuarioEditar, ROLE.usuarioEliminar]);
+  describe('the last user manager (61 + 62 + 65, active) cannot be removed', () => {
+    it('refuses to drop 61/62/65, deactivate or delete the last manager; allows it while another exists', async () => {
+      // the seeded admin is the only manager so far (other users hold no 61+62+65)
+      const manager = await createUser(t, [
+        MENU.configuracion,
+        MENU.usuarios,
+        ROLE.usuarioPermisos,
+        ROLE.usuarioEditar,
+        ROLE.usuarioEliminar,
+      ]);
       // with two managers, the admin may drop the other's 65
       expect(
         (
           await req('PUT', `/api/usuarios/savepermission/${manager.id}`, {
-            myChoices: [MENU.usuarios, ROLE.usuarioEditar, ROLE.usuarioEliminar],
+            myChoices: [MENU.configuracion, MENU.usuarios, ROLE.usuarioEditar, ROLE.usuarioEliminar],
           })
         ).statusCode,
       ).toBe(200);
@@ -154,6 +160,13 @@ describe('users API (/api/usuarios)', () => {
       });
       expect(drop.statusCode).toBe(403);
       expect(drop.json().message).toBe(MSG.lastUserManager);
+      // without 61 the side menu hides the Configuracion group, and with it the users screen
+      const dropGroup = await req('PUT', '/api/usuarios/savepermission/1', {
+        id: 1,
+        myChoices: ALL_CODES.filter((c) => c !== MENU.configuracion),
+      });
+      expect(dropGroup.statusCode).toBe(403);
+      expect(dropGroup.json().message).toBe(MSG.lastUserManager);
       const deactivate = await req('PUT', '/api/usuarios/1', { username: 'admin', estado: 0 }, manager.token);
       expect(deactivate.statusCode).toBe(403);
       expect(deactivate.json().message).toBe(MSG.lastUserManager);
@@ -171,7 +184,7 @@ describe('users API (/api/usuarios)', () => {
     });
 
     it('two concurrent removals of the two remaining managers leave one', async () => {
-      const codes = [MENU.usuarios, ROLE.usuarioPermisos, ROLE.usuarioEliminar];
+      const codes = [MENU.configuracion, MENU.usuarios, ROLE.usuarioPermisos, ROLE.usuarioEliminar];
       const a = await createUser(t, codes);
       const b = await createUser(t, codes);
       // leave a and b as the only managers
@@ -188,7 +201,7 @@ describe('users API (/api/usuarios)', () => {
       // the loser is refused as the last manager, or was already deleted when its session was checked
       expect([401, 403]).toContain(codesSeen[1]);
       const managers = (await t.database.db.select().from(usuarios)).filter(
-        (u) => u.estado === 1 && u.roles.includes(62) && u.roles.includes(65),
+        (u) => u.estado === 1 && [61, 62, 65].every((c) => u.roles.includes(c)),
       );
       expect(managers).toHaveLength(1);
       const survivor = managers[0].id === a.id ? a : b;

@@ -6,8 +6,11 @@ import type { Db } from '../../db/client';
 import { areas, usuarios } from '../../db/schema/index';
 import { isoTimestamp } from '../auditoria/timestamps';
 
-/** "Able to manage users": active and holding the users menu (62) and assign permissions (65). */
-export const MANAGER_CODES = [MENU.usuarios, ROLE.usuarioPermisos];
+/**
+ * "Able to manage users": active and holding the Configuracion group (61, without it the side menu hides the
+ * users entry), the users menu (62) and assign permissions (65, with it they can grant themselves the rest).
+ */
+export const MANAGER_CODES = [MENU.configuracion, MENU.usuarios, ROLE.usuarioPermisos];
 
 export const isManager = (u: { estado: number; roles: number[] }) => u.estado === 1 && MANAGER_CODES.every((c) => u.roles.includes(c));
 
