@@ -25,6 +25,7 @@ export const maquinarias = pgTable(
   (t) => [
     check('maquinarias_estado_chk', sql`${t.estado} between 0 and 3`),
     check('maquinarias_anio_chk', sql`${t.anio_fabrica} between 1950 and 2100`),
+    check('maquinarias_horometro_inicial_chk', sql`${t.horometro_inicial} >= 0`),
   ],
 );
 
@@ -74,5 +75,8 @@ export const cambiosInsumo = pgTable(
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha)],
+  (t) => [
+    check('cambios_insumo_horas_chk', sql`${t.horometro_pdiario} >= 0 and ${t.horometro_vehiculo} >= 0 and ${t.horas_acumuladas} >= 0`),
+    index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha),
+  ],
 );

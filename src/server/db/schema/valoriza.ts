@@ -15,7 +15,10 @@ export const cuentas = pgTable(
     tipo_cuenta: varchar('tipo_cuenta', { length: 12 }).notNull(),
     tasa_impuesto: numeric('tasa_impuesto', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('cuentas_tipo_chk', sql`${t.tipo_cuenta} in ('detraccion', 'deposito')`)],
+  (t) => [
+    check('cuentas_tipo_chk', sql`${t.tipo_cuenta} in ('detraccion', 'deposito')`),
+    check('cuentas_tasa_chk', sql`${t.tasa_impuesto} between 0 and 100`),
+  ],
 );
 
 export const valorizaciones = pgTable(
@@ -40,7 +43,16 @@ export const valorizaciones = pgTable(
   (t) => [
     check('valorizaciones_rubro_chk', sql`${t.rubro} between 1 and 3`),
     check('valorizaciones_tipo_doc_chk', sql`${t.tipo_doc} in (1, 2)`),
-    check('valorizaciones_ndoc_chk', sql`${t.ndoc} ~ '^([0-9]{8}|[0-9]{11})$'`),
+    // DNI (tipo_doc 1) has 8 digits, RUC (tipo_doc 2) 11 (spec 001 §5, §9).
+    check(
+      'valorizaciones_ndoc_tipo_chk',
+      sql`(${t.tipo_doc} = 1 and ${t.ndoc} ~ '^[0-9]{8}$') or (${t.tipo_doc} = 2 and ${t.ndoc} ~ '^[0-9]{11}$')`,
+    ),
+    check(
+      'valorizaciones_montos_chk',
+      sql`${t.subtotal} >= 0 and ${t.monto} >= 0 and ${t.monto_detraccion} >= 0 and ${t.monto_deposito} >= 0`,
+    ),
+    check('valorizaciones_tasa_chk', sql`${t.tasa_detraccion} between 0 and 100`),
     index('valorizaciones_fecha_idx').on(t.fecha),
   ],
 );
@@ -65,7 +77,11 @@ export const partesDiarios = pgTable(
     monto: money('monto').notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha), index('partes_diarios_valoriza_idx').on(t.valoriza_id)],
+  (t) => [
+    check('partes_diarios_monto_chk', sql`${t.monto} >= 0`),
+    index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha),
+    index('partes_diarios_valoriza_idx').on(t.valoriza_id),
+  ],
 );
 
 export const partesDiariosDet = pgTable(
@@ -84,5 +100,9 @@ export const partesDiariosDet = pgTable(
     unidad: varchar('unidad', { length: 10 }).notNull().default('HORA'),
     observacion: text('observacion'),
   },
-  (t) => [check('partes_diarios_det_cant_chk', sql`${t.cantid} >= 0 and ${t.preuni} >= 0 and ${t.pretot} >= 0`)],
+  (t) => [
+    check('partes_diarios_det_cant_chk', sql`${t.cantid} >= 0 and ${t.preuni} >= 0 and ${t.pretot} >= 0`),
+    // The same units as the cost lines (DESIGN §8).
+    check('partes_diarios_det_unidad_chk', sql`${t.unidad} in ('HORA', 'KM', 'DIA', 'VIAJE', 'M3')`),
+  ],
 );
