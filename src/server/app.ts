@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { loggerOptions, type LogDestination } from './lib/log-options';
 import authPlugin from './plugins/auth';
 import changePlugin from './plugins/change';
 import errorsPlugin from './plugins/errors';
@@ -28,6 +29,8 @@ export type App = FastifyInstance;
 export interface BuildOptions {
   database: Database;
   logger?: boolean;
+  /** With `logger`: write the log lines here instead of stdout (tests). */
+  logStream?: LogDestination;
   /** Serve the built PWA from config.STATIC_DIR (off in API tests). */
   serveStatic?: boolean;
 }
@@ -43,24 +46,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     // HTTPS when the office gives a certificate (tablets need a secure origin to install the app and keep
     // its service worker). Fastify's typings tie `https` to another server type; the API is the same.
     ...(tlsOptions(config) as object),
-    logger: opts.logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: {
-            paths: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'req.body.password',
-              '*.password',
-              '*.confirmedPassword',
-              '*.passwordHash',
-              '*.access_token',
-              '*.token',
-            ],
-            remove: true,
-          },
-        }
-      : false,
+    logger: opts.logger ? loggerOptions(config, opts.logStream) : false,
     bodyLimit: 1_048_576,
     trustProxy: true,
     ajv: undefined,

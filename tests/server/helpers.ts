@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { usuarios } from '../../src/server/db/schema/index';
+import type { LogDestination } from '../../src/server/lib/log-options';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { signToken } from '../../src/server/lib/tokens';
 import { TEST_JWT_SECRET, TEST_PASSWORD } from './constants';
@@ -40,7 +41,11 @@ export interface TestApp {
 }
 
 /** A new app on its own copy of the migrated, base-seeded database (admin has every role). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { serveStatic?: boolean } = {}): Promise<TestApp> {
+/** `logStream` turns request logging on (at LOG_LEVEL, 'silent' unless `env` says otherwise) and collects its lines. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { serveStatic?: boolean; logStream?: LogDestination } = {},
+): Promise<TestApp> {
   const database = await cloneDatabase();
   const config = loadConfig({
     DATA_DIR: '/tmp/maq-test-data',
@@ -49,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config, { database, logger: false, serveStatic: opts.serveStatic });
+  const app = await buildApp(config, { database, logger: !!opts.logStream, logStream: opts.logStream, serveStatic: opts.serveStatic });
   await app.ready();
   return {
     app,
