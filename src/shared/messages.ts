@@ -164,6 +164,8 @@ export const LABELS = {
   startDate: 'Fecha Inicio',
   endDate: 'Fecha Final',
   dateRangeInvalid: 'La fecha inicial no puede ser mayor que la fecha final',
+  datePlaceholder: 'aaaa-mm-dd',
+  openCalendar: 'Abrir calendario',
   dismissToast: 'Cerrar aviso',
   // app shell: side menu (spec 000 §2), login, welcome, top bar, user menu, profile, update prompt
   menu: {

@@ -1,5 +1,6 @@
 // Labelled text input and select with their field messages (label association, aria-invalid, aria-describedby).
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { DateInput, type DateInputProps } from '@client/components/ui/date-input';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, type SelectOption } from '@client/components/ui/select';
@@ -62,3 +63,22 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </div>
   );
 });
+
+export interface DateFieldProps extends DateInputProps {
+  label: string;
+  className?: string;
+}
+
+/** Labelled year-month-day date input. */
+export function DateField({ label, className, id, required, ...props }: DateFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  return (
+    <div className={className}>
+      <Label htmlFor={inputId} required={required}>
+        {label}
+      </Label>
+      <DateInput id={inputId} required={required} {...props} />
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { firstDayOfMonthLima, isValidYmd, todayLima } from '@client/lib/format';
-import { Input } from './ui/input';
+import { DateInput } from './ui/date-input';
 import { Label } from './ui/label';
 
 export interface DateRange {
@@ -51,30 +51,28 @@ export function DateRangeFilter({ value, onChange, disabled }: DateRangeFilterPr
     <div className="flex flex-wrap items-end gap-3">
       <div>
         <Label htmlFor={`${id}-start`}>{LABELS.startDate}</Label>
-        <Input
+        <DateInput
           id={`${id}-start`}
-          type="date"
           className="w-40"
           value={draft.start}
           max={isValidYmd(draft.end) ? draft.end : undefined}
           disabled={disabled}
           aria-invalid={inverted || undefined}
           aria-describedby={inverted ? `${id}-error` : undefined}
-          onChange={(e) => update({ ...draft, start: e.target.value })}
+          onValueChange={(v) => update({ ...draft, start: v })}
         />
       </div>
       <div>
         <Label htmlFor={`${id}-end`}>{LABELS.endDate}</Label>
-        <Input
+        <DateInput
           id={`${id}-end`}
-          type="date"
           className="w-40"
           value={draft.end}
           min={isValidYmd(draft.start) ? draft.start : undefined}
           disabled={disabled}
           aria-invalid={inverted || undefined}
           aria-describedby={inverted ? `${id}-error` : undefined}
-          onChange={(e) => update({ ...draft, end: e.target.value })}
+          onValueChange={(v) => update({ ...draft, end: v })}
         />
       </div>
       {inverted && (

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { LABELS } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
-import { Input } from '@client/components/ui/input';
+import { DateInput } from '@client/components/ui/date-input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { formatDate, formatMoney } from '@client/lib/format';
@@ -79,14 +79,7 @@ export function IngresoFields(p: IngresoFieldsProps) {
           <Label htmlFor={`${id}-fecha`} required={!p.readOnly}>
             {L.entryDate}
           </Label>
-          <Input
-            id={`${id}-fecha`}
-            type="date"
-            value={p.fecha}
-            disabled={p.readOnly}
-            required
-            onChange={(e) => p.onFechaChange?.(e.target.value)}
-          />
+          <DateInput id={`${id}-fecha`} value={p.fecha} disabled={p.readOnly} required onValueChange={(v) => p.onFechaChange?.(v)} />
         </div>
       </div>
       <LineItemTable columns={columns} lines={p.lines as IngresoLine[]} readOnly />

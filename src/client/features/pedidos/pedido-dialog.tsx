@@ -17,7 +17,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { isValidYmd, todayLima } from '@client/lib/format';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { SelectField, TextField } from '@client/app/form-field';
+import { DateField, SelectField } from '@client/app/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
 import { usePedido, useSavePedido, type PedidoLine } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
@@ -136,7 +136,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
                   options={[{ value: 0, label: A.selectMachine }, ...options]}
                   onChange={(e) => setMaquinariaId(Number(e.target.value))}
                 />
-                <TextField label={A.date} type="date" value={fecha} onChange={(e) => setFecha(e.target.value)} />
+                <DateField label={A.date} value={fecha} onValueChange={setFecha} />
                 <SelectField
                   label={A.state}
                   value={estado}

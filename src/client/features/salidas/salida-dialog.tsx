@@ -13,7 +13,7 @@ import { isValidYmd, todayLima } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useSyncEngine, type OutboxItem } from '@client/offline';
-import { SelectField, TextField } from '@client/app/form-field';
+import { DateField, SelectField, TextField } from '@client/app/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
 import { exitSaveErrorMessage } from '@client/features/catalogos/errors';
 import { useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
@@ -167,13 +167,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
               value={head.nro_vale}
               onChange={(e) => setHead({ ...head, nro_vale: e.target.value })}
             />
-            <TextField
-              label={A.date}
-              type="date"
-              required
-              value={head.fecha}
-              onChange={(e) => setHead({ ...head, fecha: e.target.value })}
-            />
+            <DateField label={A.date} required value={head.fecha} onValueChange={(fecha) => setHead({ ...head, fecha })} />
             <SelectField
               label={A.machine}
               required
