@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
@@ -68,6 +68,30 @@ describe('Idempotency-Key on changes', () => {
     const bad = await call(t.app, admin, { method: 'DELETE', url: '/api/actividades/999999', key });
     expect(bad.statusCode).toBe(404);
     expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+  });
+
+  it('a password change is replayed by its key, yet the stored fingerprint cannot be brute-forced without the server secret', async () => {
+    const u = await createUser(t, []);
+    const key = randomUUID();
+    const url = `/api/usuarios/setpwd/${u.id}`;
+    const payload = { id: u.id, password: 'Clave-Idempotente-1' };
+    const first = await call(t.app, u.token, { method: 'PUT', url, payload, key });
+    expect(first.statusCode).toBe(200);
+    const again = await call(t.app, u.token, { method: 'PUT', url, payload, key });
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    const other = await call(t.app, u.token, { method: 'PUT', url, payload: { ...payload, password: 'Clave-Distinta-22' }, key });
+    expect(other.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const plain = createHash('sha256')
+      .update(`PUT ${url}\n${JSON.stringify(payload)}`)
+      .digest('hex');
+    expect(row.request_hash).not.toBe(plain);
+    // bodies without a password keep the plain fingerprint (keys stored before this change still replay)
+    const actKey = randomUUID();
+    await post('Idem huella', actKey);
+    const [act] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, actKey));
+    const body = JSON.stringify({ activ_nombre: 'Idem huella', activ_estado: 1 }); // the validated body
+    expect(act.request_hash).toBe(createHash('sha256').update(`POST /api/actividades\n${body}`).digest('hex'));
   });
 
   it('refuses a malformed key with 400', async () => {

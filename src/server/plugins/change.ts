@@ -1,6 +1,6 @@
 // Every change runs through runChange: one transaction that claims the idempotency key, does the work,
 // writes the audit rows and stores the answer for replays (DESIGN §4 "Idempotency" and "Audit").
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,10 +32,18 @@ function idempotencyKey(req: FastifyRequest): string | null {
   return key;
 }
 
+const SECRET_FIELDS = new Set(['password', 'confirmedPassword']);
+
+/**
+ * The request fingerprint stored with the key. A password in the body enters it only through an HMAC keyed
+ * with the server secret: a plain SHA-256 of it in the database could be brute-forced far faster than argon2id.
+ */
 function requestHash(req: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
-    .digest('hex');
+  const secret = req.server.config.jwtSecret;
+  const body = JSON.stringify(req.body ?? null, (k, v: unknown) =>
+    SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v,
+  );
+  return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('hex');
 }
 
 function isUniqueViolation(err: unknown): boolean {
