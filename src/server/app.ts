@@ -48,7 +48,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     ...(tlsOptions(config) as object),
     logger: opts.logger ? loggerOptions(config, opts.logStream) : false,
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -27,6 +27,15 @@ const schema = z
     VEHICULOS_URL: z.string().url().optional(),
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
+    /**
+     * Which peers may set X-Forwarded-For (proxy-addr list: addresses, CIDRs, 'loopback', ...; 'true' trusts any).
+     * The default trusts only a reverse proxy on this machine, so a client cannot pick its own address and dodge
+     * the per-address login limit.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   })
   .refine((c) => !c.TLS_CERT_FILE === !c.TLS_KEY_FILE, {
     message: 'TLS_CERT_FILE y TLS_KEY_FILE van juntos',

@@ -81,6 +81,30 @@ describe('security', () => {
       expect((await attempt('admin', TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
     });
 
+    it('a client cannot dodge the address limit with X-Forwarded-For (only a local proxy is trusted)', async () => {
+      const spoofed = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: `espectro${i}`, password: 'mala' },
+          remoteAddress: '10.4.0.1',
+          headers: { 'x-forwarded-for': `172.16.0.${i}` },
+        });
+      for (let i = 0; i < 9; i++) expect((await spoofed(i)).statusCode).toBe(401);
+      expect((await spoofed(99)).statusCode).toBe(429);
+      // a reverse proxy on this machine does pass the client's address on
+      const viaProxy = (ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'admin', password: TEST_PASSWORD },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': ip },
+        });
+      expect((await viaProxy('10.4.0.1')).statusCode).toBe(429);
+      expect((await viaProxy('10.4.0.2')).statusCode).toBe(200);
+    });
+
     it("a successful login clears the user's counter", async () => {
       const u = await createUser(t, []);
       for (let round = 0; round < 3; round++) {
