@@ -15,6 +15,7 @@ import {
   partesDiarios,
   partesDiariosDet,
   pedidos,
+  reparaciones,
   unimeds,
   usuarios,
   valorizaciones,
@@ -145,6 +146,23 @@ describe('data model constraints', () => {
     ).toBe(FK);
   });
 
+  it('a failure is repaired by one repair, of its own machine', async () => {
+    const [f] = await db.insert(fallas).values({ maquinaria_id: ids.maq, descripcion: 'Fuga hidráulica' }).returning();
+    const [other] = await db
+      .insert(maquinarias)
+      .values({ descripcion: 'Volquete', marca: 'VOLVO', placa: 'EGB-202', anio_fabrica: 2018 })
+      .returning();
+    const repair = { maquinaria_id: ids.maq, descripcion: 'Cambio de manguera', fecha: '2026-01-06', falla_id: f.falla_id };
+    expect(await refusal(db, (tx) => tx.insert(reparaciones).values(repair))).toBe('accepted');
+    expect(await refusal(db, (tx) => tx.insert(reparaciones).values({ ...repair, maquinaria_id: other.id }))).toBe(FK);
+    expect(
+      await refusal(db, async (tx) => {
+        await tx.insert(reparaciones).values(repair);
+        await tx.insert(reparaciones).values({ ...repair, descripcion: 'Otra' });
+      }),
+    ).toBe(UNIQUE);
+  });
+
   it('valuations: the document number matches its type (DNI 8 digits, RUC 11), amounts and rates in range', async () => {
     const base = { fecha: '2026-01-05', rubro: 1, rsocial: 'X' };
     const insert = (v: Partial<typeof valorizaciones.$inferInsert>) =>
@@ -170,16 +188,14 @@ describe('data model constraints', () => {
     expect(await refusal(db, (tx) => tx.insert(partesDiariosDet).values({ ...line, cantid: -1 }))).toBe(CHECK);
     expect(
       await refusal(db, (tx) =>
-        tx
-          .insert(partesDiarios)
-          .values({
-            nro_parte_interno: '2',
-            fecha: '2026-01-05',
-            maquinaria_id: ids.maq,
-            operador_id: ids.op,
-            actividad_id: ids.act,
-            monto: -5,
-          }),
+        tx.insert(partesDiarios).values({
+          nro_parte_interno: '2',
+          fecha: '2026-01-05',
+          maquinaria_id: ids.maq,
+          operador_id: ids.op,
+          actividad_id: ids.act,
+          monto: -5,
+        }),
       ),
     ).toBe(CHECK);
   });

@@ -1,6 +1,6 @@
 // Failures reported per machine (PENDIENTE / REPARADO).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './common';
 import { maquinarias } from './maquinarias';
 import { usuarios } from './usuarios';
@@ -18,5 +18,10 @@ export const fallas = pgTable(
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [check('fallas_estado_chk', sql`${t.estado} in (0, 1)`), index('fallas_maq_idx').on(t.maquinaria_id)],
+  (t) => [
+    check('fallas_estado_chk', sql`${t.estado} in (0, 1)`),
+    index('fallas_maq_idx').on(t.maquinaria_id),
+    // Target of the repairs' (failure, machine) reference: a repair fixes a failure of its own machine.
+    unique('fallas_id_maquinaria_uq').on(t.falla_id, t.maquinaria_id),
+  ],
 );

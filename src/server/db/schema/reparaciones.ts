@@ -1,5 +1,5 @@
 // Repairs done under a service order, each linked to the failure it repairs.
-import { date, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './common';
 import { fallas } from './fallas';
 import { maquinarias } from './maquinarias';
@@ -26,5 +26,15 @@ export const reparaciones = pgTable(
       .references(() => fallas.falla_id),
     created_at: createdAt(),
   },
-  (t) => [index('reparaciones_fecha_idx').on(t.fecha)],
+  (t) => [
+    index('reparaciones_fecha_idx').on(t.fecha),
+    // Linking a repair marks its failure REPARADO and changing the link restores the old one (DESIGN §4):
+    // that only holds when a failure is repaired by one repair, of the same machine.
+    unique('reparaciones_falla_uq').on(t.falla_id),
+    foreignKey({
+      name: 'reparaciones_falla_maquina_fk',
+      columns: [t.falla_id, t.maquinaria_id],
+      foreignColumns: [fallas.falla_id, fallas.maquinaria_id],
+    }),
+  ],
 );

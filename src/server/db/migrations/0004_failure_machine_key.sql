@@ -1,0 +1,1 @@
+ALTER TABLE "fallas" ADD CONSTRAINT "fallas_id_maquinaria_uq" UNIQUE("falla_id","maquinaria_id");

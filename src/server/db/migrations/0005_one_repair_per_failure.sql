@@ -1,0 +1,2 @@
+ALTER TABLE "reparaciones" ADD CONSTRAINT "reparaciones_falla_maquina_fk" FOREIGN KEY ("falla_id","maquinaria_id") REFERENCES "public"."fallas"("falla_id","maquinaria_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reparaciones" ADD CONSTRAINT "reparaciones_falla_uq" UNIQUE("falla_id");
