@@ -114,6 +114,17 @@ describe('users API (/api/usuarios)', () => {
         });
       walk(tree);
       expect([...new Set(values)].sort((a, b) => a - b)).toEqual(ALL_CODES);
+      // the spec's client sends a JSON null body, or none at all
+      for (const payload of ['null', '']) {
+        const raw = await call(t.app, admin, {
+          method: 'POST',
+          url: '/api/usuarios/getpermissionstree',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(raw.statusCode).toBe(200);
+        expect(raw.json()).toEqual(tree);
+      }
     });
 
     it('saves the codes (deduplicated, sorted) and reads them back', async () => {
