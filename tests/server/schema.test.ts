@@ -1,6 +1,7 @@
 // Database constraints of the data model (both spec documents, §3): the database itself refuses what the rules forbid.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@shared/messages';
 import type { Db } from '../../src/server/db/client';
 import {
   actividades,
@@ -20,6 +21,7 @@ import {
   usuarios,
   valorizaciones,
 } from '../../src/server/db/schema/index';
+import { pgErrorToApp } from '../../src/server/lib/pg-errors';
 import { createTestApp, type TestApp } from './helpers';
 
 const pgCode = (e: unknown): string | undefined => {
@@ -88,9 +90,12 @@ describe('data model constraints', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keeps plates, DNIs, usernames (any case) and one entry per purchase order unique', async () => {
+  it('keeps plates (any case), DNIs, usernames (any case) and one entry per purchase order unique', async () => {
     expect(
       await refusal(db, (tx) => tx.insert(maquinarias).values({ descripcion: 'X', marca: 'Y', placa: 'EGA-101', anio_fabrica: 2010 })),
+    ).toBe(UNIQUE);
+    expect(
+      await refusal(db, (tx) => tx.insert(maquinarias).values({ descripcion: 'X', marca: 'Y', placa: 'ega-101', anio_fabrica: 2010 })),
     ).toBe(UNIQUE);
     expect(await refusal(db, (tx) => tx.insert(operadores).values({ dni: '40123456', nombres: 'OTRO' }))).toBe(UNIQUE);
     expect(await refusal(db, (tx) => tx.insert(usuarios).values({ username: 'ADMIN', passwordHash: 'x' }))).toBe(UNIQUE);
@@ -107,6 +112,18 @@ describe('data model constraints', () => {
         await tx.insert(ingresos).values({ ...entry, nro_ordencompra: '0000124' });
       }),
     ).toBe(UNIQUE);
+  });
+
+  it("answers a plate taken in another case with the spec's message", async () => {
+    const err = await db
+      .insert(maquinarias)
+      .values({ descripcion: 'X', marca: 'Y', placa: 'Ega-101', anio_fabrica: 2010 })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const app = pgErrorToApp(err);
+    expect([app?.statusCode, app?.message]).toEqual([409, MSG.plateRegistered]);
   });
 
   it('refuses statuses outside their ranges', async () => {

@@ -17,6 +17,7 @@ const UNIQUE_MESSAGES: Record<string, [number, string]> = {
   usuarios_username_lower_uq: [409, MSG.duplicateUsername],
   operadores_dni_unique: [422, 'duplicate_op'],
   maquinarias_placa_unique: [409, MSG.plateRegistered],
+  maquinarias_placa_upper_uq: [409, MSG.plateRegistered],
   insumos_insumo_codigo_unique: [409, MSG.duplicateCode],
 };
 

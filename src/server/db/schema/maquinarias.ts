@@ -1,6 +1,20 @@
 // Machines, their part assignments (wear tracking) and the history of part changes.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common';
 import { insumos } from './insumos';
 import { usuarios } from './usuarios';
@@ -26,6 +40,8 @@ export const maquinarias = pgTable(
     check('maquinarias_estado_chk', sql`${t.estado} between 0 and 3`),
     check('maquinarias_anio_chk', sql`${t.anio_fabrica} between 1950 and 2100`),
     check('maquinarias_horometro_inicial_chk', sql`${t.horometro_inicial} >= 0`),
+    // 'ega-101' and 'EGA-101' are the same plate.
+    uniqueIndex('maquinarias_placa_upper_uq').on(sql`upper(${t.placa})`),
   ],
 );
 

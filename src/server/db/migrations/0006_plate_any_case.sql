@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "maquinarias_placa_upper_uq" ON "maquinarias" USING btree (upper("placa"));
