@@ -57,6 +57,8 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
     announceDelayMs,
   });
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Last pointer position seen over the list since it opened (null: none yet). */
+  const pointer = useRef<{ x: number; y: number } | null>(null);
   const [rect, setRect] = useState<{ left: number; top: number; width: number } | null>(null);
 
   const showList = open && (status === 'searching' || status === 'error' || (status === 'done' && items.length > 0));
@@ -78,6 +80,9 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
   }, [showList]);
 
   useEffect(() => setActive(items.length > 0 ? 0 : -1), [items]);
+  useEffect(() => {
+    if (showList) pointer.current = null;
+  }, [showList]);
 
   const change = (raw: string) => {
     const next = props.sanitize ? props.sanitize(raw) : raw;
@@ -176,7 +181,13 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
                   role="option"
                   aria-selected={i === active}
                   onMouseDown={(e) => e.preventDefault()}
-                  onMouseEnter={() => setActive(i)}
+                  onMouseMove={(e) => {
+                    // Only a pointer that really moves picks the highlighted row: a list that opens under a resting
+                    // pointer (the browser then sends a move at the same spot) must not steal Enter from row 1.
+                    const last = pointer.current;
+                    pointer.current = { x: e.clientX, y: e.clientY };
+                    if (last && (last.x !== e.clientX || last.y !== e.clientY)) setActive(i);
+                  }}
                   onClick={() => choose(item)}
                   className={cn('cursor-pointer px-3 py-1.5', i === active && 'bg-primary text-primary-foreground')}
                 >

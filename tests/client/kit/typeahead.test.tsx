@@ -124,4 +124,20 @@ describe('Typeahead', () => {
     expect(input.value).toBe('F01 - Filtro de aire');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('a list that opens under a resting pointer keeps row 1 for Enter; only real pointer movement highlights a row', async () => {
+    const { input, type, onSelect } = setup(async () => catalog);
+    type('a');
+    await tick(300);
+    const options = screen.getAllByRole('option');
+    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    // The browser reports the pointer over row 3 without it moving (the list appeared under it).
+    fireEvent.mouseMove(options[2], { clientX: 40, clientY: 90 });
+    fireEvent.mouseMove(options[2], { clientX: 40, clientY: 90 });
+    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.mouseMove(options[1], { clientX: 42, clientY: 60 });
+    expect(options[1].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(catalog[1]);
+  });
 });
