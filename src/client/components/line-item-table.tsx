@@ -1,9 +1,30 @@
 // Small item table of a modal (lines of an exit, request, cost, valuation) with edit/remove buttons per line.
 import type { ReactNode } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
-import { IconButton } from './ui/button';
+import { Button, IconButton } from './ui/button';
+
+/** Heading of a form's line items with the button that opens the item sub-modal ('Detalle' / 'Agregar insumo'). */
+export function LineItemsHeader({
+  onAdd,
+  title = LABELS.almacen.items,
+  addLabel = LABELS.almacen.addItem,
+}: {
+  onAdd: () => void;
+  title?: string;
+  addLabel?: string;
+}) {
+  return (
+    <div className="flex items-center justify-between">
+      <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+      <Button type="button" size="sm" variant="secondary" onClick={onAdd}>
+        <Plus aria-hidden="true" />
+        {addLabel}
+      </Button>
+    </div>
+  );
+}
 
 export interface LineColumn<L> {
   header: string;

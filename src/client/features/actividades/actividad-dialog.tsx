@@ -4,15 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
-import { Modal } from '@client/components/modal';
+import { FormModal } from '@client/components/form-modal';
 import { toast } from '@client/lib/toast';
 import { SelectField, TextField } from '@client/app/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
 import { useSaveActividad, type ActividadRow } from './api';
-import { ModalActions } from '@client/components/modal-actions';
 
 const L = LABELS.actividades;
-const FORM_ID = 'actividad-form';
 
 const schema = z.object({
   activ_nombre: z.string().trim().min(1, FIELD.required).max(200, FIELD.tooLong(200)),
@@ -51,28 +49,24 @@ export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProp
 
   const busy = save.isPending;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onClose={() => onOpenChange(false)}
       title={row ? L.edit : L.create}
-      closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={() => onOpenChange(false)} form={FORM_ID} confirmDisabled={!formState.isValid} />
-        </>
-      }
+      busy={busy}
+      valid={formState.isValid}
+      onSubmit={() => void handleSubmit(submit)()}
+      className="flex flex-col gap-3"
     >
-      <form id={FORM_ID} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <TextField
-          label={L.name}
-          required
-          autoFocus
-          maxLength={200}
-          error={formState.errors.activ_nombre?.message}
-          {...register('activ_nombre')}
-        />
-        <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('activ_estado', { valueAsNumber: true })} />
-      </form>
-    </Modal>
+      <TextField
+        label={L.name}
+        required
+        autoFocus
+        maxLength={200}
+        error={formState.errors.activ_nombre?.message}
+        {...register('activ_nombre')}
+      />
+      <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('activ_estado', { valueAsNumber: true })} />
+    </FormModal>
   );
 }

@@ -16,10 +16,9 @@ import { SelectField, TextField } from '@client/app/form-field';
 import { fetchOrden, useCreateIngreso, useIngreso, useUpdateIngresoGuia, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
 import { entryYearOptions } from './year-options';
-import { ModalActions } from '@client/components/modal-actions';
+import { FormModal } from '@client/components/form-modal';
 
 const L = LABELS.ingresos;
-const FORM_ID = 'ingreso-form';
 
 export interface IngresoDialogProps {
   open: boolean;
@@ -109,71 +108,54 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
-      title={L.create}
-      width="xl"
-      closeDisabled={busy}
-      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
-    >
-      <form
-        id={FORM_ID}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <div className="flex flex-wrap items-end gap-3">
-          <TextField
-            label={L.orderNumber}
-            required
-            autoFocus
-            maxLength={20}
-            className="w-48"
-            value={nro}
-            error={searchError}
-            onChange={(e) => setNro(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (nro.trim()) void search();
-              }
-            }}
-          />
-          <SelectField
-            label={L.year}
-            className="w-32"
-            value={anio}
-            options={years.map((y) => ({ value: y, label: String(y) }))}
-            onChange={(e) => setAnio(Number(e.target.value))}
-          />
-          <Button type="button" variant="secondary" disabled={!nro.trim() || searching} aria-busy={searching} onClick={() => void search()}>
-            {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-            {L.search}
-          </Button>
-        </div>
-        {found && (
-          <IngresoFields
-            readOnly={false}
-            proveedor={head?.proveedor ?? ''}
-            fechaOrden={head?.fecha_ordencompra ?? ''}
-            guias={found.info.guias}
-            guia={found.guia}
-            onGuiaChange={(g) => setFound({ ...found, guia: g })}
-            fecha={found.fecha}
-            onFechaChange={(fecha) => setFound({ ...found, fecha })}
-            lines={found.lines}
-            brands={found.info.marcas.map((m) => m.cotidet_marca)}
-            onBrandChange={(i, marca) =>
-              setFound({ ...found, lines: found.lines.map((l, j) => (j === i ? { ...l, marca: marca || null } : l)) })
+    <FormModal title={L.create} width="xl" busy={busy} valid={valid} onClose={onClose} onSubmit={() => void save()}>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField
+          label={L.orderNumber}
+          required
+          autoFocus
+          maxLength={20}
+          className="w-48"
+          value={nro}
+          error={searchError}
+          onChange={(e) => setNro(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (nro.trim()) void search();
             }
-          />
-        )}
-      </form>
-    </Modal>
+          }}
+        />
+        <SelectField
+          label={L.year}
+          className="w-32"
+          value={anio}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          onChange={(e) => setAnio(Number(e.target.value))}
+        />
+        <Button type="button" variant="secondary" disabled={!nro.trim() || searching} aria-busy={searching} onClick={() => void search()}>
+          {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+          {L.search}
+        </Button>
+      </div>
+      {found && (
+        <IngresoFields
+          readOnly={false}
+          proveedor={head?.proveedor ?? ''}
+          fechaOrden={head?.fecha_ordencompra ?? ''}
+          guias={found.info.guias}
+          guia={found.guia}
+          onGuiaChange={(g) => setFound({ ...found, guia: g })}
+          fecha={found.fecha}
+          onFechaChange={(fecha) => setFound({ ...found, fecha })}
+          lines={found.lines}
+          brands={found.info.marcas.map((m) => m.cotidet_marca)}
+          onBrandChange={(i, marca) =>
+            setFound({ ...found, lines: found.lines.map((l, j) => (j === i ? { ...l, marca: marca || null } : l)) })
+          }
+        />
+      )}
+    </FormModal>
   );
 }
 

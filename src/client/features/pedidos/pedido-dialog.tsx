@@ -2,16 +2,13 @@
 // table) and tab 'Observación'. Status is PENDIENTE on create; in edit mode it is an editable select only with
 // role 12. No client validators beyond what the API needs; on error nothing is displayed.
 import { useEffect, useMemo, useState } from 'react';
-import { Plus } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
-import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
+import { LineItemsHeader, LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import { useLineItems } from '@client/components/line-items';
-import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
+import { FormModal } from '@client/components/form-modal';
 import { Label } from '@client/components/ui/label';
-import { LoadingBody } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
 import { isValidYmd, todayLima } from '@client/lib/format';
@@ -21,11 +18,9 @@ import { DateField, SelectField } from '@client/app/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
 import { usePedido, useSavePedido, type PedidoLine } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
-import { ModalActions } from '@client/components/modal-actions';
 
 const P = LABELS.pedidos;
 const A = LABELS.almacen;
-const FORM_ID = 'pedido-form';
 const STATE_OPTIONS = LABELS.requestState.map((label, value) => ({ value, label }));
 
 export interface PedidoDialogProps {
@@ -104,82 +99,68 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
+    <FormModal
       title={editId === null ? P.create : P.edit}
       width="lg"
-      closeDisabled={busy}
-      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
+      busy={busy}
+      valid={valid}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      loaded={loaded}
+      loadFailed={detail.isError}
+      className=""
+      outside={
+        <PedidoItemDialog
+          open={itemIndex !== null}
+          onOpenChange={(o) => !o && setItemIndex(null)}
+          line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
+          onSubmit={onItem}
+        />
+      }
     >
-      {!loaded ? (
-        <LoadingBody failed={detail.isError} />
-      ) : (
-        <form
-          id={FORM_ID}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Tabs defaultValue="general">
-            <TabsList>
-              <TabsTrigger value="general">{P.tabGeneral}</TabsTrigger>
-              <TabsTrigger value="observacion">{P.tabObservation}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="general" forceMount className="flex flex-col gap-4 data-[state=inactive]:hidden">
-              <div className="grid gap-3 md:grid-cols-3">
-                <SelectField
-                  label={A.plate}
-                  value={maquinariaId}
-                  options={[{ value: 0, label: A.selectMachine }, ...options]}
-                  onChange={(e) => setMaquinariaId(Number(e.target.value))}
-                />
-                <DateField label={A.date} value={fecha} onValueChange={setFecha} />
-                <SelectField
-                  label={A.state}
-                  value={estado}
-                  disabled={editId === null || !canEditState}
-                  options={STATE_OPTIONS}
-                  onChange={(e) => setEstado(Number(e.target.value))}
-                />
-              </div>
-              <div className="flex items-center justify-between">
-                <h3 className="text-sm font-semibold text-slate-700">{A.items}</h3>
-                <Button type="button" size="sm" variant="secondary" onClick={() => setItemIndex(-1)}>
-                  <Plus aria-hidden="true" />
-                  {A.addItem}
-                </Button>
-              </div>
-              <LineItemTable
-                columns={lineColumns}
-                lines={lines.lines}
-                keys={lines.keys}
-                onEdit={setItemIndex}
-                onRemove={lines.remove}
-                emptyText={MSG.entryNoLines}
-              />
-            </TabsContent>
-            <TabsContent value="observacion" forceMount className="data-[state=inactive]:hidden">
-              <Label htmlFor="pedido-observacion">{A.observation}</Label>
-              <Textarea
-                id="pedido-observacion"
-                rows={6}
-                maxLength={1000}
-                value={observacion}
-                onChange={(e) => setObservacion(e.target.value)}
-              />
-            </TabsContent>
-          </Tabs>
-        </form>
-      )}
-      <PedidoItemDialog
-        open={itemIndex !== null}
-        onOpenChange={(o) => !o && setItemIndex(null)}
-        line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
-        onSubmit={onItem}
-      />
-    </Modal>
+      <Tabs defaultValue="general">
+        <TabsList>
+          <TabsTrigger value="general">{P.tabGeneral}</TabsTrigger>
+          <TabsTrigger value="observacion">{P.tabObservation}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general" forceMount className="flex flex-col gap-4 data-[state=inactive]:hidden">
+          <div className="grid gap-3 md:grid-cols-3">
+            <SelectField
+              label={A.plate}
+              value={maquinariaId}
+              options={[{ value: 0, label: A.selectMachine }, ...options]}
+              onChange={(e) => setMaquinariaId(Number(e.target.value))}
+            />
+            <DateField label={A.date} value={fecha} onValueChange={setFecha} />
+            <SelectField
+              label={A.state}
+              value={estado}
+              disabled={editId === null || !canEditState}
+              options={STATE_OPTIONS}
+              onChange={(e) => setEstado(Number(e.target.value))}
+            />
+          </div>
+          <LineItemsHeader onAdd={() => setItemIndex(-1)} />
+          <LineItemTable
+            columns={lineColumns}
+            lines={lines.lines}
+            keys={lines.keys}
+            onEdit={setItemIndex}
+            onRemove={lines.remove}
+            emptyText={MSG.entryNoLines}
+          />
+        </TabsContent>
+        <TabsContent value="observacion" forceMount className="data-[state=inactive]:hidden">
+          <Label htmlFor="pedido-observacion">{A.observation}</Label>
+          <Textarea
+            id="pedido-observacion"
+            rows={6}
+            maxLength={1000}
+            value={observacion}
+            onChange={(e) => setObservacion(e.target.value)}
+          />
+        </TabsContent>
+      </Tabs>
+    </FormModal>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { InsumoSearchPedido } from '@shared/contract/insumos';
 import { LABELS } from '@shared/messages';
-import { Modal } from '@client/components/modal';
+import { ItemModal } from '@client/components/form-modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
@@ -12,7 +12,7 @@ import { Select } from '@client/components/ui/select';
 import { useUnimeds } from '@client/features/catalogos/api';
 import { searchSuppliesPedido } from '@client/features/catalogos/offline-search';
 import type { PedidoLine } from './api';
-import { ModalActions } from '@client/components/modal-actions';
+import { usePicked } from '@client/components/use-picked';
 
 const A = LABELS.almacen;
 
@@ -28,34 +28,33 @@ const supplyText = (s: Pick<InsumoSearchPedido, 'codigo' | 'bien_nombre'>) => `$
 export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoItemDialogProps) {
   const id = useId();
   const unimeds = useUnimeds();
-  const [supply, setSupply] = useState<InsumoSearchPedido | null>(null);
-  const [text, setText] = useState('');
+  const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchPedido>(supplyText);
   const [cantidad, setCantidad] = useState('');
   const [unimedId, setUnimedId] = useState(0);
 
   useEffect(() => {
     if (!open) return;
-    const s = line
-      ? {
-          bien_id: line.insumo_id,
-          bien_nombre: line.insumo_name,
-          codigo: line.insumo_codigo,
-          unimed_id: line.unimed_id,
-          unimed_abrev: line.unimed_abrev,
-        }
-      : null;
-    setSupply(s);
-    setText(s ? supplyText(s) : '');
+    pick(
+      line
+        ? {
+            bien_id: line.insumo_id,
+            bien_nombre: line.insumo_name,
+            codigo: line.insumo_codigo,
+            unimed_id: line.unimed_id,
+            unimed_abrev: line.unimed_abrev,
+          }
+        : null,
+    );
     setCantidad(line ? String(line.cantidad) : '');
     setUnimedId(line?.unimed_id ?? 0);
-  }, [open, line]);
+  }, [open, line, pick]);
 
   const qty = cantidad === '' ? NaN : Number(cantidad);
   const unit = unimeds.data?.find((u) => u.unimed_id === unimedId);
   const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && unimedId > 0;
 
-  const submit = () => {
-    if (!supply || !canAdd) return;
+  const add = () => {
+    if (!supply) return;
     onSubmit({
       pedido_det_id: line?.pedido_det_id ?? null,
       insumo_id: supply.bien_id,
@@ -65,25 +64,10 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
       unimed_abrev: unit?.unimed_abrev ?? supply.unimed_abrev,
       cantidad: qty,
     });
-    onOpenChange(false);
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={line ? A.editItem : A.addItem}
-      width="lg"
-      footer={
-        <ModalActions
-          busy={false}
-          onCancel={() => onOpenChange(false)}
-          confirmLabel={line ? A.update : A.add}
-          confirmDisabled={!canAdd}
-          onConfirm={submit}
-        />
-      }
-    >
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add}>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="md:col-span-2">
           <Label htmlFor={`${id}-supply`}>{A.supply}</Label>
@@ -93,15 +77,12 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
             placeholder={A.supplyPlaceholder}
             autoFocus
             value={text}
-            onInputChange={(t) => {
-              setText(t);
-              if (supply && t !== supplyText(supply)) setSupply(null);
-            }}
+            onInputChange={onInputChange}
             search={searchSuppliesPedido}
             getKey={(s) => s.bien_id}
             getLabel={supplyText}
             onSelect={(s) => {
-              setSupply(s);
+              pick(s);
               setUnimedId(s.unimed_id);
             }}
           />
@@ -122,6 +103,6 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
           </Select>
         </div>
       </div>
-    </Modal>
+    </ItemModal>
   );
 }

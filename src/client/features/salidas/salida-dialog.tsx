@@ -3,12 +3,10 @@
 // offline 'Guardado en el dispositivo…'. On error nothing is shown, except a 409 whose message names the supply
 // that ran out. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the corrected copy.
 import { useEffect, useMemo, useState } from 'react';
-import { Plus } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { useLineItems } from '@client/components/line-items';
-import { Modal } from '@client/components/modal';
-import { Button } from '@client/components/ui/button';
-import { LoadingBody } from '@client/components/ui/spinner';
+import { FormModal } from '@client/components/form-modal';
+import { LineItemsHeader } from '@client/components/line-item-table';
 import { isValidYmd, todayLima } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -23,11 +21,9 @@ import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
 import { useFreshStock } from './use-fresh-stock';
-import { ModalActions } from '@client/components/modal-actions';
 
 const S = LABELS.salidas;
 const A = LABELS.almacen;
-const FORM_ID = 'salida-form';
 
 export interface SalidaDialogProps {
   open: boolean;
@@ -139,62 +135,46 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
 
   const title = fixItem ? S.fix : editId !== null ? S.edit : S.create;
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
+    <FormModal
       title={title}
       width="xl"
-      closeDisabled={busy}
-      footer={<ModalActions busy={busy} onCancel={onClose} form={FORM_ID} confirmDisabled={!valid} />}
+      busy={busy}
+      valid={valid}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      loaded={loaded}
+      loadFailed={detail.isError}
+      outside={
+        <SalidaItemDialog
+          open={itemIndex !== null}
+          onOpenChange={(o) => !o && setItemIndex(null)}
+          line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
+          availableOf={(insumoId, stock) => availableAt(itemIndex ?? -1, insumoId, stock)}
+          onSubmit={onItem}
+        />
+      }
     >
-      {!loaded ? (
-        <LoadingBody failed={detail.isError} />
-      ) : (
-        <form
-          id={FORM_ID}
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="grid gap-3 md:grid-cols-4">
-            <TextField
-              label={S.voucher}
-              required
-              maxLength={30}
-              value={head.nro_vale}
-              onChange={(e) => setHead({ ...head, nro_vale: e.target.value })}
-            />
-            <DateField label={A.date} required value={head.fecha} onValueChange={(fecha) => setHead({ ...head, fecha })} />
-            <SelectField
-              label={A.machine}
-              required
-              className="md:col-span-2"
-              value={head.maquinaria_id}
-              options={[{ value: 0, label: A.selectMachine }, ...options]}
-              onChange={(e) => setHead({ ...head, maquinaria_id: Number(e.target.value) })}
-            />
-            <OperatorField value={head} onChange={(op) => setHead((h) => ({ ...h, ...op }))} />
-          </div>
-          <div className="flex items-center justify-between">
-            <h3 className="text-sm font-semibold text-slate-700">{A.items}</h3>
-            <Button type="button" size="sm" variant="secondary" onClick={() => setItemIndex(-1)}>
-              <Plus aria-hidden="true" />
-              {A.addItem}
-            </Button>
-          </div>
-          <SalidaLines lines={lines.lines} keys={lines.keys} overLines={overLines} onEdit={setItemIndex} onRemove={lines.remove} />
-        </form>
-      )}
-      <SalidaItemDialog
-        open={itemIndex !== null}
-        onOpenChange={(o) => !o && setItemIndex(null)}
-        line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
-        availableOf={(insumoId, stock) => availableAt(itemIndex ?? -1, insumoId, stock)}
-        onSubmit={onItem}
-      />
-    </Modal>
+      <div className="grid gap-3 md:grid-cols-4">
+        <TextField
+          label={S.voucher}
+          required
+          maxLength={30}
+          value={head.nro_vale}
+          onChange={(e) => setHead({ ...head, nro_vale: e.target.value })}
+        />
+        <DateField label={A.date} required value={head.fecha} onValueChange={(fecha) => setHead({ ...head, fecha })} />
+        <SelectField
+          label={A.machine}
+          required
+          className="md:col-span-2"
+          value={head.maquinaria_id}
+          options={[{ value: 0, label: A.selectMachine }, ...options]}
+          onChange={(e) => setHead({ ...head, maquinaria_id: Number(e.target.value) })}
+        />
+        <OperatorField value={head} onChange={(op) => setHead((h) => ({ ...h, ...op }))} />
+      </div>
+      <LineItemsHeader onAdd={() => setItemIndex(-1)} />
+      <SalidaLines lines={lines.lines} keys={lines.keys} overLines={overLines} onEdit={setItemIndex} onRemove={lines.remove} />
+    </FormModal>
   );
 }

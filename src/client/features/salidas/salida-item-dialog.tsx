@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { formatAmount, toCents } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
-import { Modal } from '@client/components/modal';
+import { ItemModal } from '@client/components/form-modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
 import { FieldError, Input } from '@client/components/ui/input';
@@ -13,7 +13,7 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { searchSuppliesSalida } from '@client/features/catalogos/offline-search';
 import type { SalidaLine } from './api';
-import { ModalActions } from '@client/components/modal-actions';
+import { usePicked } from '@client/components/use-picked';
 
 const A = LABELS.almacen;
 const S = LABELS.salidas;
@@ -41,29 +41,28 @@ export function SalidaItemDialog({
   search = searchSuppliesSalida,
 }: SalidaItemDialogProps) {
   const id = useId();
-  const [supply, setSupply] = useState<InsumoSearchSalida | null>(null);
-  const [text, setText] = useState('');
+  const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchSalida>(supplyText);
   const [cantidad, setCantidad] = useState('');
   const [observacion, setObservacion] = useState('');
 
   useEffect(() => {
     if (!open) return;
-    const s = line
-      ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock }
-      : null;
-    setSupply(s);
-    setText(s ? supplyText(s) : '');
+    pick(
+      line
+        ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock }
+        : null,
+    );
     setCantidad(line ? String(line.cantidad) : '');
     setObservacion(line?.observacion ?? '');
-  }, [open, line]);
+  }, [open, line, pick]);
 
   const available = supply ? availableOf(supply.id, supply.stock) : null;
   const qty = cantidad === '' ? NaN : Number(cantidad);
   const over = available !== null && Number.isFinite(qty) && toCents(qty) > toCents(available);
   const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && !over;
 
-  const submit = () => {
-    if (!supply || !canAdd) return;
+  const add = () => {
+    if (!supply) return;
     onSubmit({
       salida_det_id: line?.salida_det_id ?? null,
       insumo_id: supply.id,
@@ -75,25 +74,10 @@ export function SalidaItemDialog({
       stock: supply.stock,
       observacion: observacion.trim() || null,
     });
-    onOpenChange(false);
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={line ? A.editItem : A.addItem}
-      width="lg"
-      footer={
-        <ModalActions
-          busy={false}
-          onCancel={() => onOpenChange(false)}
-          confirmLabel={line ? A.update : A.add}
-          confirmDisabled={!canAdd}
-          onConfirm={submit}
-        />
-      }
-    >
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add}>
       <div className="grid gap-3 md:grid-cols-4">
         <div className="md:col-span-4">
           <Label htmlFor={`${id}-supply`} required>
@@ -106,10 +90,7 @@ export function SalidaItemDialog({
             required
             autoFocus
             value={text}
-            onInputChange={(t) => {
-              setText(t);
-              if (supply && t !== supplyText(supply)) setSupply(null);
-            }}
+            onInputChange={onInputChange}
             search={search}
             getKey={(s) => s.id}
             getLabel={supplyText}
@@ -121,7 +102,7 @@ export function SalidaItemDialog({
                 </span>
               </span>
             )}
-            onSelect={setSupply}
+            onSelect={pick}
           />
         </div>
         <div>
@@ -135,12 +116,6 @@ export function SalidaItemDialog({
             required
             aria-invalid={over || undefined}
             aria-describedby={over ? `${id}-qty-msg` : undefined}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                submit();
-              }
-            }}
           />
           <FieldError id={`${id}-qty-msg`} message={over ? MSG.quantityUnavailable : undefined} />
         </div>
@@ -157,6 +132,6 @@ export function SalidaItemDialog({
           <Textarea id={`${id}-obs`} maxLength={500} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
         </div>
       </div>
-    </Modal>
+    </ItemModal>
   );
 }

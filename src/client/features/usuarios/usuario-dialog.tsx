@@ -4,16 +4,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
-import { Modal } from '@client/components/modal';
+import { FormModal } from '@client/components/form-modal';
 import { ApiError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { SelectField, TextField } from '@client/app/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
 import { useSaveUsuario, type UsuarioRow } from './api';
-import { ModalActions } from '@client/components/modal-actions';
 
 const L = LABELS.usuarios;
-const FORM_ID = 'usuario-form';
 
 const schema = z.object({
   username: z
@@ -57,44 +55,40 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
 
   const busy = save.isPending;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onClose={() => onOpenChange(false)}
       title={row ? L.edit : L.create}
-      closeDisabled={busy}
-      footer={
-        <>
-          <ModalActions busy={busy} onCancel={() => onOpenChange(false)} form={FORM_ID} confirmDisabled={!formState.isValid} />
-        </>
-      }
+      busy={busy}
+      valid={formState.isValid}
+      onSubmit={() => void handleSubmit(submit)()}
+      className="flex flex-col gap-3"
     >
-      <form id={FORM_ID} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <TextField
-          label={L.username}
-          required
-          autoFocus
-          autoComplete="off"
-          maxLength={60}
-          error={formState.errors.username?.message}
-          {...register('username')}
-        />
-        <TextField
-          label={L.fullName}
-          autoComplete="off"
-          maxLength={160}
-          error={formState.errors.full_name?.message}
-          {...register('full_name')}
-        />
-        <TextField
-          label={L.email}
-          type="email"
-          autoComplete="off"
-          maxLength={120}
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('estado', { valueAsNumber: true })} />
-      </form>
-    </Modal>
+      <TextField
+        label={L.username}
+        required
+        autoFocus
+        autoComplete="off"
+        maxLength={60}
+        error={formState.errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label={L.fullName}
+        autoComplete="off"
+        maxLength={160}
+        error={formState.errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <TextField
+        label={L.email}
+        type="email"
+        autoComplete="off"
+        maxLength={120}
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('estado', { valueAsNumber: true })} />
+    </FormModal>
   );
 }
