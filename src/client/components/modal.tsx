@@ -19,6 +19,11 @@ const WIDTH: Record<ModalWidth, string> = {
   '50%': 'min(max(50vw, 32rem), calc(100vw - 1rem))',
 };
 
+/** Fields a modal opens on: editable, enabled, reachable by Tab (not the date picker's hidden input). */
+const FIRST_FIELD = ['input', 'select', 'textarea']
+  .map((tag) => `${tag}:not([disabled]):not([readonly]):not([type=hidden]):not([tabindex="-1"]):not([aria-hidden=true])`)
+  .join(', ');
+
 export interface ModalProps {
   open: boolean;
   /** Called with false when the header's close button is used (never on Escape or outside clicks). */
@@ -53,6 +58,7 @@ export function Modal({
   bodyClassName,
 }: ModalProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const { offset, reset, handlers } = useDragOffset(contentRef);
   useEffect(() => {
     if (open) reset();
@@ -65,6 +71,14 @@ export function Modal({
         <Dialog.Content
           ref={contentRef}
           onEscapeKeyDown={(e) => e.preventDefault()}
+          onOpenAutoFocus={(e) => {
+            // Start in the first field (Radix would pick the header's close button): forms are filled from the
+            // keyboard; a modal without fields starts on its first footer button (Cancelar).
+            const target = contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? footerRef.current?.querySelector('button');
+            if (!target) return;
+            e.preventDefault();
+            target.focus();
+          }}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
           style={{ width: WIDTH[width], transform: `translate(calc(-50% + ${offset.x}px), ${offset.y}px)` }}
@@ -100,7 +114,11 @@ export function Modal({
             )}
           </div>
           <div className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-4', bodyClassName)}>{children}</div>
-          {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">{footer}</div>}
+          {footer && (
+            <div ref={footerRef} className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">
+              {footer}
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

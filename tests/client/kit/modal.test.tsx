@@ -55,6 +55,17 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens on its first field, not on the header close button; a field-less modal on its first footer button', () => {
+    render(
+      <Modal open onOpenChange={() => {}} title="SALIDA" footer={<button type="button">Grabar</button>}>
+        <input aria-label="Fecha oculta" type="date" tabIndex={-1} aria-hidden="true" />
+        <input aria-label="Código" readOnly />
+        <input aria-label="N° vale" />
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('N° vale'));
+  });
+
   it('is dragged by its header and stays inside the viewport', () => {
     render(<Harness />);
     const handle = screen.getByTestId('modal-drag-handle');
@@ -99,6 +110,11 @@ describe('ConfirmDelete', () => {
     expect((screen.getByRole('button', { name: MSG.cancel }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => resolve());
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('opens with the focus on Cancelar, so Enter does not delete', () => {
+    render(<ConfirmDelete open onOpenChange={() => {}} onConfirm={() => {}} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: MSG.cancel }));
   });
 
   it('Cancelar closes without deleting', async () => {
