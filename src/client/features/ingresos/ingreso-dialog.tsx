@@ -109,7 +109,8 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
 
   return (
     <FormModal title={L.create} width="xl" busy={busy} valid={valid} onClose={onClose} onSubmit={() => void save()}>
-      <div className="flex flex-wrap items-end gap-3">
+      {/* Top-aligned, so the order number's error message does not push the year and Buscar down. */}
+      <div className="flex flex-wrap items-start gap-3">
         <TextField
           label={L.orderNumber}
           required
@@ -133,10 +134,23 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
           options={years.map((y) => ({ value: y, label: String(y) }))}
           onChange={(e) => setAnio(Number(e.target.value))}
         />
-        <Button type="button" variant="secondary" disabled={!nro.trim() || searching} aria-busy={searching} onClick={() => void search()}>
-          {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-          {L.search}
-        </Button>
+        <div>
+          {/* Same box as a field label above a block control, so the button lines up with the inputs. */}
+          <span aria-hidden="true" className="mb-1 inline-block text-sm">
+            &nbsp;
+          </span>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex"
+            disabled={!nro.trim() || searching}
+            aria-busy={searching}
+            onClick={() => void search()}
+          >
+            {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+            {L.search}
+          </Button>
+        </div>
       </div>
       {found && (
         <IngresoFields
