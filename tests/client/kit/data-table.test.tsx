@@ -174,4 +174,24 @@ describe('DataTable', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'x' } });
     expect(screen.getAllByText(LABELS.loading).length).toBeGreaterThan(0);
   });
+
+  it('shadows the edge where a table too wide for the screen continues, following the scroll', () => {
+    render(<DataTable label="Actividades" columns={actColumns} data={acts} />);
+    const scroller = screen.getByTestId('table-scroll');
+    expect(screen.queryByTestId('overflow-right')).toBeNull();
+    // A tablet held upright: 600 px of a 1000 px wide ledger are visible.
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 1000 });
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 600 });
+    fireEvent.scroll(scroller);
+    expect(screen.getByTestId('overflow-right')).toBeTruthy();
+    expect(screen.queryByTestId('overflow-left')).toBeNull();
+    scroller.scrollLeft = 200;
+    fireEvent.scroll(scroller);
+    expect(screen.getByTestId('overflow-left')).toBeTruthy();
+    expect(screen.getByTestId('overflow-right')).toBeTruthy();
+    scroller.scrollLeft = 400;
+    fireEvent.scroll(scroller);
+    expect(screen.getByTestId('overflow-left')).toBeTruthy();
+    expect(screen.queryByTestId('overflow-right')).toBeNull();
+  });
 });

@@ -1,0 +1,45 @@
+// Edge shadows of a horizontally scrolling table: on a tablet held upright a wide ledger (kardex, exits) does
+// not fit, and without a cue the clerk does not know the balance columns are one swipe away.
+import { useEffect, useState, type RefObject } from 'react';
+
+export interface OverflowState {
+  left: boolean;
+  right: boolean;
+}
+
+/** Whether `ref`'s content continues past its left and right edges; follows scrolling and resizing. */
+export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): OverflowState {
+  const [state, setState] = useState<OverflowState>({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const max = el.scrollWidth - el.clientWidth;
+      const left = max > 1 && el.scrollLeft > 1;
+      const right = max > 1 && el.scrollLeft < max - 1;
+      setState((s) => (s.left === left && s.right === right ? s : { left, right }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return state;
+}
+
+const SHADOW = 'pointer-events-none absolute inset-y-0 w-6 from-slate-900/15 to-transparent';
+
+/** The two shadows; place inside a `relative` box that wraps the scrolling element. */
+export function OverflowShadows({ state }: { state: OverflowState }) {
+  return (
+    <>
+      {state.left && <div data-testid="overflow-left" aria-hidden="true" className={`${SHADOW} left-0 rounded-l-md bg-gradient-to-r`} />}
+      {state.right && <div data-testid="overflow-right" aria-hidden="true" className={`${SHADOW} right-0 rounded-r-md bg-gradient-to-l`} />}
+    </>
+  );
+}
