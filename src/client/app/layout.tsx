@@ -30,9 +30,10 @@ export function AppLayout() {
       <aside
         className={cn(
           'z-40 w-64 shrink-0 print:hidden',
-          wide ? 'relative' : 'fixed inset-y-0 left-0 shadow-2xl transition-transform duration-200',
+          wide ? 'relative' : 'fixed inset-y-0 left-0 transition-transform duration-200',
           wide && !menuOpen && 'hidden',
-          !wide && !menuOpen && '-translate-x-full',
+          // Off screen it casts no shadow (it showed as a grey band along the left edge of every tablet screen).
+          !wide && (menuOpen ? 'shadow-2xl' : '-translate-x-full'),
         )}
         inert={!wide && !menuOpen ? true : undefined}
       >
