@@ -64,6 +64,17 @@ export function Modal({
     if (open) reset();
   }, [open, reset]);
 
+  // A modal whose record is still loading opens on Cancelar; this watches for its first field to move there.
+  const waitingForField = useRef<MutationObserver | null>(null);
+  const stopWaiting = () => {
+    waitingForField.current?.disconnect();
+    waitingForField.current = null;
+  };
+  useEffect(() => {
+    if (!open) stopWaiting();
+    return stopWaiting;
+  }, [open]);
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -73,11 +84,25 @@ export function Modal({
           onEscapeKeyDown={(e) => e.preventDefault()}
           onOpenAutoFocus={(e) => {
             // Start in the first field (Radix would pick the header's close button): forms are filled from the
-            // keyboard; a modal without fields starts on its first footer button (Cancelar).
-            const target = contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? footerRef.current?.querySelector('button');
-            if (!target) return;
+            // keyboard. A modal without fields (yet) starts on its first footer button (Cancelar), and moves to
+            // the first field when one appears, unless the user has gone elsewhere meanwhile.
+            const content = contentRef.current;
+            const field = content?.querySelector<HTMLElement>(FIRST_FIELD);
+            const fallback = footerRef.current?.querySelector('button');
+            if (!content || (!field && !fallback)) return;
             e.preventDefault();
-            target.focus();
+            stopWaiting();
+            if (field) return field.focus();
+            fallback?.focus();
+            const observer = new MutationObserver(() => {
+              if (document.activeElement !== fallback) return stopWaiting();
+              const appeared = content.querySelector<HTMLElement>(FIRST_FIELD);
+              if (!appeared) return;
+              stopWaiting();
+              appeared.focus();
+            });
+            observer.observe(content, { childList: true, subtree: true });
+            waitingForField.current = observer;
           }}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}

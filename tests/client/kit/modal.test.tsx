@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, fireEvent, act } from '@testing-library/react';
+import { render, screen, fireEvent, act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from '@client/components/modal';
@@ -64,6 +64,32 @@ describe('Modal', () => {
       </Modal>,
     );
     expect(document.activeElement).toBe(screen.getByLabelText('N° vale'));
+  });
+
+  it('a modal still loading its record opens on Cancelar and moves to the first field once it appears', async () => {
+    const body = (loaded: boolean) => (
+      <Modal open onOpenChange={() => {}} title="EDITAR SALIDA" footer={<button type="button">Cancelar</button>}>
+        {loaded ? <input aria-label="N° vale" /> : <p>Cargando…</p>}
+      </Modal>
+    );
+    const { rerender } = render(body(false));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
+    rerender(body(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('N° vale')));
+  });
+
+  it('does not pull the focus back once the user moved it while the record loaded', async () => {
+    const body = (loaded: boolean) => (
+      <Modal open onOpenChange={() => {}} title="EDITAR SALIDA" footer={<button type="button">Cancelar</button>}>
+        <button type="button">Ayuda</button>
+        {loaded ? <input aria-label="N° vale" /> : <p>Cargando…</p>}
+      </Modal>
+    );
+    const { rerender } = render(body(false));
+    screen.getByRole('button', { name: 'Ayuda' }).focus();
+    rerender(body(true));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ayuda' }));
   });
 
   it('is dragged by its header and stays inside the viewport', () => {
