@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
+import { HorizontalScroll } from './horizontal-scroll';
 import { Button, IconButton } from './ui/button';
 
 /** Heading of a form's line items with the button that opens the item sub-modal ('Detalle' / 'Agregar insumo'). */
@@ -64,7 +65,7 @@ export function LineItemTable<L>({
 }: LineItemTableProps<L>) {
   const actions = !readOnly && (onEdit || onRemove);
   return (
-    <div className={cn('overflow-x-auto rounded-md border border-border', className)}>
+    <HorizontalScroll className={cn('rounded-md border border-border', className)}>
       <table className="w-full border-collapse text-sm">
         <thead className="bg-slate-100 text-slate-700">
           <tr>
@@ -114,6 +115,6 @@ export function LineItemTable<L>({
         </tbody>
         {footer && <tfoot className="border-t border-border bg-slate-50 font-semibold">{footer}</tfoot>}
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }

@@ -19,7 +19,7 @@ import { collectExportData, type ExportData } from './export-data';
 import { kitFeatures, SELECT_COLUMN_ID, type DataColumnDef } from './features';
 import { TableFooter } from './pagination';
 import { filterRows, makeHaystack } from './search';
-import { OverflowShadows, useHorizontalOverflow } from './overflow-hint';
+import { HorizontalScroll } from '../horizontal-scroll';
 import { PlainBody, VirtualBody } from './table-body';
 import { TableHead } from './table-head';
 
@@ -191,7 +191,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const pageRows = table.getRowModel().rows;
   const virtual = pageRows.length > VIRTUALIZE_ABOVE;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const overflow = useHorizontalOverflow(scrollRef);
   const visibleColumns = table.getVisibleLeafColumns();
   const colSpan = Math.max(visibleColumns.length, 1);
   const version = `${columnsVersion(allColumns)}|${visibleColumns.map((c) => c.id).join(',')}`;
@@ -236,36 +235,33 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} className="h-8 w-56" />
         </label>
       </div>
-      <div className="relative">
-        <div
-          ref={scrollRef}
-          className={cn('relative overflow-x-auto rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto')}
-          data-testid="table-scroll"
-        >
-          <table className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
-            <TableHead table={table} sticky={virtual} />
-            {pageRows.length === 0 ? (
-              <tbody>
-                <tr>
-                  <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-500">
-                    {loading ? <Spinner showLabel /> : (props.emptyText ?? LABELS.noRecords)}
-                  </td>
-                </tr>
-              </tbody>
-            ) : virtual ? (
-              <VirtualBody rows={pageRows} rowClassName={props.rowClassName} version={version} scrollRef={scrollRef} colSpan={colSpan} />
-            ) : (
-              <PlainBody rows={pageRows} rowClassName={props.rowClassName} version={version} />
-            )}
-          </table>
-          {loading && pageRows.length > 0 && (
-            <div className="absolute inset-0 flex items-start justify-center bg-white/50 pt-10">
-              <Spinner />
-            </div>
+      <HorizontalScroll
+        ref={scrollRef}
+        className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto')}
+        data-testid="table-scroll"
+      >
+        <table className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
+          <TableHead table={table} sticky={virtual} />
+          {pageRows.length === 0 ? (
+            <tbody>
+              <tr>
+                <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-500">
+                  {loading ? <Spinner showLabel /> : (props.emptyText ?? LABELS.noRecords)}
+                </td>
+              </tr>
+            </tbody>
+          ) : virtual ? (
+            <VirtualBody rows={pageRows} rowClassName={props.rowClassName} version={version} scrollRef={scrollRef} colSpan={colSpan} />
+          ) : (
+            <PlainBody rows={pageRows} rowClassName={props.rowClassName} version={version} />
           )}
-        </div>
-        <OverflowShadows state={overflow} />
-      </div>
+        </table>
+        {loading && pageRows.length > 0 && (
+          <div className="absolute inset-0 flex items-start justify-center bg-white/50 pt-10">
+            <Spinner />
+          </div>
+        )}
+      </HorizontalScroll>
       <TableFooter
         from={from}
         to={to}

@@ -1,6 +1,7 @@
 // Edge shadows of a horizontally scrolling table: on a tablet held upright a wide ledger (kardex, exits) does
 // not fit, and without a cue the clerk does not know the balance columns are one swipe away.
-import { useEffect, useState, type RefObject } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type HTMLAttributes, type RefObject } from 'react';
+import { cn } from '@client/lib/cn';
 
 export interface OverflowState {
   left: boolean;
@@ -35,7 +36,7 @@ export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): Overf
 const SHADOW = 'pointer-events-none absolute inset-y-0 w-6 from-slate-900/15 to-transparent';
 
 /** The two shadows; place inside a `relative` box that wraps the scrolling element. */
-export function OverflowShadows({ state }: { state: OverflowState }) {
+function OverflowShadows({ state }: { state: OverflowState }) {
   return (
     <>
       {state.left && <div data-testid="overflow-left" aria-hidden="true" className={`${SHADOW} left-0 rounded-l-md bg-gradient-to-r`} />}
@@ -43,3 +44,21 @@ export function OverflowShadows({ state }: { state: OverflowState }) {
     </>
   );
 }
+
+/** A box that scrolls sideways when its content (a table) is wider, with the edge shades; the ref is the scroller. */
+export const HorizontalScroll = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function HorizontalScroll(
+  { className, children, ...props },
+  ref,
+) {
+  const inner = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => inner.current as HTMLDivElement);
+  const overflow = useHorizontalOverflow(inner);
+  return (
+    <div className="relative">
+      <div ref={inner} className={cn('overflow-x-auto', className)} {...props}>
+        {children}
+      </div>
+      <OverflowShadows state={overflow} />
+    </div>
+  );
+});
