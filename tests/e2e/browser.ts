@@ -1,7 +1,8 @@
 // Launches Debian's Chromium through playwright-core and offers small helpers for the e2e specs.
 import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { MSG } from '@shared/messages';
 
 export const PASSWORD = 'Maquinaria2026!';
 
@@ -44,4 +45,11 @@ export async function loginAs(page: Page, username: string, password = PASSWORD)
 /** Screenshot into test-results/ for humans to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: false });
+}
+
+/** Waits for a toast with `message` and checks it is titled 'Aviso' (spec). */
+export async function toastWith(page: Page, message: string): Promise<void> {
+  const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
+  await t.first().waitFor();
+  expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
 }

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { api, apiLogin, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot } from './browser';
+import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,12 +39,6 @@ const rowOf = (page: Page, name: string) => table(page).locator('tbody tr').filt
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
 /** Waits for a toast with title 'Aviso' and `message`. */
-async function toastWith(page: Page, message: string): Promise<void> {
-  const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
-  await t.first().waitFor();
-  expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
-}
-
 async function serverList(token: string): Promise<Row[]> {
   return (await api<Row[]>(token, 'GET', '/api/actividades')).data;
 }

@@ -9,7 +9,7 @@ import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot } from './browser';
+import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,12 +51,6 @@ async function unenteredOrders(token: string, anio: number): Promise<Order[]> {
 
 async function stockByCode(token: string): Promise<Map<string, InsumoRow>> {
   return new Map((await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data.map((s) => [s.insumo_codigo, s]));
-}
-
-async function toastWith(page: Page, message: string): Promise<void> {
-  const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
-  await t.first().waitFor();
-  expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
 }
 
 /** Opens 'Nuevo', looks the order up, picks its first delivery note and saves. */

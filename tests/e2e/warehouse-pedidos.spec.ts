@@ -7,7 +7,7 @@ import type { PedidoRow } from '@shared/contract/pedidos';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot } from './browser';
+import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,10 +41,6 @@ async function openPedidos(username: string, roles: number[]): Promise<Page> {
   await page.getByRole('link', { name: LABELS.menu.pedidos }).click();
   await page.getByRole('heading', { name: P.title }).waitFor();
   return page;
-}
-
-async function toastWith(page: Page, message: string): Promise<void> {
-  await page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message }).first().waitFor();
 }
 
 test('a request is created PENDIENTE from the keyboard, and only code 12 changes its state', async () => {

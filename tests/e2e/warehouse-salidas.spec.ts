@@ -10,7 +10,7 @@ import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot } from './browser';
+import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,12 +54,6 @@ async function serverExits(token: string, nro: string): Promise<(SalidaRow & { s
   return Promise.all(
     rows.map(async (r) => (await api<SalidaRow & { salidas_det: SalidaLineOut[] }>(token, 'GET', `/api/salidas/${r.id}`)).data),
   );
-}
-
-async function toastWith(page: Page, message: string): Promise<void> {
-  const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
-  await t.first().waitFor();
-  expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
 }
 
 async function menuSalidas(page: Page): Promise<void> {
