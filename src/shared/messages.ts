@@ -23,6 +23,8 @@ export const MSG = {
   saveFailedOperator: 'No se pudo guardar registro',
   deleted: 'Registro eliminado',
   deleteFailed: 'No se pudo eliminar registro',
+  saveFailedOffline: 'No se pudo grabar registro: no hay conexión con el servidor. Inténtelo de nuevo con conexión.',
+  deleteFailedOffline: 'No se pudo eliminar registro: no hay conexión con el servidor. Inténtelo de nuevo con conexión.',
   deleteConfirm: '¿Esta seguro de eliminar este registro?',
   deleteConfirmNoMark: 'Esta seguro de eliminar este registro?',
   notFound: 'Registro no encontrado',

@@ -1,16 +1,19 @@
 // The delete flow every list screen shares: remember the row asked for, confirm, delete, toast the outcome.
 import { useState, type ReactNode } from 'react';
 import { MSG } from '@shared/messages';
-import { ApiError } from '@client/lib/api';
+import { ApiError, isNoConnection } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { ConfirmDelete } from './confirm-delete';
 
 /**
  * Delete failure: the server's message on 403 (spec) and on 409 (a business refusal, such as an entry whose
- * stock was already issued); otherwise 'No se pudo eliminar registro'.
+ * stock was already issued); without a connection 'No se pudo eliminar registro' says so (deletes are not queued
+ * offline); otherwise 'No se pudo eliminar registro'.
  */
 export function deleteErrorMessage(err: unknown): string {
-  return err instanceof ApiError && (err.status === 403 || err.status === 409) && err.message ? err.message : MSG.deleteFailed;
+  if (!(err instanceof ApiError)) return MSG.deleteFailed;
+  if ((err.status === 403 || err.status === 409) && err.message) return err.message;
+  return isNoConnection(err) ? MSG.deleteFailedOffline : MSG.deleteFailed;
 }
 
 export interface DeleteFlow<Row> {

@@ -17,6 +17,11 @@ export class ApiError extends Error {
   }
 }
 
+/** True for a request that got no answer (no connection, server down): status 0. */
+export function isNoConnection(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
+}
+
 /** `protocol//hostname:5201` (spec) unless VITE_API_BASE is set; '' when the page is already served on 5201. */
 export function apiBase(): string {
   const env = import.meta.env?.VITE_API_BASE as string | undefined;

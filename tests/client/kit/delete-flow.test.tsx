@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { onlineManager, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { LABELS, MSG } from '@shared/messages';
 import { useDeleteFlow } from '@client/components/delete-flow';
-import { ApiError } from '@client/lib/api';
+import { api, ApiError } from '@client/lib/api';
+import { createQueryClient } from '@client/app/query-client';
 import { Toaster, toast } from '@client/lib/toast';
 
 interface Row {
@@ -56,5 +58,32 @@ describe('useDeleteFlow', () => {
     });
     expect(await screen.findByText(MSG.deleteFailed)).toBeTruthy();
     expect(screen.queryByText('Internal')).toBeNull();
+  });
+
+  it("without a connection says the delete needs one, at once and with the app's query client (no paused mutation)", async () => {
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      const fetchMock = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+      function WithMutation() {
+        const m = useMutation({ mutationFn: (row: Row) => api.del(`/api/salidas/${row.id}`) }, client);
+        return <Page remove={(row) => m.mutateAsync(row)} />;
+      }
+      const user = userEvent.setup();
+      render(
+        <QueryClientProvider client={client}>
+          <WithMutation />
+        </QueryClientProvider>,
+      );
+      await user.click(screen.getByRole('button', { name: 'borrar fila' }));
+      await user.click(screen.getByRole('button', { name: LABELS.remove }));
+      expect(await screen.findByText(MSG.deleteFailedOffline)).toBeTruthy();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // The confirmation is not left spinning: it closed with the failure.
+      expect(screen.queryByText(MSG.deleteConfirm)).toBeNull();
+      fetchMock.mockRestore();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

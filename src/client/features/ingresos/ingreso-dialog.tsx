@@ -8,7 +8,7 @@ import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { LoadingBody } from '@client/components/ui/spinner';
-import { ApiError } from '@client/lib/api';
+import { ApiError, isNoConnection } from '@client/lib/api';
 import { isValidYmd } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -70,8 +70,10 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
       setFound({ info, lines: linesOf(info), guia: '', fecha: session?.date ?? '' });
     } catch (err) {
       setFound(null);
-      // The lookup is not a save: say why nothing was found (404 'No se encontró la orden de compra', 400).
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401) setSearchError(err.message);
+      // The lookup is not a save: say why nothing was found (404 'No se encontró la orden de compra', 400, no
+      // connection).
+      if (err instanceof ApiError && (isNoConnection(err) || (err.status >= 400 && err.status < 500 && err.status !== 401)))
+        setSearchError(err.message);
     } finally {
       setSearching(false);
     }
@@ -102,8 +104,10 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
       toast.success(MSG.saved);
       onClose();
     } catch (err) {
-      // Spec §8: 422 → the registered-order message; other failures display nothing.
+      // Spec §8: 422 → the registered-order message; other failures display nothing, except a missing
+      // connection (entries are not queued offline; the form keeps the order).
       if (err instanceof ApiError && err.status === 422) toast.error(MSG.orderAlreadyRegistered);
+      else if (isNoConnection(err)) toast.error(MSG.saveFailedOffline);
     }
   };
 

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { Textarea } from '@client/components/ui/textarea';
 import { isValidYmd, todayLima } from '@client/lib/format';
 import { useHasRole, useSession } from '@client/lib/session';
+import { isNoConnection } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { DateField, SelectField } from '@client/app/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
@@ -87,8 +88,10 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
       });
       toast.success(MSG.saved);
       onClose();
-    } catch {
-      // Spec §8: a failed request save displays nothing.
+    } catch (err) {
+      // Spec §8: a failed request save displays nothing; without a connection the clerk is told (requests are
+      // not queued offline, and the form keeps what was typed).
+      if (isNoConnection(err)) toast.error(MSG.saveFailedOffline);
     }
   };
 
