@@ -86,6 +86,7 @@ export const MSG = {
   // offline
   savedOffline: 'Guardado en el dispositivo. Se enviará cuando vuelva la conexión.',
   offlineCopy: (when: string) => `Copia sin conexión del ${when}`,
+  offlineNoCopy: 'Sin conexión: esta lista todavía no tiene una copia en este dispositivo. Ábrala una vez con conexión.',
   syncTitle: 'Sincronización',
   syncNoConnection: 'Sin conexión con el servidor',
   syncTimeout: 'El servidor no respondió a tiempo',

@@ -90,3 +90,52 @@ test('offline, the shell keeps the office names the server gave online', async (
   expect(brand).toEqual([settings.officeName, settings.shortName]);
   await context.close();
 });
+
+test('when the connection drops during the session, a list opens from its device copy and one never loaded says so', async () => {
+  const user = await ensureUser('e2e.shell.offline.drop', [
+    MENU.administrativo,
+    MENU.actividades,
+    ROLE.actividadNuevo,
+    MENU.almacen,
+    MENU.pedidos,
+    MENU.ingresos,
+  ]);
+  const token = await apiLogin(user, USER_PASSWORD);
+  const name = `E2E SHELL DROP ${Date.now()}`;
+  await api(token, 'POST', '/api/actividades', { activ_nombre: name, activ_estado: 1, editorMode: 'crear' });
+  const { context, page } = await controlledActividades(user, name);
+  const nav = page.getByRole('navigation', { name: LABELS.menu.navigation });
+  const link = (text: string) => nav.getByRole('link', { name: text });
+  const openAlmacen = async (text: string) => {
+    if (!(await link(text).isVisible())) await nav.getByRole('button', { name: LABELS.menu.almacen }).click();
+    await link(text).click();
+  };
+  const pedidos = page.getByRole('table', { name: LABELS.pedidos.title });
+  // Requests are loaded once online (the device keeps a copy), then the page is loaded afresh: only the device
+  // copy (IndexedDB) survives, not the in-memory query cache.
+  await openAlmacen(LABELS.menu.pedidos);
+  await pedidos.locator('tbody tr').filter({ hasText: /\d{4}-\d{2}-\d{2}/ }).first().waitFor();
+  const onlineRows = await pedidos.locator('tbody tr').allTextContents();
+  expect(onlineRows.length).toBeGreaterThan(0);
+  await link(LABELS.menu.inicio).click();
+  await page.reload();
+  await nav.waitFor();
+
+  await context.setOffline(true);
+  await openAlmacen(LABELS.menu.pedidos);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Copia sin conexión del / })
+    .waitFor();
+  expect(await pedidos.locator('tbody tr').allTextContents()).toEqual(onlineRows);
+
+  await openAlmacen(LABELS.menu.ingresos);
+  await page.getByRole('heading', { name: LABELS.ingresos.title }).waitFor();
+  await page.getByRole('status').filter({ hasText: MSG.offlineNoCopy }).waitFor();
+  await shot(page, 'shell-offline-no-copy');
+  // The session stays: the spec's logout on a load without answer is for a server that is down, not for a
+  // device that knows it is offline.
+  expect(await page.getByRole('heading', { name: LABELS.shell.loginTitle }).count()).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('token') !== null)).toBe(true);
+  await context.close();
+});

@@ -1,7 +1,9 @@
-// The app's QueryClient: 4xx answers are final (no retry), network errors and 5xx are retried once. Mutations run
-// even when the browser says it is offline: they fail at once with the screen's message (the form keeps what was
-// typed) instead of TanStack Query pausing them, which left a modal spinning until the connection came back and
-// lost the change on a reload. Saves that must work offline go through the outbox, not through a mutation.
+// The app's QueryClient: 4xx answers are final (no retry), network errors and 5xx are retried once. Queries and
+// mutations run even when the browser says it is offline (networkMode 'always'), because TanStack Query would
+// pause them: a list opened after the connection dropped showed 'No hay registros' instead of its device copy
+// (the read-through cache answers inside the query function), and a delete left its modal spinning until the
+// connection came back. Mutations fail at once with the screen's message and the form keeps what was typed;
+// saves that must work offline go through the outbox, not through a mutation.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@client/lib/api';
 
@@ -13,7 +15,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000, gcTime: 10 * 60_000 },
+      queries: { retry: shouldRetry, networkMode: 'always', refetchOnWindowFocus: false, staleTime: 30_000, gcTime: 10 * 60_000 },
       mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -11,8 +11,11 @@ export interface ListScreenProps {
   title: string;
   /** Slot for <OfflineCopyNotice> (or anything) shown under the title. */
   notice?: ReactNode;
-  /** Offline info of the list query: shows the 'Copia sin conexión del …' notice when it answered from the device. */
-  offline?: Pick<OfflineInfo, 'fromCache' | 'savedAt'>;
+  /**
+   * Offline info of the list query: shows the 'Copia sin conexión del …' notice when it answered from the device,
+   * or says the list has no copy here when there is no connection (`noCopy`).
+   */
+  offline?: Pick<OfflineInfo, 'fromCache' | 'savedAt'> & { noCopy?: boolean };
   /** Content above the table outside the DataTable toolbar (rarely needed). */
   toolbar?: ReactNode;
   /** Right side of the title bar (e.g. a 'Generar PDF' button). */
@@ -33,6 +36,7 @@ export function ListScreen({ title, notice, offline, toolbar, actions, children,
         </header>
         <div className="flex flex-col gap-3 p-4">
           {offline?.fromCache && offline.savedAt ? <OfflineCopyNotice since={offline.savedAt} /> : null}
+          {offline?.noCopy ? <OfflineNotice text={MSG.offlineNoCopy} /> : null}
           {notice}
           {toolbar}
           {children}
@@ -42,13 +46,18 @@ export function ListScreen({ title, notice, offline, toolbar, actions, children,
   );
 }
 
-/** 'Copia sin conexión del …' banner for lists answered from the device cache. */
-export function OfflineCopyNotice({ since, children }: { since: string | number | Date; children?: ReactNode }) {
+/** Amber no-connection banner of list screens. */
+export function OfflineNotice({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <CloudOff className="size-4 shrink-0" aria-hidden="true" />
-      <span>{MSG.offlineCopy(formatDateTime(since))}</span>
+      <span>{text}</span>
       {children}
     </div>
   );
+}
+
+/** 'Copia sin conexión del …' banner for lists answered from the device cache. */
+export function OfflineCopyNotice({ since, children }: { since: string | number | Date; children?: ReactNode }) {
+  return <OfflineNotice text={MSG.offlineCopy(formatDateTime(since))}>{children}</OfflineNotice>;
 }

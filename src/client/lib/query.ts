@@ -4,17 +4,20 @@
 // app/query-client.ts (kept out of this module so the login bundle does not load the offline engine).
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { logout } from '@client/app/logout';
-import { cachedData, useOfflineInfo, type OfflineInfo } from '@client/offline';
+import { cachedData, isNetworkError, useOfflineInfo, type OfflineInfo } from '@client/offline';
 import { api, ApiError } from './api';
 
 /**
  * The list-load policy. 401: the api client already ended the session (notifyUnauthorized); 500 and status 0
  * call logout(). cachedFetch only lets status 0 through when it had no device copy, so a list answered from the
- * cache never gets here. Returns true when the session was ended.
+ * cache never gets here. Deliberate exception for the offline app: while the device itself reports no network,
+ * status 0 keeps the session (the screen says the list has no copy here; pending saves need the session).
+ * Returns true when the session was ended.
  */
 export function applyListLoadPolicy(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 401) return true;
+  if (error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   if (error.status === 500 || error.status === 0) {
     void logout();
     return true;
@@ -41,14 +44,18 @@ export function listQueryOptions<T>(key: QueryKey, source: ListSource<T>) {
 }
 
 export interface ListQueryExtras {
-  /** Whether the rows are the device's copy, with the 'Copia sin conexión del …' text. */
-  offline: OfflineInfo;
+  /**
+   * Whether the rows are the device's copy, with the 'Copia sin conexión del …' text; `noCopy` when there is
+   * no connection and this list was never loaded on this device.
+   */
+  offline: OfflineInfo & { noCopy: boolean };
 }
 
 /** Every list screen's query: `const q = useListQuery(['actividades'], '/api/actividades')`. */
 export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { enabled?: boolean } = {}) {
   const query = useQuery({ ...listQueryOptions<T>(key, source), enabled: opts.enabled });
-  const offline = useOfflineInfo(key);
+  const info = useOfflineInfo(key);
+  const offline = { ...info, noCopy: query.data === undefined && isNetworkError(query.error) };
   return Object.assign(query, { offline }) as typeof query & ListQueryExtras;
 }
 

@@ -32,6 +32,20 @@ describe('applyListLoadPolicy', () => {
     expect(ended).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the session on status 0 while the device reports no network (offline app), not on 500', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const calls = stubFetch({ 'POST /api/logout': () => ({ status: 200, body: {} }) });
+      expect(applyListLoadPolicy(new ApiError(0, 'x'))).toBe(false);
+      expect(getToken()).not.toBeNull();
+      expect(calls).toHaveLength(0);
+      expect(applyListLoadPolicy(new ApiError(500, 'x'))).toBe(true);
+      await vi.waitFor(() => expect(getToken()).toBeNull());
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('stays on 403 and 404', () => {
     expect(applyListLoadPolicy(new ApiError(403, 'x'))).toBe(false);
     expect(applyListLoadPolicy(new ApiError(404, 'x'))).toBe(false);
