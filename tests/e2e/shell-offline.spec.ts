@@ -114,7 +114,11 @@ test('when the connection drops during the session, a list opens from its device
   // Requests are loaded once online (the device keeps a copy), then the page is loaded afresh: only the device
   // copy (IndexedDB) survives, not the in-memory query cache.
   await openAlmacen(LABELS.menu.pedidos);
-  await pedidos.locator('tbody tr').filter({ hasText: /\d{4}-\d{2}-\d{2}/ }).first().waitFor();
+  await pedidos
+    .locator('tbody tr')
+    .filter({ hasText: /\d{4}-\d{2}-\d{2}/ })
+    .first()
+    .waitFor();
   const onlineRows = await pedidos.locator('tbody tr').allTextContents();
   expect(onlineRows.length).toBeGreaterThan(0);
   await link(LABELS.menu.inicio).click();
