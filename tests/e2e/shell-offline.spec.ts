@@ -141,5 +141,15 @@ test('when the connection drops during the session, a list opens from its device
   // device that knows it is offline.
   expect(await page.getByRole('heading', { name: LABELS.shell.loginTitle }).count()).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('token') !== null)).toBe(true);
+
+  // Back online, the list on screen loads by itself and the notice goes.
+  await context.setOffline(false);
+  await page.getByRole('status').filter({ hasText: MSG.offlineNoCopy }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('table', { name: LABELS.ingresos.title })
+    .locator('tbody tr')
+    .filter({ hasText: /\d{4}-\d{2}-\d{2}/ })
+    .first()
+    .waitFor();
   await context.close();
 });

@@ -27,7 +27,7 @@ export function applyListLoadPolicy(error: unknown): boolean {
 
 export type ListSource<T> = string | ((signal: AbortSignal) => Promise<T>);
 
-/** Query options of a list: network first through the offline cache, the list-load policy, no retries. */
+/** Query options of a list: network first through the offline cache, the list-load policy, no retries, a new load on reconnecting. */
 export function listQueryOptions<T>(key: QueryKey, source: ListSource<T>) {
   return queryOptions({
     queryKey: key,
@@ -40,6 +40,9 @@ export function listQueryOptions<T>(key: QueryKey, source: ListSource<T>) {
       }
     },
     retry: false,
+    // Back online, the list on screen is asked again, also when it showed the device copy (fresh by age) or had
+    // none (no data: TanStack Query's default would not retry it).
+    refetchOnReconnect: 'always',
   });
 }
 
