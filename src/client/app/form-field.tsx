@@ -5,6 +5,13 @@ import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, type SelectOption } from '@client/components/ui/select';
 
+/**
+ * How every react-hook-form form validates: while typing, not on blur. A modal opens on its first field, and a
+ * blur error ('Campo obligatorio') appearing as the user clicks Cancelar pushed the button down under the
+ * pointer, so the click missed and the modal stayed open.
+ */
+export const FORM_VALIDATION = { mode: 'onChange' } as const;
+
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;

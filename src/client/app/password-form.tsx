@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { PASSWORD_MIN } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';
-import { TextField } from './form-field';
+import { FORM_VALIDATION, TextField } from './form-field';
 
 export const passwordSchema = z
   .object({
@@ -33,7 +33,7 @@ export function PasswordForm({ id, onSubmit, disabled }: PasswordFormProps) {
   const { register, handleSubmit, formState } = useForm<PasswordValues>({
     resolver: zodResolver(passwordSchema),
     defaultValues: { password: '', confirmedPassword: '' },
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
   });
   const { errors } = formState;
   return (

@@ -8,12 +8,18 @@ export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
 export const DropdownMenuContent = forwardRef<ComponentRef<typeof Menu.Content>, ComponentPropsWithoutRef<typeof Menu.Content>>(
-  function DropdownMenuContent({ className, sideOffset = 4, ...props }, ref) {
+  function DropdownMenuContent({ className, sideOffset = 4, onCloseAutoFocus, ...props }, ref) {
     return (
       <Menu.Portal>
         <Menu.Content
           ref={ref}
           sideOffset={sideOffset}
+          onCloseAutoFocus={(e) => {
+            onCloseAutoFocus?.(e);
+            // An item that opened a modal (Perfil): the modal already put the focus in its first field; handing it
+            // back to the trigger would blur that field and show 'Campo obligatorio' before anything was typed.
+            if (document.activeElement?.closest('[role=dialog]')) e.preventDefault();
+          }}
           className={cn(
             'z-[80] min-w-44 overflow-hidden rounded-md border border-border bg-white p-1 text-sm text-foreground shadow-lg',
             className,

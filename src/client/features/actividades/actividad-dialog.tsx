@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
 import { toast } from '@client/lib/toast';
-import { SelectField, TextField } from '@client/app/form-field';
+import { FORM_VALIDATION, SelectField, TextField } from '@client/app/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
 import { useSaveActividad, type ActividadRow } from './api';
 
@@ -30,7 +30,7 @@ export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProp
   const { register, handleSubmit, reset, formState } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { activ_nombre: '', activ_estado: 1 },
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
   });
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { FIELD, LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
 import { ApiError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { SelectField, TextField } from '@client/app/form-field';
+import { FORM_VALIDATION, SelectField, TextField } from '@client/app/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
 import { useSaveUsuario, type UsuarioRow } from './api';
 
@@ -32,7 +32,7 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
   });
 
   useEffect(() => {
