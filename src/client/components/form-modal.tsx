@@ -81,10 +81,8 @@ export function FormModal({
 export interface ItemModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** True when an existing line is edited: the title and button say so. */
+  /** True when an existing line is edited: the title ('Editar insumo' / 'Agregar insumo') and button say so. */
   editing: boolean;
-  /** Titles for adding and editing (default 'Agregar insumo' / 'Editar insumo'). */
-  titles?: { add: string; edit: string };
   /** False disables the add button. */
   canAdd: boolean;
   /** Adds or updates the line (button or Enter in a field); the modal closes after it. */
@@ -95,16 +93,7 @@ export interface ItemModalProps {
 
 const A = LABELS.almacen;
 
-export function ItemModal({
-  open,
-  onOpenChange,
-  editing,
-  titles = { add: A.addItem, edit: A.editItem },
-  canAdd,
-  onAdd,
-  width = 'lg',
-  children,
-}: ItemModalProps) {
+export function ItemModal({ open, onOpenChange, editing, canAdd, onAdd, width = 'lg', children }: ItemModalProps) {
   const formId = useId();
   const confirm = () => {
     if (!canAdd) return;
@@ -115,7 +104,7 @@ export function ItemModal({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? titles.edit : titles.add}
+      title={editing ? A.editItem : A.addItem}
       width={width}
       footer={
         <ModalActions
