@@ -46,4 +46,43 @@ export default tseslint.config(
       ],
     },
   },
+  // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
+  // features → app. A layer never imports one above it.
+  ...clientLayer('src/client/lib/**', [
+    '@client/offline',
+    '@client/offline/*',
+    '@client/components/*',
+    '@client/features/*',
+    '@client/app/*',
+    '@client/routes/*',
+  ]),
+  ...clientLayer(
+    'src/client/offline/**',
+    ['@client/offline/ui', './ui/*', '@client/components/*', '@client/features/*', '@client/app/*', '@client/routes/*'],
+    ['src/client/offline/ui/**'],
+  ),
+  ...clientLayer('src/client/components/**', ['@client/offline/ui', '@client/features/*', '@client/app/*', '@client/routes/*']),
+  ...clientLayer('src/client/offline/ui/**', ['@client/features/*', '@client/app/*', '@client/routes/*']),
+  ...clientLayer('src/client/features/**', ['@client/app/*', '@client/routes/*']),
 );
+
+/** no-restricted-imports for one client layer: the server and the layers above it. */
+function clientLayer(files, above, ignores = []) {
+  return [
+    {
+      files: [files.replace(/\*\*$/, '**/*.{ts,tsx}')],
+      ignores,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['@server/*', '**/server/**'], message: 'el cliente no importa código del servidor' },
+              { group: above, message: 'una capa del cliente no importa una capa superior (docs/architecture.md)' },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -11,7 +11,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { useSessionEpoch } from './app/session-end';
+import { useSessionEpoch } from './lib/session-end';
 import type { RouterContext } from './routes/context';
 import { changePasswordGuard, loginGuard, parseLoginSearch, requireSession } from './routes/guards';
 import { PATHS } from './routes/paths';

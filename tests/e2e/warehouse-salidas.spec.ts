@@ -6,6 +6,7 @@ import type { InsumoRow } from '@shared/contract/insumos';
 import type { MovimientoRow } from '@shared/contract/movimientos';
 import type { OperadorRow } from '@shared/contract/operadores';
 import type { SalidaLineOut, SalidaRow } from '@shared/contract/salidas';
+import { limaDate } from '@shared/domain/dates';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
@@ -24,7 +25,6 @@ const S = LABELS.salidas;
 const A = LABELS.almacen;
 const table = (page: Page) => page.getByRole('table', { name: S.title });
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-const todayLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 /** A field's label, exactly, with or without the required asterisk. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 const voucher = (tag: string) => `E2E-${tag}-${Date.now() % 1_000_000}`;
@@ -95,7 +95,7 @@ async function fillExit(page: Page, ctx: Ctx, nro: string, s: InsumoRow, qty: nu
   const form = dialog(page, S.create);
   await form.waitFor();
   await form.getByLabel(S.voucher).fill(nro);
-  expect(await form.getByLabel(label(A.date)).inputValue()).toBe(todayLima());
+  expect(await form.getByLabel(label(A.date)).inputValue()).toBe(limaDate());
   await form.getByLabel(A.machine).selectOption(String(ctx.machine.id));
   await form.getByRole('combobox', { name: S.operatorDni }).fill(ctx.operator.dni);
   await expect.poll(() => form.getByLabel(S.operatorName).inputValue()).toBe(ctx.operator.nombres);
@@ -220,7 +220,7 @@ async function queueRejectedExit(context: BrowserContext, page: Page, ctx: Ctx, 
 
   await api(ctx.token, 'POST', '/api/salidas', {
     nro_vale: voucher('TAKE'),
-    fecha: todayLima(),
+    fecha: limaDate(),
     maquinaria_id: ctx.machine.id,
     operador_id: ctx.operator.operador_id,
     operador_dni: ctx.operator.dni,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CODES } from '@shared/auth/permissions';
 import { LABELS, MSG } from '@shared/messages';
 import { extPersonas, fallas, maquinarias, operadores } from '../../src/server/db/schema/index';
-import { limaDate } from '../../src/server/lib/tokens';
+import { limaDate } from '../../src/shared/domain/dates';
 import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from './helpers';
 import { seedWear } from './wear-fixture';
 import { partCounters, wearBand } from '../../src/server/lib/wear';

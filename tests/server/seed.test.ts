@@ -8,7 +8,7 @@ import { seedDemo, type DemoSummary } from '../../src/server/db/seed/demo';
 import { seedIfEmpty } from '../../src/server/db/seed/index';
 import { integrations } from '../../src/server/integrations/index';
 import { verifyPassword } from '../../src/server/lib/passwords';
-import { limaDate } from '../../src/server/lib/tokens';
+import { limaDate } from '../../src/shared/domain/dates';
 import { addDays } from '../../src/server/db/seed/demo-util';
 import { warehouseTestApp } from '../../bench/fixtures';
 import { TEST_PASSWORD, type TestApp } from './helpers';

@@ -9,8 +9,8 @@ import { useSession } from '@client/lib/session';
 import { useOfficeSettings } from '@client/lib/settings';
 import { toast } from '@client/lib/toast';
 import { BrandTitle } from './brand';
-import { logout } from './logout';
-import { PasswordForm, setPassword, type PasswordValues } from './password-form';
+import { logout } from '@client/lib/logout';
+import { PasswordForm, setPassword, type PasswordValues } from '@client/features/usuarios/password-form';
 import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'forced-password-form';

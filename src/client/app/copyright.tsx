@@ -1,7 +1,7 @@
 // The footer's copyright line (spec 000 §2) with the office name and the current Lima year.
 import { LABELS } from '@shared/messages';
-import { todayLima } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 
 export function Copyright({ officeName, className }: { officeName: string; className?: string }) {
-  return <p className={className}>{LABELS.shell.copyright(officeName, todayLima().slice(0, 4))}</p>;
+  return <p className={className}>{LABELS.shell.copyright(officeName, limaDate().slice(0, 4))}</p>;
 }

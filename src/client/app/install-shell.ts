@@ -7,7 +7,7 @@ import { toast } from '@client/lib/toast';
 import type { AppRouter } from '@client/router';
 import { safeReturn } from '@client/routes/guards';
 import { PATHS } from '@client/routes/paths';
-import { bumpSessionEpoch, endSessionUi, setSessionEndHandler } from './session-end';
+import { bumpSessionEpoch, endSessionUi, setSessionEndHandler } from '@client/lib/session-end';
 
 let lastNotice = 0;
 

@@ -14,7 +14,7 @@ import { toast } from '@client/lib/toast';
 import { landingFor, type LoginSearch } from '@client/routes/guards';
 import { BrandTitle, Emblem } from './brand';
 import { Copyright } from './copyright';
-import { TextField } from './form-field';
+import { TextField } from '@client/components/form-field';
 import { formatLongDateEs } from './long-date';
 
 interface LoginAnswer {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { CloudAlert } from 'lucide-react';
 import { MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
-import { logout } from './logout';
+import { logout } from '@client/lib/logout';
 import { ModalActions } from '@client/components/modal-actions';
 
 export interface LogoutModalProps {

@@ -8,7 +8,8 @@ import { LABELS } from '@shared/messages';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
 import { IconButton } from '@client/components/ui/button';
 import { api } from '@client/lib/api';
-import { formatDateTime, todayLima } from '@client/lib/format';
+import { formatDateTime } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { useHasRole } from '@client/lib/session';
 
 interface AuditEntry {
@@ -29,7 +30,7 @@ export function MessagesMenu() {
   const { data } = useQuery({
     queryKey: ['auditoria', 'mensajes'],
     queryFn: ({ signal }) =>
-      api.get<AuditEntry[]>(`/api/auditoria?fini=${todayLima(Date.now() - 7 * 86_400_000)}&ffin=${todayLima()}`, signal),
+      api.get<AuditEntry[]>(`/api/auditoria?fini=${limaDate(Date.now() - 7 * 86_400_000)}&ffin=${limaDate()}`, signal),
     enabled: open && canRead && visible,
     retry: false,
     staleTime: 60_000,

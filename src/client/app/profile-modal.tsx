@@ -5,7 +5,7 @@ import { Modal } from '@client/components/modal';
 import { formatDateTime } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { PasswordForm, setPassword, type PasswordValues } from './password-form';
+import { PasswordForm, setPassword, type PasswordValues } from '@client/features/usuarios/password-form';
 import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'profile-password-form';

@@ -16,6 +16,19 @@ export interface ScreenDef {
   preload?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
+type CatalogLoader = (qc: QueryClient) => Promise<unknown>;
+
+// The catalogues screens load first, each from its feature (loaded on demand, like the pages).
+const maquinarias: CatalogLoader = (qc) => import('@client/features/maquinarias/api').then((m) => qc.ensureQueryData(m.maquinariasQuery()));
+const operadores: CatalogLoader = (qc) => import('@client/features/operadores/api').then((m) => qc.ensureQueryData(m.operadoresQuery()));
+const insumos: CatalogLoader = (qc) => import('@client/features/insumos/api').then((m) => qc.ensureQueryData(m.insumosQuery()));
+const unimeds: CatalogLoader = (qc) => import('@client/features/pedidos/api').then((m) => qc.ensureQueryData(m.unimedsQuery()));
+
+/** Loads the catalogues a screen needs first; a failing one never blocks the screen (its selects are empty). */
+function preloadCatalogs(qc: QueryClient, loaders: CatalogLoader[]): Promise<unknown> {
+  return Promise.all(loaders.map((load) => load(qc).catch(() => undefined)));
+}
+
 export const SCREENS = {
   maquinaria: { path: '/maquinaria/$tipo', code: MENU.maquinarias },
   reporte_maquinaria: { path: '/reporte_maquinaria/$tipo', code: MENU.reporteMaquinaria },
@@ -36,21 +49,20 @@ export const SCREENS = {
     path: '/pedido',
     code: MENU.pedidos,
     load: () => import('@client/features/pedidos/pedidos-page'),
-    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds'])),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias, unimeds]),
   },
   ingreso: { path: '/ingreso', code: MENU.ingresos, load: () => import('@client/features/ingresos/ingresos-page') },
   salida: {
     path: '/salida',
     code: MENU.salidas,
     load: () => import('@client/features/salidas/salidas-page'),
-    preload: (qc) =>
-      import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'unimeds', 'operadores', 'insumos'])),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias, unimeds, operadores, insumos]),
   },
   movimiento: {
     path: '/movimiento',
     code: MENU.movimientos,
     load: () => import('@client/features/movimientos/movimientos-page'),
-    preload: (qc) => import('@client/features/catalogos/api').then((m) => m.preloadCatalogs(qc, ['maquinarias', 'insumos'])),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias, insumos]),
   },
   insumo: { path: '/insumo', code: MENU.reporteInsumos, load: () => import('@client/features/insumos/insumos-page') },
   usuario: {

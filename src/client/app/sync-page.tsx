@@ -1,5 +1,5 @@
 // 'Sincronización' screen: the offline engine's panel of records saved on this device and not yet accepted.
-import { SyncPanel } from '@client/offline';
+import { SyncPanel } from '@client/offline/ui';
 
 export default function SyncPage() {
   return (

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { IconButton } from '@client/components/ui/button';
-import { PendingBadge } from '@client/offline';
+import { PendingBadge } from '@client/offline/ui';
 import { DniSearch } from './dni-search';
 import { MessagesMenu } from './messages-menu';
 import { NotificationsMenu } from './notifications-menu';

@@ -1,7 +1,8 @@
 // 'Fecha Inicio' / 'Fecha Final' filter (YYYY-MM-DD, Lima): defaults to the current month so far; start <= end.
 import { useId, useState } from 'react';
 import { LABELS } from '@shared/messages';
-import { firstDayOfMonthLima, isValidYmd, todayLima } from '@client/lib/format';
+import { firstDayOfMonthLima, isValidYmd } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { DateInput } from './ui/date-input';
 import { Label } from './ui/label';
 
@@ -12,7 +13,7 @@ export interface DateRange {
 
 /** First day of the current month to today, in Lima time. */
 export function defaultDateRange(now: Date | number = Date.now()): DateRange {
-  return { start: firstDayOfMonthLima(now), end: todayLima(now) };
+  return { start: firstDayOfMonthLima(now), end: limaDate(now) };
 }
 
 /** State for a list's date filter, initialised to the current month. */

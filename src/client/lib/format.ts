@@ -1,29 +1,9 @@
 // Lima-time date helpers (YYYY-MM-DD on the wire) and es-PE display formats for dates, times and money.
-
-export const LIMA_TZ = 'America/Lima';
-
-const ymdFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LIMA_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `YYYY-MM-DD` of an instant in Lima time. */
-export function toLimaDate(instant: Date | number = Date.now()): string {
-  const parts = ymdFormatter.formatToParts(typeof instant === 'number' ? new Date(instant) : instant);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** Today in Lima as `YYYY-MM-DD`. */
-export function todayLima(now: Date | number = Date.now()): string {
-  return toLimaDate(now);
-}
+import { LIMA_TZ, limaDate } from '@shared/domain/dates';
 
 /** First day of the current Lima month as `YYYY-MM-DD`. */
 export function firstDayOfMonthLima(now: Date | number = Date.now()): string {
-  return `${todayLima(now).slice(0, 8)}01`;
+  return `${limaDate(now).slice(0, 8)}01`;
 }
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -45,9 +25,9 @@ export function formatDate(value: string | Date | number | null | undefined): st
   if (typeof value === 'string') {
     if (value.length === 10 && YMD.test(value)) return value;
     const d = new Date(value);
-    return Number.isNaN(d.getTime()) ? value : toLimaDate(d);
+    return Number.isNaN(d.getTime()) ? value : limaDate(d);
   }
-  return toLimaDate(value);
+  return limaDate(value);
 }
 
 const timeFormatter = new Intl.DateTimeFormat('es-PE', {
@@ -63,7 +43,7 @@ export function formatDateTime(value: string | Date | number | null | undefined)
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return `${toLimaDate(d)} ${timeFormatter.format(d)}`;
+  return `${limaDate(d)} ${timeFormatter.format(d)}`;
 }
 
 const moneyFormatter = new Intl.NumberFormat('es-PE', {

@@ -97,6 +97,18 @@ export async function readCached<T>(key: CacheKey, opts: CacheOptions = {}): Pro
   return { data: row.data as T, savedAt: row.savedAt };
 }
 
+/** Runs `online`; on a network failure answers with `offline()` when the device has a copy (typeahead searches). */
+export async function withCacheFallback<T>(online: () => Promise<T>, offline: () => Promise<T | undefined>): Promise<T> {
+  try {
+    return await online();
+  } catch (err) {
+    if (!isNetworkError(err)) throw err;
+    const local = await offline();
+    if (local === undefined) throw err;
+    return local;
+  }
+}
+
 /** Whether the last answer of that key came from the device, and the "Copia sin conexión del …" text. */
 export function useOfflineInfo(key: CacheKey): OfflineInfo {
   const k = cacheKey(key);

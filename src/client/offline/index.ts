@@ -11,6 +11,7 @@ export {
   cachedFetch,
   cachedData,
   readCached,
+  withCacheFallback,
   useOfflineInfo,
   getOfflineInfo,
   prefetchCatalogs,
@@ -33,6 +34,4 @@ export {
 } from './hooks';
 export { OfflineEngineProvider, useSyncEngine } from './engine-context';
 export { registerOutboxEditor, type OutboxEditor } from './editors';
-export { SyncPanel } from './sync-panel';
-export { PendingBadge } from './pending-badge';
 export { pendingCountForLogout } from './logout-guard';

@@ -2,7 +2,7 @@
 // text normalisation, and the `excluded.col` sets of the mirror upserts.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { limaDate } from '../lib/tokens';
+import { limaDate } from '@shared/domain/dates';
 
 export const HTTP_TIMEOUT_MS = 8000;
 

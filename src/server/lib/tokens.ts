@@ -1,6 +1,7 @@
 // JWT HS256 session tokens (jose): payload of DESIGN §4, signing and verification.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { limaDate } from '@shared/domain/dates';
 
 export interface TokenPayload {
   user: { id: number; fullName: string; matchPassword: boolean };
@@ -10,10 +11,6 @@ export interface TokenPayload {
   exp: number;
   iat: number;
   jti: string;
-}
-
-export function limaDate(d = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(d);
 }
 
 export async function signToken(

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
 import { toast } from '@client/lib/toast';
-import { FORM_VALIDATION, SelectField, TextField } from '@client/app/form-field';
-import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
+import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
+import { ACTIVE_STATE_OPTIONS } from '@client/components/state-badge';
 import { useSaveActividad, type ActividadRow } from './api';
 
 const L = LABELS.actividades;

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActividadRow } from '@shared/contract/actividades';
 import { api } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { useListQuery } from '@client/components/list-query';
 
 export type { ActividadRow };
 

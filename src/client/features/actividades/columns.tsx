@@ -4,7 +4,7 @@ import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
 import { formatDateTime } from '@client/lib/format';
-import { ActiveStateBadge, activeStateLabel } from '@client/app/state-badge';
+import { ActiveStateBadge, activeStateLabel } from '@client/components/state-badge';
 import type { ActividadRow } from './api';
 
 const L = LABELS.actividades;

@@ -3,7 +3,7 @@ import type { AuditoriaRow } from '@shared/contract/auditoria';
 import type { UsuarioRow } from '@shared/contract/usuarios';
 import { MENU } from '@shared/auth/permissions';
 import { api } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { useListQuery } from '@client/components/list-query';
 import { useHasRole } from '@client/lib/session';
 
 export type { AuditoriaRow };

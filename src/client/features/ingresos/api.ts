@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import { api, apiFetch } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { useListQuery } from '@client/components/list-query';
 
 export type { IngresoRow, OrdenInfo };
 

@@ -12,7 +12,7 @@ import { ApiError, isNoConnection } from '@client/lib/api';
 import { isValidYmd } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { SelectField, TextField } from '@client/app/form-field';
+import { SelectField, TextField } from '@client/components/form-field';
 import { fetchOrden, useCreateIngreso, useIngreso, useUpdateIngresoGuia, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
 import { entryYearOptions } from './year-options';

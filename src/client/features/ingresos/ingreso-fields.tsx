@@ -7,7 +7,7 @@ import { DateInput } from '@client/components/ui/date-input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { formatDate, formatMoney } from '@client/lib/format';
-import { TextField } from '@client/app/form-field';
+import { TextField } from '@client/components/form-field';
 import type { GuiaRemision, IngresoLine } from './api';
 
 const L = LABELS.ingresos;

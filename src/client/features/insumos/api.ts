@@ -1,11 +1,79 @@
-// Supplies and materials stock (spec 000 §2 'Insumos y materiales'): GET /api/insumos through the offline cache,
-// under the catalogue key so the exit form's offline stock and this list share one device copy.
-import type { InsumoRow } from '@shared/contract/insumos';
-import { useListQuery } from '@client/lib/query';
-import { INSUMOS_KEY } from '@client/features/catalogos/api';
+// Supplies: the stock list of 'Insumos y materiales' (spec 000 §2) and the catalogue the warehouse forms read
+// offline (one device copy under one key), plus the typeahead searches of exits and requests: the server first;
+// with no network, the cached catalogue filtered on the device (same matching as the server: code or name, case-
+// and accent-insensitive, at most 20).
+import { useQuery } from '@tanstack/react-query';
+import type { InsumoRow, InsumoSearchPedido, InsumoSearchSalida } from '@shared/contract/insumos';
+import { normalizeSearch, supplySearchText } from '@shared/domain/stock';
+import { api } from '@client/lib/api';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { readCached, withCacheFallback } from '@client/offline';
 
 export type { InsumoRow };
 
+export const INSUMOS_KEY = ['insumos'] as const;
+export const SEARCH_LIMIT = 20;
+
 export function useInsumos() {
   return useListQuery<InsumoRow[]>(INSUMOS_KEY, '/api/insumos');
+}
+
+export const insumosQuery = () => catalogQuery<InsumoRow[]>(INSUMOS_KEY, '/api/insumos');
+export const useInsumosCatalog = () => useQuery(insumosQuery());
+
+/** Supplies whose code or name contains the query; code prefixes first, then by code. */
+export function filterSupplies(rows: readonly InsumoRow[], q: string, limit = SEARCH_LIMIT): InsumoRow[] {
+  const norm = normalizeSearch(q);
+  if (!norm) return [];
+  return rows
+    .map((r) => ({ r, text: supplySearchText(r.insumo_codigo, r.insumo_name) }))
+    .filter((x) => x.text.includes(norm))
+    .sort(
+      (a, b) =>
+        Number(b.text.startsWith(norm)) - Number(a.text.startsWith(norm)) || a.r.insumo_codigo.localeCompare(b.r.insumo_codigo, 'es'),
+    )
+    .slice(0, limit)
+    .map((x) => x.r);
+}
+
+const cachedSupplies = async () => (await readCached<InsumoRow[]>(INSUMOS_KEY))?.data;
+
+export function searchSuppliesSalida(q: string, signal?: AbortSignal): Promise<InsumoSearchSalida[]> {
+  return withCacheFallback(
+    () =>
+      api.get<{ items: InsumoSearchSalida[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=salida`, signal).then((r) => r.items),
+    async () => {
+      const rows = await cachedSupplies();
+      return (
+        rows &&
+        filterSupplies(rows, q).map(({ id, insumo_codigo, insumo_name, unimed, stock }) => ({
+          id,
+          insumo_codigo,
+          insumo_name,
+          unimed,
+          stock,
+        }))
+      );
+    },
+  );
+}
+
+export function searchSuppliesPedido(q: string, signal?: AbortSignal): Promise<InsumoSearchPedido[]> {
+  return withCacheFallback(
+    () =>
+      api.get<{ items: InsumoSearchPedido[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=pedido`, signal).then((r) => r.items),
+    async () => {
+      const rows = await cachedSupplies();
+      return (
+        rows &&
+        filterSupplies(rows, q).map((r) => ({
+          bien_id: r.id,
+          bien_nombre: r.insumo_name,
+          codigo: r.insumo_codigo,
+          unimed_id: r.unimed_id,
+          unimed_abrev: r.unimed,
+        }))
+      );
+    },
+  );
 }

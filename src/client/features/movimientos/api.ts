@@ -2,7 +2,7 @@
 // running balance; the server pages 'Todos' by KARDEX_MAX_ROWS, so the pages are read until a short one.
 import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
 import { apiFetch } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { useListQuery } from '@client/components/list-query';
 
 export type { MovimientoRow };
 

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
-import { useInsumosCatalog, type InsumoRow } from '@client/features/catalogos/api';
-import { filterSupplies } from '@client/features/catalogos/offline-search';
+import { filterSupplies, useInsumosCatalog, type InsumoRow } from '@client/features/insumos/api';
 
 interface Choice {
   id: number;

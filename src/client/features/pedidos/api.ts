@@ -1,15 +1,21 @@
 // Supply requests API (spec 000 §7): list by machine and dates, one request, save (crear → POST, editar → PUT
 // with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UnimedRow } from '@shared/contract/insumos';
 import type { PedidoRow } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
 import { api, apiFetch } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
-import type { MachineDateBody } from '@client/features/catalogos/machine-date-filters';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
+import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { PedidoRow };
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
+export const UNIMEDS_KEY = ['pedidos', 'unimeds'] as const;
+
+/** Units of measure (GET /api/pedidos/unimeds), a catalogue kept on the device. */
+export const unimedsQuery = () => catalogQuery<UnimedRow[]>(UNIMEDS_KEY, '/api/pedidos/unimeds');
+export const useUnimeds = () => useQuery(unimedsQuery());
 
 /** Request line (spec 000 §3). */
 export interface PedidoLine {

@@ -11,12 +11,13 @@ import { FormModal } from '@client/components/form-modal';
 import { Label } from '@client/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
-import { isValidYmd, todayLima } from '@client/lib/format';
+import { isValidYmd } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { useHasRole, useSession } from '@client/lib/session';
 import { isNoConnection } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { DateField, SelectField } from '@client/app/form-field';
-import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
+import { DateField, SelectField } from '@client/components/form-field';
+import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
 import { usePedido, useSavePedido, type PedidoLine } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
 
@@ -50,7 +51,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
   const detail = usePedido(editId);
   const save = useSavePedido();
   const [maquinariaId, setMaquinariaId] = useState(0);
-  const [fecha, setFecha] = useState(session?.date ?? todayLima());
+  const [fecha, setFecha] = useState(session?.date ?? limaDate());
   const [estado, setEstado] = useState(0);
   const [observacion, setObservacion] = useState('');
   const lines = useLineItems<PedidoLine>([], (l) => l.pedido_det_id);

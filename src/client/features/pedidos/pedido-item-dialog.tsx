@@ -9,8 +9,8 @@ import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
-import { useUnimeds } from '@client/features/catalogos/api';
-import { searchSuppliesPedido } from '@client/features/catalogos/offline-search';
+import { useUnimeds } from './api';
+import { searchSuppliesPedido } from '@client/features/insumos/api';
 import type { PedidoLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 

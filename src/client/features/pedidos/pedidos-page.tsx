@@ -7,7 +7,7 @@ import { useDeleteFlow } from '@client/components/delete-flow';
 import { DataTable } from '@client/components/data-table';
 import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
 import { useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
 import { PedidoDialog } from './pedido-dialog';

@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SalidaRow } from '@shared/contract/salidas';
 import { LABELS } from '@shared/messages';
-import { api, apiFetch } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { api, apiFetch, ApiError } from '@client/lib/api';
+import { useListQuery } from '@client/components/list-query';
 import { cachedData, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
-import type { MachineDateBody } from '@client/features/catalogos/machine-date-filters';
+import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { SalidaRow };
 
@@ -142,4 +142,9 @@ export function outboxRowFor(filter: MachineDateBody) {
     if ((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin)) return null;
     return row;
   };
+}
+
+/** Exit save: nothing is shown on error (spec §8) except a 409, whose message says which supply ran out. */
+export function exitSaveErrorMessage(err: unknown): string | null {
+  return err instanceof ApiError && err.status === 409 && err.message ? err.message : null;
 }

@@ -8,7 +8,7 @@ import { RowActions } from '@client/components/row-actions';
 import { IconButton } from '@client/components/ui/button';
 import { formatDate } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
-import { PendingMark } from '@client/features/catalogos/pending-mark';
+import { PendingRowBadge } from '@client/offline/ui';
 import type { SalidaRow } from './api';
 
 const S = LABELS.salidas;
@@ -35,7 +35,7 @@ export function salidaColumns(actions: SalidaActions): DataColumnDef<Row>[] {
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
           {row.original.nro_vale}
-          <PendingMark mark={row.original._pending} />
+          <PendingRowBadge mark={row.original._pending} />
         </span>
       ),
       meta: { exportValue: (r) => (r._pending ? `${r.nro_vale} (${r._pending})` : r.nro_vale) },

@@ -6,8 +6,7 @@ import { LABELS } from '@shared/messages';
 import { Typeahead } from '@client/components/typeahead';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { useOperadores } from '@client/features/catalogos/api';
-import { suggestOperators } from '@client/features/catalogos/offline-search';
+import { suggestOperators, useOperadores } from '@client/features/operadores/api';
 
 const S = LABELS.salidas;
 

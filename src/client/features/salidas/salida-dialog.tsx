@@ -7,14 +7,14 @@ import { LABELS, MSG } from '@shared/messages';
 import { useLineItems } from '@client/components/line-items';
 import { FormModal } from '@client/components/form-modal';
 import { LineItemsHeader } from '@client/components/line-item-table';
-import { isValidYmd, todayLima } from '@client/lib/format';
+import { isValidYmd } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useSyncEngine, type OutboxItem } from '@client/offline';
-import { DateField, SelectField, TextField } from '@client/app/form-field';
-import { machineOptions, useMaquinarias } from '@client/features/catalogos/api';
-import { exitSaveErrorMessage } from '@client/features/catalogos/errors';
-import { useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
+import { DateField, SelectField, TextField } from '@client/components/form-field';
+import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { exitSaveErrorMessage, useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
 import { OperatorField, type OperatorValue } from './operator-field';
 import { resendAndWait, ResendRejected } from './resend-wait';
 import { SalidaItemDialog } from './salida-item-dialog';
@@ -68,7 +68,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
   const machines = useMaquinarias();
   const detail = useSalida(editId);
   const fixBody = (fixItem?.body ?? null) as SalidaForm | null;
-  const [head, setHead] = useState<Head>(() => headOf(fixBody ?? {}, session?.date ?? todayLima()));
+  const [head, setHead] = useState<Head>(() => headOf(fixBody ?? {}, session?.date ?? limaDate()));
   const lines = useLineItems<SalidaLine>(fixBody?.salidas_det ?? [], (l) => l.salida_det_id);
   useFreshStock(fixItem !== null, lines.lines, lines.update);
   const [baseTrash] = useState<SalidaLine[]>(fixBody?.trash ?? []);
@@ -80,7 +80,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
   const { reset } = lines;
   useEffect(() => {
     if (loaded || !detail.data) return;
-    setHead(headOf(detail.data, todayLima()));
+    setHead(headOf(detail.data, limaDate()));
     reset(detail.data.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad, observacion: l.observacion ?? null })));
     setLoaded(true);
   }, [detail.data, loaded, reset]);

@@ -11,7 +11,7 @@ import { Typeahead } from '@client/components/typeahead';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { searchSuppliesSalida } from '@client/features/catalogos/offline-search';
+import { searchSuppliesSalida } from '@client/features/insumos/api';
 import type { SalidaLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 

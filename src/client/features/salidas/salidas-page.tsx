@@ -10,7 +10,7 @@ import { DataTable } from '@client/components/data-table';
 import { ListScreen } from '@client/components/list-screen';
 import { NewButton } from '@client/components/new-button';
 import { useMergedRows, useOutbox, type OutboxItem, type WithPending } from '@client/offline';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/catalogos/machine-date-filters';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
 import { outboxRowFor, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
 import { salidaColumns } from './columns';
 import { installSalidaEditor } from './outbox-editor';

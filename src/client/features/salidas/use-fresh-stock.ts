@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getOfflineInfo } from '@client/offline';
-import { INSUMOS_KEY, insumosQuery } from '@client/features/catalogos/api';
+import { INSUMOS_KEY, insumosQuery } from '@client/features/insumos/api';
 import type { SalidaLine } from './api';
 
 export function useFreshStock(

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PermissionTreeNode, UsuarioRow } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';
-import { useListQuery } from '@client/lib/query';
+import { useListQuery } from '@client/components/list-query';
 
 export type { PermissionTreeNode, UsuarioRow };
 

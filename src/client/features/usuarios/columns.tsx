@@ -5,7 +5,7 @@ import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { IfRole, RowActions } from '@client/components/row-actions';
 import { IconButton } from '@client/components/ui/button';
-import { ActiveStateBadge, activeStateLabel } from '@client/app/state-badge';
+import { ActiveStateBadge, activeStateLabel } from '@client/components/state-badge';
 import type { UsuarioRow } from './api';
 
 const L = LABELS.usuarios;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { toast } from '@client/lib/toast';
-import { PasswordForm, setPassword, type PasswordValues } from '@client/app/password-form';
+import { PasswordForm, setPassword, type PasswordValues } from './password-form';
 import type { UsuarioRow } from './api';
 import { ModalActions } from '@client/components/modal-actions';
 

@@ -7,8 +7,8 @@ import { FIELD, LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
 import { ApiError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { FORM_VALIDATION, SelectField, TextField } from '@client/app/form-field';
-import { ACTIVE_STATE_OPTIONS } from '@client/app/state-badge';
+import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
+import { ACTIVE_STATE_OPTIONS } from '@client/components/state-badge';
 import { useSaveUsuario, type UsuarioRow } from './api';
 
 const L = LABELS.usuarios;

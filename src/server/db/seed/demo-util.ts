@@ -1,7 +1,7 @@
 // Helpers of the demo seed: a seeded random generator (the demo is the same on every run of a given
 // day), Lima dates relative to today, Peruvian document numbers and valuation totals in cents.
 import { fromCents, toCents } from '@shared/domain/money';
-import { limaDate } from '../../lib/tokens';
+import { limaDate } from '@shared/domain/dates';
 
 /** mulberry32: small, fast, deterministic. */
 export function rng(seed: number) {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { actividades, partesDiarios } from '../../db/schema/index';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
-import { isoTimestamp } from '../auditoria/timestamps';
+import { isoTimestamp } from '../../lib/timestamps';
 
 const RESOURCE = 'actividades';
 

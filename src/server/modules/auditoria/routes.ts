@@ -6,7 +6,7 @@ import { AUDIT_READ_CODE } from '@shared/auth/permissions';
 import { AUDIT_LIMIT, auditoriaQuery, type AuditoriaQuery, type AuditoriaRow } from '@shared/contract/auditoria';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
-import { isoTimestamp } from './timestamps';
+import { isoTimestamp } from '../../lib/timestamps';
 
 /** Start of a Lima day as an instant (Lima has no daylight saving time: UTC-5). */
 const limaStart = (date: string) => new Date(`${date}T00:00:00-05:00`).toISOString();

@@ -5,7 +5,8 @@ import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { guiasRemision, ingresos, ingresosDet, insumos } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { dateRangeWhere, isoTs } from '../insumos/warehouse-helpers';
+import { dateRangeWhere } from '../../lib/sql';
+import { isoTs } from '../../lib/timestamps';
 
 const guiasText = sql<string>`coalesce((select string_agg(g.nro_guiaremision || coalesce(' (' || g.fecha_guiaremision::text || ')', ''), ', ' order by g.id)
   from ${guiasRemision} g where g.ingreso_id = "ingresos"."id"), '')`;

@@ -8,7 +8,7 @@ import { quantitiesBySupply } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import { guiasRemision, ingresos, ingresosDet } from '../../db/schema/index';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
-import { limaDate } from '../../lib/tokens';
+import { limaDate } from '@shared/domain/dates';
 import { runChange } from '../../plugins/change';
 import { applyOutflow, lockSupplies } from '../insumos/stock';
 import { deleteEntryMovements, insertEntryMovements, updateEntryDoc } from '../movimientos/ledger';

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import type { Db } from '../../db/client';
 import { insumos, insumosMaquinaria, maquinarias } from '../../db/schema/index';
-import { isoTs } from '../insumos/warehouse-helpers';
+import { isoTs } from '../../lib/timestamps';
 
 /** Part assignments per machine (hours and last change; the wear counter comes with the machinery module). */
 export async function partsByMachine(db: Db, machineIds: number[]): Promise<Map<number, MaquinariaInsumo[]>> {

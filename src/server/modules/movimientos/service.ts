@@ -5,7 +5,7 @@ import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimiento
 import { fromCents, toCents } from '@shared/domain/money';
 import type { Db } from '../../db/client';
 import { insumos, movimientos } from '../../db/schema/index';
-import { intList, rowsOf } from '../insumos/warehouse-helpers';
+import { intList, rowsOf } from '../../lib/sql';
 
 export interface KardexFilter {
   insumo_id?: number | null;

@@ -5,7 +5,7 @@ import type { NotificationItem } from '@shared/contract/auth';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias } from '../../db/schema/index';
-import { limaDate } from '../../lib/tokens';
+import { limaDate } from '@shared/domain/dates';
 import { partCounters, wearBand } from '../../lib/wear';
 
 const MAX_ITEMS = 20;

@@ -6,7 +6,8 @@ import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, pedidos, pedidosDet, unimeds } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { dateRangeWhere, isoTs } from '../insumos/warehouse-helpers';
+import { dateRangeWhere } from '../../lib/sql';
+import { isoTs } from '../../lib/timestamps';
 
 const detalle = sql<string>`coalesce((select string_agg(i.insumo_codigo || ' ' || i.insumo_name || ' x ' || trim_scale(d.cantidad)::text || ' ' || u.unimed_abrev, '; ' order by d.pedido_det_id)
   from ${pedidosDet} d join ${insumos} i on i.id = d.insumo_id join ${unimeds} u on u.unimed_id = d.unimed_id where d.pedido_id = "pedidos"."pedido_id"), '')`;

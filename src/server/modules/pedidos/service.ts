@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { insumos, maquinarias, pedidos, pedidosDet, unimeds } from '../../db/schema/index';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
-import { planLineSync } from '../insumos/warehouse-helpers';
+import { planLineSync } from '../../lib/line-sync';
 import { getPedido } from './repository';
 
 type Line = PedidoBody['pedidos_det'][number];

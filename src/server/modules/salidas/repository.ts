@@ -5,7 +5,8 @@ import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, operadores, salidas, salidasDet, unimeds } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { dateRangeWhere, intList, isoTs, rowsOf } from '../insumos/warehouse-helpers';
+import { dateRangeWhere, intList, rowsOf } from '../../lib/sql';
+import { isoTs } from '../../lib/timestamps';
 
 /** Hidden detail per exit, 'CODE NAME x qty; …', aggregated once for the exits of the page. */
 async function detailsOf(db: Db, ids: number[]): Promise<Map<number, string>> {

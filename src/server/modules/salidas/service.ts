@@ -10,7 +10,7 @@ import { maquinarias, operadores, salidas, salidasDet } from '../../db/schema/in
 import { badRequest, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
 import { applyOutflow, assertAvailable, lockSupplies } from '../insumos/stock';
-import { planLineSync } from '../insumos/warehouse-helpers';
+import { planLineSync } from '../../lib/line-sync';
 import { deleteExitMovements, insertExitMovements, updateExitDoc, updateExitMovement, type MovementDoc } from '../movimientos/ledger';
 import { getSalida } from './repository';
 

@@ -4,7 +4,7 @@ import { MENU, ROLE } from '@shared/auth/permissions';
 import type { UsuarioRow } from '@shared/contract/usuarios';
 import type { Db } from '../../db/client';
 import { areas, usuarios } from '../../db/schema/index';
-import { isoTimestamp } from '../auditoria/timestamps';
+import { isoTimestamp } from '../../lib/timestamps';
 
 /**
  * "Able to manage users": active and holding the Configuracion group (61, without it the side menu hides the

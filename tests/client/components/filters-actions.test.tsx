@@ -8,7 +8,8 @@ import { RowActions } from '@client/components/row-actions';
 import { NewButton } from '@client/components/new-button';
 import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
 import { clearToken, setToken } from '@client/lib/session';
-import { formatDate, formatMoney, todayLima } from '@client/lib/format';
+import { formatDate, formatMoney } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
 
 function fakeToken(roles: number[]): string {
@@ -25,7 +26,7 @@ function fakeToken(roles: number[]): string {
 
 describe('Lima formats', () => {
   it('uses the Lima calendar day (UTC-5)', () => {
-    expect(todayLima(new Date('2025-03-01T03:00:00Z'))).toBe('2025-02-28');
+    expect(limaDate(new Date('2025-03-01T03:00:00Z'))).toBe('2025-02-28');
     expect(defaultDateRange(new Date('2025-03-15T12:00:00Z'))).toEqual({ start: '2025-03-01', end: '2025-03-15' });
     expect(formatDate('2025-03-01T02:00:00Z')).toBe('2025-02-28');
     expect(formatMoney(1234.5)).toBe('1,234.50');

@@ -1,13 +1,13 @@
-// List-load policy of lib/query.ts: 401 and 500 end the session, status 0 calls the logout handler unless the
+// List-load policy of components/list-query.ts: 401 and 500 end the session, status 0 calls the logout handler unless the
 // offline cache answered, other errors stay on the screen; 4xx is never retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { setSessionEndHandler } from '@client/app/session-end';
+import { setSessionEndHandler } from '@client/lib/session-end';
 import { shouldRetry } from '@client/app/query-client';
 import { ApiError } from '@client/lib/api';
-import { applyListLoadPolicy, listQueryOptions } from '@client/lib/query';
+import { applyListLoadPolicy, listQueryOptions } from '@client/components/list-query';
 import { getToken, setToken } from '@client/lib/session';
-import { makeToken, stubFetch } from './helpers';
+import { makeToken, stubFetch } from '../app/helpers';
 
 let ended: ReturnType<typeof vi.fn<(opts: { keepReturn: boolean }) => void>>;
 beforeEach(() => {

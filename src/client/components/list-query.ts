@@ -3,9 +3,9 @@
 // logout handler unless the offline cache answered with the device copy. The QueryClient defaults live in
 // app/query-client.ts (kept out of this module so the login bundle does not load the offline engine).
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import { logout } from '@client/app/logout';
+import { logout } from '@client/lib/logout';
 import { cachedData, isNetworkError, useOfflineInfo, type OfflineInfo } from '@client/offline';
-import { api, ApiError } from './api';
+import { api, ApiError } from '@client/lib/api';
 
 /**
  * The list-load policy. 401: the api client already ended the session (notifyUnauthorized); 500 and status 0
@@ -65,4 +65,18 @@ export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { en
 /** Spec 000 §8: a refused delete shows the server's message on 403, otherwise the given text. */
 export function messageFor403(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status === 403 && error.message ? error.message : fallback;
+}
+
+/**
+ * A catalogue a form needs (machines, operators, supplies, units): network first, the device copy when there is
+ * no network. Unlike a list screen's load, a failing catalogue does not end the session (the form still opens;
+ * its selects are just empty). Use the keys the engine refreshes after login (offline/cache.ts CATALOGS).
+ */
+export function catalogQuery<T>(key: QueryKey, url: string) {
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => cachedData<T>(key, () => api.get<T>(url, signal)),
+    staleTime: 60_000,
+    retry: false,
+  });
 }

@@ -1,4 +1,5 @@
-// Toolbar of the lists filtered by machine ('Todos' = 0) and date range (exits, requests): state and controls.
+// Toolbar of the lists filtered by machine ('Todos' = 0) and date range (exits, requests, failures, repairs):
+// state and controls.
 import { useMemo, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { DateRangeFilter, useDateRange, type DateRange } from '@client/components/date-range-filter';

@@ -1,6 +1,6 @@
 // Top-bar count of records not yet sent; hidden at 0, red when one was rejected. Click opens the sync panel.
 import { MSG } from '@shared/messages';
-import { usePendingCount, useOutbox } from './hooks';
+import { usePendingCount, useOutbox } from '../hooks';
 
 export function PendingBadge({ onClick }: { onClick?: () => void }) {
   const count = usePendingCount();

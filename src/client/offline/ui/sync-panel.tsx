@@ -1,9 +1,9 @@
 // The 'Sincronización' panel: the user's pending, retrying and rejected records with their actions.
 import type { ReactNode } from 'react';
 import { MSG } from '@shared/messages';
-import type { OutboxItem } from './db';
-import { useSyncEngine } from './engine-context';
-import { useOutbox, useSyncState } from './hooks';
+import type { OutboxItem } from '../db';
+import { useSyncEngine } from '../engine-context';
+import { useOutbox, useSyncState } from '../hooks';
 import { SyncPanelItem } from './sync-panel-item';
 
 function Group({ title, items, children }: { title: string; items: OutboxItem[]; children: (i: OutboxItem) => ReactNode }) {

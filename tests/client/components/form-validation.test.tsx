@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD, LABELS } from '@shared/messages';
-import { PasswordForm } from '@client/app/password-form';
+import { PasswordForm } from '@client/features/usuarios/password-form';
 
 describe('form validation timing', () => {
   it('no message when an empty field only loses the focus; the message once typed text is cleared', async () => {

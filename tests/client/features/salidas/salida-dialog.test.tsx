@@ -3,17 +3,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
-import { todayLima } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import type { SalidaForm } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
-import { json } from '../offline/helpers';
-import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from './helpers';
+import { json } from '../../offline/helpers';
+import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
-const today = todayLima();
+const today = limaDate();
 const CATALOGS: [unknown[], unknown][] = [
   [
     ['maquinarias'],

@@ -8,12 +8,12 @@ import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
 import { cacheKey } from '@client/offline/cache';
-import { searchSuppliesSalida } from '@client/features/catalogos/offline-search';
+import { searchSuppliesSalida } from '@client/features/insumos/api';
 import type { SalidaLine } from '@client/features/salidas/api';
 import { SalidaItemDialog } from '@client/features/salidas/salida-item-dialog';
 import { availableForLine, pendingOutflow, storedLinesOf } from '@client/features/salidas/stock-projection';
 import { useExitAvailability } from '@client/features/salidas/use-exit-availability';
-import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from './helpers';
+import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 const SUPPLIES = [
   { id: 7, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite', unimed: 'UND', unimed_id: 1, stock: 10 },

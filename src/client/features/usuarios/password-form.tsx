@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { PASSWORD_MIN } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';
-import { FORM_VALIDATION, TextField } from './form-field';
+import { FORM_VALIDATION, TextField } from '@client/components/form-field';
 
 export const passwordSchema = z
   .object({

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { formatDateTime } from '@client/lib/format';
 import { MSG } from '@shared/messages';
-import type { OutboxItem } from './db';
-import { getOutboxEditor } from './editors';
+import type { OutboxItem } from '../db';
+import { getOutboxEditor } from '../editors';
 
 const STATE_TEXT: Record<OutboxItem['status'], string> = {
   pending: MSG.syncStatePending,

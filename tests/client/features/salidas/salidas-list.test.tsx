@@ -3,14 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
-import { todayLima } from '@client/lib/format';
+import { limaDate } from '@shared/domain/dates';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
 import type { SalidaRow } from '@client/features/salidas/api';
 import SalidasPage from '@client/features/salidas/salidas-page';
-import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from './helpers';
+import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
-const today = todayLima();
+const today = limaDate();
 const saved = (id: number, nro_vale: string): SalidaRow => ({
   id,
   fecha: today,

@@ -1,9 +1,9 @@
 // 'pendiente' / 'rechazado' badge of list rows that come from the device's outbox (not yet on the server).
 import { MSG, LABELS } from '@shared/messages';
 import { Badge } from '@client/components/ui/badge';
-import type { PendingMark as Mark } from '@client/offline';
+import type { PendingMark as Mark } from '../merge-pending';
 
-export function PendingMark({ mark }: { mark: Mark | undefined }) {
+export function PendingRowBadge({ mark }: { mark: Mark | undefined }) {
   if (!mark) return null;
   return (
     <Badge variant={mark === 'rechazado' ? 'danger' : 'warning'} title={LABELS.almacen.pendingHint} className="ml-2 normal-case">

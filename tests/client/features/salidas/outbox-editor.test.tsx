@@ -8,7 +8,7 @@ import { clearToken, setToken } from '@client/lib/session';
 import { getOutboxEditor } from '@client/offline/editors';
 import type { OutboxItem } from '@client/offline/db';
 import { installSalidaEditor } from '@client/features/salidas/outbox-editor';
-import { exitBody, makeToken, stubFetch } from './helpers';
+import { exitBody, makeToken, stubFetch } from '../helpers';
 
 beforeEach(() => {
   setToken(makeToken(1));
