@@ -211,6 +211,19 @@ describe('photos of a failure (/api/fallas/:falla_id/fotos, /api/fotos/:id)', ()
     expect((await send('DELETE', `/api/fotos/${ok.json().id}`, undefined, editor)).statusCode).toBe(200);
   });
 
+  it('under concurrency: the same upload sent 4 times at once stores one photo; 8 different ones stop at 5', async () => {
+    const f = await newFailure();
+    const key = randomUUID();
+    const same = await Promise.all(Array.from({ length: 4 }, () => upload(f, photo(JPEG), { key })));
+    expect(same.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(same.map((r) => r.json().id)).size).toBe(1);
+    expect(await photoCount(f)).toBe(1);
+    const many = await Promise.all(Array.from({ length: 8 }, () => upload(f, photo(WEBP, 'w.webp', 'image/webp'))));
+    expect(many.filter((r) => r.statusCode === 201)).toHaveLength(4);
+    expect(many.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(4).fill(MSG.photoLimit(5)));
+    expect(await photoCount(f)).toBe(5);
+  });
+
   it('deleting a pending failure deletes its photos', async () => {
     const f = await newFailure();
     const p = (await upload(f, photo(JPEG))).json();

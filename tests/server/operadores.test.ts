@@ -69,6 +69,20 @@ describe('operators API (/api/operadores)', () => {
     registryId = p.indiv_id;
     expect((await get('/api/operadores/searchdni/40112233')).json()[0]).toMatchObject({ indiv_nombres: 'MARCO', indiv_email: null });
     expect((await get('/api/operadores/searchdni/11112222')).json()).toEqual([]);
+    // A file may also name its columns like the lookup's answer.
+    const spec = join(dir, 'indiv.csv');
+    writeFileSync(
+      spec,
+      'dni;indiv_nombres;indiv_appaterno;indiv_apmaterno;indiv_fechanac;indiv_email\n11112222;ANA;SOTO;PAREDES;02/05/1990;ana.soto@hotmail.com\n',
+    );
+    expect(await importFile(t.database.db, 'personas', spec)).toMatchObject({ imported: 1, errors: [] });
+    expect((await get('/api/operadores/searchdni/11112222')).json()[0]).toMatchObject({
+      indiv_nombres: 'ANA',
+      indiv_appaterno: 'SOTO',
+      indiv_apmaterno: 'PAREDES',
+      indiv_fechanac: '1990-05-02',
+      indiv_email: 'ana.soto@hotmail.com',
+    });
     const bad = await get('/api/operadores/searchdni/1234567');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ dni: FIELD.dni });

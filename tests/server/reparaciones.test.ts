@@ -246,6 +246,19 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(await failureState(f)).toEqual([1, res.json().reparacion_id]);
   });
 
+  it('under concurrency: of 5 repairs sent at once for the same failure, one takes it and the rest get a 409', async () => {
+    const m = await seedMachine(t.database.db, 'MOTONIVELADORA');
+    const f = await newFailure(m.id, 'Hoja no sostiene');
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () => send('POST', '/api/reparaciones', repair({ maquinaria_id: m.id, falla_id: f }))),
+    );
+    expect(all.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const winner = all.find((r) => r.statusCode === 201)!.json().reparacion_id;
+    expect(await failureState(f)).toEqual([1, winner]);
+    expect((await send('POST', '/api/reparaciones/list', { maquinaria_id: m.id })).json()).toHaveLength(1);
+    expect((await send('DELETE', `/api/reparaciones/${winner}`)).statusCode).toBe(200);
+  });
+
   it('POST /api/reparaciones/list filters by machine (0 = Todos) and by date', async () => {
     await send('POST', '/api/reparaciones', repair({ falla_id: f1, fecha: `${YEAR}-01-10` }));
     const all = (await send('POST', '/api/reparaciones/list', { maquinaria_id: 0 })).json();
