@@ -12,8 +12,8 @@ import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../
 import { auditLog, fotos } from '../../src/server/db/schema/index';
 import { call, type TestApp } from './helpers';
 
-const JPEG = readFileSync(new URL('./fixtures/foto-40x30.jpg', import.meta.url));
-const WEBP = readFileSync(new URL('./fixtures/foto-40x30.webp', import.meta.url));
+const JPEG = readFileSync(new URL('./images/foto-40x30.jpg', import.meta.url));
+const WEBP = readFileSync(new URL('./images/foto-40x30.webp', import.meta.url));
 const PNG = readFileSync(new URL('../../public/favicon.png', import.meta.url));
 
 interface Part {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { editorMode, id, machineDateRange, optionalText, text } from './common';
+import { blankToNull, withMachineId } from './form-values';
 import { fotoRow } from './fotos';
 import { optionalId } from './salidas';
 
@@ -18,7 +19,7 @@ export const fallaBody = z.object({
   maquinaria_id: id,
   descripcion: text(250),
   detalle: optionalText(4000),
-  created_at: z.preprocess((v) => (v === '' ? null : v), z.iso.datetime({ offset: true, error: FIELD.invalidValue }).nullish()),
+  created_at: z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: FIELD.invalidValue }).nullish()),
   editorMode,
 });
 export type FallaBody = z.infer<typeof fallaBody>;
@@ -27,14 +28,7 @@ export type FallaBody = z.infer<typeof fallaBody>;
  * POST /api/fallas/bymaquinaria: the repair form (`maquinaria_id`, or `maquinaria.id`) and, when a repair is
  * being edited, its `reparacion_id`, so the failure it already holds is offered too.
  */
-export const fallasByMaquinariaBody = z.preprocess(
-  (v) => {
-    const o = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-    const maq = o.maquinaria && typeof o.maquinaria === 'object' ? (o.maquinaria as Record<string, unknown>) : null;
-    return o.maquinaria_id == null && maq ? { ...o, maquinaria_id: maq.id } : v;
-  },
-  z.object({ maquinaria_id: id, reparacion_id: optionalId }),
-);
+export const fallasByMaquinariaBody = withMachineId(z.object({ maquinaria_id: id, reparacion_id: optionalId }));
 export type FallasByMaquinariaBody = z.infer<typeof fallasByMaquinariaBody>;
 
 export const fallaEstado = z.union([z.literal(0), z.literal(1)]);

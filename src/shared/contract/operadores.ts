@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, dni, editorMode, id, numeric, optionalText, text } from './common';
+import { blankToNull } from './form-values';
 
 export const dniParam = z.object({ dni });
 export const dniPrefixParam = z.object({ dni: z.string().regex(/^\d{1,8}$/, FIELD.digits) });
@@ -12,9 +13,6 @@ export const DUPLICATE_OP = 'duplicate_op';
 
 /** Spec 001 §5: a lowercase name@domain with a 2 to 4 letter ending (the server lowercases first). */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
-
-/** '' (an empty form field) means "none". */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const email = z.preprocess(
   (v) => (typeof v === 'string' ? blankToNull(v.trim().toLowerCase()) : v),

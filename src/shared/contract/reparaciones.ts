@@ -3,15 +3,12 @@
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, editorMode, id, machineDateRange, numeric, optionalText, text } from './common';
+import { asText, blankToNull, withMachineId } from './form-values';
 import { orderYear } from './ingresos';
 import { optionalId } from './salidas';
 
 export const reparacionListBody = machineDateRange;
 export const reparacionIdParam = z.object({ reparacion_id: id });
-
-/** A number typed in a numeric input may arrive as a number. */
-const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
-const blankToNull = (v: unknown) => (v === '' ? null : v);
 
 export const infoOrdenServicioBody = z.object({ nro_orden: z.preprocess(asText, text(20)), anio: orderYear });
 export type InfoOrdenServicioBody = z.infer<typeof infoOrdenServicioBody>;
@@ -38,12 +35,7 @@ const itemNo = numeric(
  * which failure the repair held. With `nro_orden` the year is required and, when they changed, the order
  * (and `ordendet_item`) must exist in the logistics system; `orden_id` is then taken from it.
  */
-export const reparacionBody = z.preprocess(
-  (v) => {
-    const o = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-    const maq = o.maquinaria && typeof o.maquinaria === 'object' ? (o.maquinaria as Record<string, unknown>) : null;
-    return o.maquinaria_id == null && maq ? { ...o, maquinaria_id: maq.id } : v;
-  },
+export const reparacionBody = withMachineId(
   z
     .object({
       maquinaria_id: id,
