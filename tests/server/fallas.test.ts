@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { limaDate } from '@shared/domain/dates';
 import { FIELD, MSG } from '@shared/messages';
-import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
+import { seedMachine } from './fixtures';
 import { fallas, reparaciones } from '../../src/server/db/schema/index';
-import { call, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 
 /** A day 40 days ago (UTC 20:15 is the same Lima day), and the day after it. */
 const DAY_REPORTED = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
@@ -34,8 +34,8 @@ describe('failures API (/api/fallas)', () => {
   });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db, 'CARGADOR FRONTAL');
     maq2 = await seedMachine(t.database.db, 'RETROEXCAVADORA');
   });
@@ -199,10 +199,9 @@ describe('failures API (/api/fallas)', () => {
   });
 
   it('codes: 32 creates, 33 edits, 34 deletes; each refused (403) without its code; lists need a session', async () => {
-    const db = t.database.db;
-    const only32 = await userWithRoles(t.app, db, [ROLE.fallaNuevo]);
-    const only33 = await userWithRoles(t.app, db, [ROLE.fallaEditar]);
-    const only34 = await userWithRoles(t.app, db, [ROLE.fallaEliminar]);
+    const only32 = (await createUser(t, [ROLE.fallaNuevo])).token;
+    const only33 = (await createUser(t, [ROLE.fallaEditar])).token;
+    const only34 = (await createUser(t, [ROLE.fallaEliminar])).token;
     expect((await send('POST', '/api/fallas', failure(), { tok: only33 })).statusCode).toBe(403);
     const created = await send('POST', '/api/fallas', failure(), { tok: only32 });
     expect(created.statusCode).toBe(201);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOTO_MAX_BYTES } from '@shared/contract/fotos';
 import { ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
-import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
+import { seedMachine } from './fixtures';
 import { auditLog, fotos } from '../../src/server/db/schema/index';
-import { call, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const JPEG = readFileSync(new URL('./images/foto-40x30.jpg', import.meta.url));
 const WEBP = readFileSync(new URL('./images/foto-40x30.webp', import.meta.url));
@@ -60,8 +60,8 @@ describe('photos of a failure (/api/fallas/:falla_id/fotos, /api/fotos/:id)', ()
     (await t.database.db.select({ n: count() }).from(fotos).where(eq(fotos.falla_id, fallaId)))[0].n;
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db);
   });
   afterAll(() => t.close());
@@ -194,11 +194,10 @@ describe('photos of a failure (/api/fallas/:falla_id/fotos, /api/fotos/:id)', ()
   });
 
   it('who uploads: 33 to any failure, 32 only to the failures its user reported, neither code: 403; delete needs 33', async () => {
-    const db = t.database.db;
-    const reporter = await userWithRoles(t.app, db, [ROLE.fallaNuevo]);
-    const otherReporter = await userWithRoles(t.app, db, [ROLE.fallaNuevo]);
-    const editor = await userWithRoles(t.app, db, [ROLE.fallaEditar]);
-    const deleter = await userWithRoles(t.app, db, [ROLE.fallaEliminar]);
+    const reporter = (await createUser(t, [ROLE.fallaNuevo])).token;
+    const otherReporter = (await createUser(t, [ROLE.fallaNuevo])).token;
+    const editor = (await createUser(t, [ROLE.fallaEditar])).token;
+    const deleter = (await createUser(t, [ROLE.fallaEliminar])).token;
     const own = await newFailure(reporter);
     const ok = await upload(own, photo(JPEG), { tok: reporter });
     expect(ok.statusCode).toBe(201);

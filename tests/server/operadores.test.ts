@@ -9,10 +9,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { FIELD, MSG } from '@shared/messages';
-import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
+import { seedMachine } from './fixtures';
 import { actividades, auditLog, operadores, partesDiarios, salidas } from '../../src/server/db/schema/index';
 import { importFile } from '../../src/server/integrations/import';
-import { call, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const PERSONS =
   'dni,prenombres,ap_primer,ap_segundo,direccion,fecha_nac,celular,email\n' +
@@ -39,8 +39,8 @@ describe('operators API (/api/operadores)', () => {
   });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     dir = mkdtempSync(join(tmpdir(), 'operadores-'));
     const file = join(dir, 'personas.csv');
     writeFileSync(file, PERSONS);
@@ -227,10 +227,9 @@ describe('operators API (/api/operadores)', () => {
   });
 
   it('codes: 10 creates, 11 edits, 12 deletes; each refused (403) without its code', async () => {
-    const db = t.database.db;
-    const only10 = await userWithRoles(t.app, db, [ROLE.operadorNuevo]);
-    const only11 = await userWithRoles(t.app, db, [ROLE.operadorEditar]);
-    const only12 = await userWithRoles(t.app, db, [ROLE.operadorEliminar]);
+    const only10 = (await createUser(t, [ROLE.operadorNuevo])).token;
+    const only11 = (await createUser(t, [ROLE.operadorEditar])).token;
+    const only12 = (await createUser(t, [ROLE.operadorEliminar])).token;
     expect((await send('POST', '/api/operadores', { dni: '70000004', nombres: 'X' }, { tok: only11 })).statusCode).toBe(403);
     const created = await send('POST', '/api/operadores', { dni: '70000004', nombres: 'X' }, { tok: only10 });
     expect(created.statusCode).toBe(201);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { limaDate } from '@shared/domain/dates';
 import { FIELD, MSG } from '@shared/messages';
-import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
+import { seedMachine } from './fixtures';
 import { importFile } from '../../src/server/integrations/import';
-import { call, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const YEAR = Number(limaDate().slice(0, 4));
 const ORDERS =
@@ -51,8 +51,8 @@ describe('repairs API (/api/reparaciones)', () => {
   });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db, 'CARGADOR FRONTAL');
     maq2 = await seedMachine(t.database.db, 'VOLQUETE');
     dir = mkdtempSync(join(tmpdir(), 'reparaciones-'));
@@ -273,9 +273,9 @@ describe('repairs API (/api/reparaciones)', () => {
 
   it('codes: 39 creates, 40 edits, 41 deletes; each refused (403) without its code', async () => {
     const db = t.database.db;
-    const only39 = await userWithRoles(t.app, db, [ROLE.reparacionNuevo]);
-    const only40 = await userWithRoles(t.app, db, [ROLE.reparacionEditar]);
-    const only41 = await userWithRoles(t.app, db, [ROLE.reparacionEliminar]);
+    const only39 = (await createUser(t, [ROLE.reparacionNuevo])).token;
+    const only40 = (await createUser(t, [ROLE.reparacionEditar])).token;
+    const only41 = (await createUser(t, [ROLE.reparacionEliminar])).token;
     const free = await seedMachine(db, 'COMPACTADORA');
     const body = repair({ maquinaria_id: free.id, falla_id: null });
     expect((await send('POST', '/api/reparaciones', body, only40)).statusCode).toBe(403);

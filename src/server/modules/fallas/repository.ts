@@ -1,11 +1,12 @@
 // Failure queries: the list with machine, photo count and closing repair; one failure with its photos; the
 // failures a repair of a machine may take.
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FallaDetail, FallaOption, FallaRow } from '@shared/contract/fallas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, fotos, maquinarias, reparaciones } from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { isoTimestamp } from '../../lib/timestamps';
 import { listFotos } from '../fotos/repository';
 
@@ -35,28 +36,27 @@ export interface FallaFilter {
   ffin?: string | null;
 }
 
-function rows(db: Db, where: SQL | undefined) {
-  return db
-    .select(columns)
-    .from(fallas)
-    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
-    .where(where)
-    .orderBy(desc(fallas.created_at), desc(fallas.falla_id));
-}
+const onMachine = eq(maquinarias.id, fallas.maquinaria_id);
 
-export function listFallas(db: Db, f: FallaFilter): Promise<FallaRow[]> {
-  return rows(
+export function listFallas(db: Db, f: FallaFilter): Promise<JsonRows<FallaRow>> {
+  const where = and(
+    f.maquinaria_id ? eq(fallas.maquinaria_id, f.maquinaria_id) : undefined,
+    f.fini ? sql`${limaDay} >= ${f.fini}` : undefined,
+    f.ffin ? sql`${limaDay} <= ${f.ffin}` : undefined,
+  );
+  return jsonRows(
     db,
-    and(
-      f.maquinaria_id ? eq(fallas.maquinaria_id, f.maquinaria_id) : undefined,
-      f.fini ? sql`${limaDay} >= ${f.fini}` : undefined,
-      f.ffin ? sql`${limaDay} <= ${f.ffin}` : undefined,
-    ),
+    db
+      .select(wire(columns))
+      .from(fallas)
+      .innerJoin(maquinarias, onMachine)
+      .where(where)
+      .orderBy(desc(fallas.created_at), desc(fallas.falla_id)),
   );
 }
 
 export async function getFalla(db: Db, id: number): Promise<FallaDetail> {
-  const [row] = await rows(db, eq(fallas.falla_id, id));
+  const [row] = await db.select(columns).from(fallas).innerJoin(maquinarias, onMachine).where(eq(fallas.falla_id, id));
   if (!row) throw notFound(MSG.failureNotFound);
   return { ...row, fotos: await listFotos(db, id) };
 }

@@ -4,11 +4,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponse } from '@shared/contract/common';
 import { fallaIdParam } from '@shared/contract/fallas';
 import { FOTO_MAX_BYTES, fotoIdParam, fotoRow, fotoUploadBody } from '@shared/contract/fotos';
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
+import { answers, messageAnswer } from '../../lib/responses';
 import { acceptEmptyJson } from '../auth/empty-body';
 import { fotosOfFalla, getFotoFile } from './repository';
 import { addFoto, assertMayAddPhoto, deleteFoto } from './service';
@@ -42,7 +42,7 @@ export default async function fotosRoutes(app: FastifyInstance) {
   r.post(
     '/api/fallas/:falla_id/fotos',
     {
-      schema: { params: fallaIdParam, body: fotoUploadBody, response: { 201: fotoRow } },
+      schema: { params: fallaIdParam, body: fotoUploadBody, response: answers({ 201: fotoRow }) },
       // 33 adds photos to any failure; 32 to the failures its user reported (assertMayAddPhoto).
       config: { selfAllowed: true },
       onRequest: async (req) => {
@@ -57,13 +57,13 @@ export default async function fotosRoutes(app: FastifyInstance) {
     async (req, reply) => reply.code(201).send(await addFoto(req, req.params.falla_id, req.body.foto)),
   );
 
-  r.get('/api/fallas/:falla_id/fotos', { schema: { params: fallaIdParam, response: { 200: z.array(fotoRow) } } }, async (req) =>
+  r.get('/api/fallas/:falla_id/fotos', { schema: { params: fallaIdParam, response: answers({ 200: z.array(fotoRow) }) } }, async (req) =>
     fotosOfFalla(app.db, req.params.falla_id),
   );
 
   r.get(
     '/api/fotos/:id',
-    { schema: { params: fotoIdParam, response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)), 304: z.null() } } },
+    { schema: { params: fotoIdParam, response: { ...answers({ 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)) }), 304: z.null() } } },
     async (req, reply) => {
       const f = await getFotoFile(app.db, req.params.id);
       const etag = `"${f.sha256}"`;
@@ -76,7 +76,5 @@ export default async function fotosRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/fotos/:id', { schema: { params: fotoIdParam, response: { 200: messageResponse } } }, async (req) =>
-    deleteFoto(req, req.params.id),
-  );
+  r.delete('/api/fotos/:id', { schema: { params: fotoIdParam, response: messageAnswer } }, async (req) => deleteFoto(req, req.params.id));
 }

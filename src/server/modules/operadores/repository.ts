@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { operadores } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { integrations } from '../../integrations/index';
 
 const SUGGEST_LIMIT = 10;
@@ -22,8 +23,8 @@ export const operadorColumns = {
   sexo: operadores.sexo,
 };
 
-export function listOperadores(db: Db): Promise<OperadorRow[]> {
-  return db.select(operadorColumns).from(operadores).orderBy(asc(operadores.nombres), asc(operadores.operador_id));
+export function listOperadores(db: Db): Promise<JsonRows<OperadorRow>> {
+  return jsonRows(db, db.select(wire(operadorColumns)).from(operadores).orderBy(asc(operadores.nombres), asc(operadores.operador_id)));
 }
 
 export async function getOperador(db: Db, id: number): Promise<OperadorRow> {

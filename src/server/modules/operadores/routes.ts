@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponse } from '@shared/contract/common';
 import {
   dniParam,
   dniPrefixParam,
@@ -14,6 +13,8 @@ import {
   operadorSuggestion,
   operadorUpdateBody,
 } from '@shared/contract/operadores';
+import { sendJson } from '../../lib/json-rows';
+import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { acceptEmptyJson } from '../auth/empty-body';
 import { getOperador, listOperadores, searchDni, suggestDni } from './repository';
 import { createOperador, deleteOperador, updateOperador } from './service';
@@ -21,27 +22,29 @@ import { createOperador, deleteOperador, updateOperador } from './service';
 export default async function operadoresRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   acceptEmptyJson(app);
-  r.get('/api/operadores', { schema: { response: { 200: z.array(operadorRow) } } }, async () => listOperadores(app.db));
-  r.get('/api/operadores/searchdni/:dni', { schema: { params: dniParam, response: { 200: z.array(individuo) } } }, async (req) =>
+  r.get('/api/operadores', { schema: { response: listAnswer(operadorRow) } }, async (_req, reply) =>
+    sendJson(reply, await listOperadores(app.db)),
+  );
+  r.get('/api/operadores/searchdni/:dni', { schema: { params: dniParam, response: answers({ 200: z.array(individuo) }) } }, async (req) =>
     searchDni(app.config, app.db, req.params.dni),
   );
   r.get(
     '/api/operadores/suggestdni/:dni',
-    { schema: { params: dniPrefixParam, response: { 200: z.object({ items: z.array(operadorSuggestion) }) } } },
+    { schema: { params: dniPrefixParam, response: answers({ 200: z.object({ items: z.array(operadorSuggestion) }) }) } },
     async (req) => suggestDni(app.db, req.params.dni),
   );
-  r.get('/api/operadores/:operador_id', { schema: { params: operadorIdParam, response: { 200: operadorRow } } }, async (req) =>
+  r.get('/api/operadores/:operador_id', { schema: { params: operadorIdParam, response: answers({ 200: operadorRow }) } }, async (req) =>
     getOperador(app.db, req.params.operador_id),
   );
-  r.post('/api/operadores', { schema: { body: operadorBody, response: { 201: operadorRow } } }, async (req, reply) =>
+  r.post('/api/operadores', { schema: { body: operadorBody, response: answers({ 201: operadorRow }) } }, async (req, reply) =>
     reply.code(201).send(await createOperador(req, req.body)),
   );
   r.put(
     '/api/operadores/:operador_id',
-    { schema: { params: operadorIdParam, body: operadorUpdateBody, response: { 200: operadorRow } } },
+    { schema: { params: operadorIdParam, body: operadorUpdateBody, response: answers({ 200: operadorRow }) } },
     async (req) => updateOperador(req, req.params.operador_id, req.body),
   );
-  r.delete('/api/operadores/:operador_id', { schema: { params: operadorIdParam, response: { 200: messageResponse } } }, async (req) =>
+  r.delete('/api/operadores/:operador_id', { schema: { params: operadorIdParam, response: messageAnswer } }, async (req) =>
     deleteOperador(req, req.params.operador_id),
   );
 }

@@ -1,10 +1,11 @@
 // Repair queries: the list (machine, order, provider, warranty, repaired failure) and one repair for its modal.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ReparacionDetail, ReparacionRow } from '@shared/contract/reparaciones';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { dateRangeWhere } from '../../lib/sql';
 import { isoTimestamp } from '../../lib/timestamps';
 
@@ -30,15 +31,8 @@ const columns = {
   created_at: isoTimestamp(reparaciones.created_at),
 };
 
-function rows(db: Db, where: SQL | undefined) {
-  return db
-    .select(columns)
-    .from(reparaciones)
-    .innerJoin(maquinarias, eq(maquinarias.id, reparaciones.maquinaria_id))
-    .leftJoin(fallas, eq(fallas.falla_id, reparaciones.falla_id))
-    .where(where)
-    .orderBy(desc(reparaciones.fecha), desc(reparaciones.created_at), desc(reparaciones.reparacion_id));
-}
+const onMachine = eq(maquinarias.id, reparaciones.maquinaria_id);
+const onFailure = eq(fallas.falla_id, reparaciones.falla_id);
 
 export interface ReparacionFilter {
   maquinaria_id?: number | null;
@@ -46,15 +40,26 @@ export interface ReparacionFilter {
   ffin?: string | null;
 }
 
-export function listReparaciones(db: Db, f: ReparacionFilter): Promise<ReparacionRow[]> {
-  return rows(
+export function listReparaciones(db: Db, f: ReparacionFilter): Promise<JsonRows<ReparacionRow>> {
+  return jsonRows(
     db,
-    and(f.maquinaria_id ? eq(reparaciones.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(reparaciones.fecha, f)),
+    db
+      .select(wire(columns))
+      .from(reparaciones)
+      .innerJoin(maquinarias, onMachine)
+      .leftJoin(fallas, onFailure)
+      .where(and(f.maquinaria_id ? eq(reparaciones.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(reparaciones.fecha, f)))
+      .orderBy(desc(reparaciones.fecha), desc(reparaciones.created_at), desc(reparaciones.reparacion_id)),
   );
 }
 
 export async function getReparacion(db: Db, id: number): Promise<ReparacionDetail> {
-  const [row] = await rows(db, eq(reparaciones.reparacion_id, id));
+  const [row] = await db
+    .select(columns)
+    .from(reparaciones)
+    .innerJoin(maquinarias, onMachine)
+    .leftJoin(fallas, onFailure)
+    .where(eq(reparaciones.reparacion_id, id));
   if (!row) throw notFound(MSG.notFound);
   return { ...row, old_falla: row.falla_id };
 }
