@@ -75,6 +75,13 @@ describe('failures API (/api/fallas)', () => {
     const future = await send('POST', '/api/fallas', failure({ created_at: '2999-01-01T00:00:00Z' }));
     expect(future.json().fecha).toBe(limaDate());
     expect((await send('DELETE', `/api/fallas/${future.json().falla_id}`)).statusCode).toBe(200);
+    const byDate = await send(
+      'POST',
+      '/api/fallas',
+      failure({ maquinaria_id: maq2.id, created_at: DAY_REPORTED, descripcion: 'Por fecha' }),
+    );
+    expect(byDate.json()).toMatchObject({ fecha: DAY_REPORTED, created_at: `${DAY_REPORTED}T17:00:00.000Z` });
+    expect((await send('DELETE', `/api/fallas/${byDate.json().falla_id}`)).statusCode).toBe(200);
     const bad = await send('POST', '/api/fallas', failure({ created_at: 'ayer' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.created_at).toBe(FIELD.invalidValue);

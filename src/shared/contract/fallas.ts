@@ -2,7 +2,7 @@
 // machine for the repair modal, and the row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { editorMode, id, machineDateRange, optionalText, text } from './common';
+import { dateStr, editorMode, id, machineDateRange, optionalText, text } from './common';
 import { blankToNull, withMachineId } from './form-values';
 import { fotoRow } from './fotos';
 import { optionalId } from './salidas';
@@ -13,13 +13,22 @@ export const fallaIdParam = z.object({ falla_id: id });
 /**
  * Create and edit. `estado` is not taken from the body (the form shows it disabled; repairs change it).
  * `created_at`, on create only: when the failure was reported on the device (an offline save reaches the
- * server later); a time ahead of the server's clock is taken as now.
+ * server later), an ISO 8601 time or a date (taken as Lima noon); a time ahead of the server's clock is taken as now.
  */
 export const fallaBody = z.object({
   maquinaria_id: id,
   descripcion: text(250),
   detalle: optionalText(4000),
-  created_at: z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: FIELD.invalidValue }).nullish()),
+  created_at: z.preprocess(
+    (v) => {
+      const d = blankToNull(v);
+      return typeof d === 'string' && dateStr.safeParse(d).success ? `${d}T12:00:00-05:00` : d;
+    },
+    z.iso
+      .datetime({ offset: true, error: FIELD.invalidValue })
+      .refine((s) => !Number.isNaN(Date.parse(s)), FIELD.invalidValue)
+      .nullish(),
+  ),
   editorMode,
 });
 export type FallaBody = z.infer<typeof fallaBody>;
