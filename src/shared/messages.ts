@@ -414,6 +414,8 @@ export const FIELD = {
   ruc: 'El RUC debe tener 11 dígitos',
   digits: 'Solo se permiten dígitos',
   email: 'Correo electrónico inválido',
+  phone: 'Use de 6 a 20 dígitos',
+  sex: 'Use M o F',
   state01: 'El estado debe ser 0 o 1',
   invalidValue: 'Valor inválido',
   unknownField: 'Campo no permitido',

@@ -126,7 +126,7 @@ describe('operators API (/api/operadores)', () => {
       [{ email: 'rosa@correo' }, 'email', FIELD.email],
       [{ email: 'rosa@correo.comercial' }, 'email', FIELD.email],
       [{ email: 'rosa quispe@gmail.com' }, 'email', FIELD.email],
-      [{ celular: 'abc' }, 'celular', 'Use de 6 a 20 dígitos'],
+      [{ celular: 'abc' }, 'celular', FIELD.phone],
       [{ fecha_nac: '1988-02-30' }, 'fecha_nac', FIELD.date],
       [{ fecha_nac: '2999-01-01' }, 'fecha_nac', MSG.birthDateFuture],
     ];

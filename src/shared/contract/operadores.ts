@@ -24,7 +24,7 @@ const celular = z.preprocess(
   z
     .string({ error: FIELD.invalidValue })
     .trim()
-    .regex(/^[0-9+()\s-]{6,20}$/, 'Use de 6 a 20 dígitos')
+    .regex(/^[0-9+()\s-]{6,20}$/, FIELD.phone)
     .nullish(),
 );
 
@@ -32,7 +32,7 @@ const fechaNac = z.preprocess(blankToNull, dateStr.nullish());
 
 const sexo = z.preprocess(
   (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
-  z.enum(['M', 'F'], { error: 'Use M o F' }).nullish(),
+  z.enum(['M', 'F'], { error: FIELD.sex }).nullish(),
 );
 
 /** Fields the modal edits; `dni` only on create (the server never changes a DNI). */
