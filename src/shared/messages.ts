@@ -66,6 +66,9 @@ export const MSG = {
   // operators
   duplicateOperator: 'Operador ya existente',
   wrongDni: 'Dni incorrecto',
+  operatorInUse: (salidas: number, partes: number) =>
+    `No se puede eliminar el operador: tiene ${salidas} salida(s) y ${partes} parte(s) diario(s) registrados`,
+  birthDateFuture: 'La fecha de nacimiento no puede ser posterior a hoy',
   // users
   permissionsSaved: 'Permisos grabado con éxito',
   permissionsFailed: 'No se pudo grabar los permisos',
@@ -81,6 +84,23 @@ export const MSG = {
   loggedOut: 'Sesión cerrada',
   // failures
   failureNotPending: 'Solo se puede eliminar una falla pendiente',
+  failureNotFound: 'Falla no encontrada',
+  failureMachineLocked: 'La falla ya tiene una reparación registrada: no se puede cambiar su maquinaria',
+  // photos of a failure
+  photoRequired: 'Adjunte la foto en el campo foto',
+  photoMultipart: 'Envíe la foto como multipart/form-data en el campo foto',
+  photoOneFile: 'Envíe una sola foto por solicitud',
+  photoNotImage: 'El archivo no es una imagen JPEG, PNG o WebP',
+  photoTooLarge: (mb: number) => `La foto supera el tamaño máximo de ${mb} MB`,
+  photoLimit: (max: number) => `La falla ya tiene ${max} fotos, el máximo permitido`,
+  photoNotOwner: 'Solo puede agregar fotos a las fallas que usted registró',
+  // repairs
+  serviceOrderNotFound: 'No se encontró la orden de servicio',
+  serviceOrderItemNotFound: 'El servicio no pertenece a la orden de servicio',
+  repairFailureRequired: 'Seleccione la falla a reparar: la maquinaria tiene fallas pendientes',
+  repairFailureOtherMachine: 'La falla no corresponde a la maquinaria de la reparación',
+  repairFailureTaken: (reparacionId: number) => `La falla ya fue reparada en la reparación N° ${reparacionId}`,
+  repairFailureRepaired: 'La falla ya figura como reparada',
   // valuations
   onlyNumbers: 'Ingrese solo numeros',
   // offline
@@ -394,6 +414,8 @@ export const FIELD = {
   ruc: 'El RUC debe tener 11 dígitos',
   digits: 'Solo se permiten dígitos',
   email: 'Correo electrónico inválido',
+  phone: 'Use de 6 a 20 dígitos',
+  sex: 'Use M o F',
   state01: 'El estado debe ser 0 o 1',
   invalidValue: 'Valor inválido',
   unknownField: 'Campo no permitido',

@@ -3,12 +3,16 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import { seedDemo } from '../../src/server/db/seed/demo';
+import { fallas } from '../../src/server/db/schema/index';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let token: string;
 const routes: RouteOptions[] = [];
+/** Bodies of the lists that look up the rows of one record (the rest are filters, called with `{}`). */
+const bodies: Record<string, object> = {};
 
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);
 const responseOf = (r: RouteOptions) => (r.schema?.response ?? {}) as Record<string, unknown>;
@@ -31,6 +35,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { onRoute: (r) => routes.push(r) });
   await seedDemo(t.database.db);
   token = await login(t.app);
+  const [pending] = await t.database.db.select({ id: fallas.maquinaria_id }).from(fallas).where(eq(fallas.estado, 0)).limit(1);
+  bodies['/api/fallas/bymaquinaria'] = { maquinaria_id: pending.id };
   // One change through the API, so the audit log has a row too.
   const res = await call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: 'LIMPIEZA DE CUNETAS' } });
   expect(res.statusCode).toBe(201);
@@ -40,13 +46,14 @@ afterAll(() => t?.close());
 describe('list routes', () => {
   it('are found among the registered routes', () => {
     const urls = lists().map((r) => r.url);
-    for (const url of ['/api/salidas/list']) expect(urls).toContain(url);
+    for (const url of ['/api/salidas/list', '/api/operadores', '/api/fallas/list', '/api/fallas/bymaquinaria', '/api/reparaciones/list'])
+      expect(urls).toContain(url);
   });
 
   it('answer rows that match their row schema, with no field the schema does not declare', async () => {
     for (const route of lists()) {
       const method = methodsOf(route).includes('GET') ? 'GET' : 'POST';
-      const res = await call(t.app, token, { method, url: route.url, ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await call(t.app, token, { method, url: route.url, ...(method === 'POST' ? { payload: bodies[route.url] ?? {} } : {}) });
       expect(res.statusCode, `${method} ${route.url}`).toBe(200);
       expect(res.headers['content-type'], route.url).toMatch(/^application\/json/);
       const body: unknown = res.json();

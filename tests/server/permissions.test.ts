@@ -6,6 +6,8 @@ import { call, createTestApp, createUser, type TestApp } from './helpers';
 /** Valid bodies for routes whose handler (not the guard) decides (`selfAllowed`), acting on another user's record. */
 const SELF_ALLOWED_BODIES: Record<string, object> = {
   'PUT /api/usuarios/setpwd/:id': { id: 999999, password: 'Clave-larga-1' },
+  // Without 33, a photo goes only to a failure its user reported (999999 is not theirs).
+  'POST /api/fallas/:falla_id/fotos': {},
 };
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;

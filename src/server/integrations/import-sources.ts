@@ -96,9 +96,14 @@ export type SourceRow<S extends ImportSource> = z.infer<(typeof ROW_SCHEMAS)[S]>
 
 /** Other header names accepted for a column (after columnKey normalisation). */
 export const ALIASES: Record<string, string[]> = {
-  ap_primer: ['apprimer', 'apellido_paterno', 'ap_paterno'],
-  ap_segundo: ['apsegundo', 'apellido_materno', 'ap_materno'],
-  fecha_nac: ['fecha_nacimiento', 'fechanacimiento'],
+  // Persons also under the names of the DNI lookup's answer (indiv_*).
+  prenombres: ['indiv_nombres', 'nombres'],
+  ap_primer: ['apprimer', 'apellido_paterno', 'ap_paterno', 'indiv_appaterno'],
+  ap_segundo: ['apsegundo', 'apellido_materno', 'ap_materno', 'indiv_apmaterno'],
+  direccion: ['indiv_direccion1'],
+  fecha_nac: ['fecha_nacimiento', 'fechanacimiento', 'indiv_fechanac'],
+  celular: ['indiv_celular'],
+  email: ['indiv_email'],
   razon_social: ['razonsocial'],
   veh_placa: ['placa'],
   anio: ['ano'],

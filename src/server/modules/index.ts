@@ -14,6 +14,9 @@ import pedidosRoutes from './pedidos/routes';
 import movimientosRoutes from './movimientos/routes';
 import maquinariasRoutes from './maquinarias/routes';
 import operadoresRoutes from './operadores/routes';
+import fallasRoutes from './fallas/routes';
+import fotosRoutes from './fotos/routes';
+import reparacionesRoutes from './reparaciones/routes';
 
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
@@ -30,4 +33,7 @@ export const modules: FastifyPluginAsync[] = [
   movimientosRoutes,
   maquinariasRoutes,
   operadoresRoutes,
+  fallasRoutes,
+  fotosRoutes,
+  reparacionesRoutes,
 ];

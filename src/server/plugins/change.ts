@@ -37,12 +37,15 @@ const SECRET_FIELDS = new Set(['password', 'confirmedPassword']);
 /**
  * The request fingerprint stored with the key. A password in the body enters it only through an HMAC keyed
  * with the server secret: a plain SHA-256 of it in the database could be brute-forced far faster than argon2id.
+ * A file of a multipart body (bytes) enters it as its SHA-256, so the same key with another file is a 409.
  */
 function requestHash(req: FastifyRequest): string {
   const secret = req.server.config.jwtSecret;
-  const body = JSON.stringify(req.body ?? null, (k, v: unknown) =>
-    SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v,
-  );
+  const body = JSON.stringify(req.body ?? null, function (this: Record<string, unknown>, k, v: unknown) {
+    const raw = this[k];
+    if (raw instanceof Uint8Array) return `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+    return SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v;
+  });
   return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('hex');
 }
 

@@ -242,6 +242,9 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/fallas': ROLE.fallaNuevo,
   'PUT /api/fallas/:falla_id': ROLE.fallaEditar,
   'DELETE /api/fallas/:id': ROLE.fallaEliminar,
+  // Photos: 33 adds to any failure; 32 to the failures its user reported (the route's selfAllowed check).
+  'POST /api/fallas/:falla_id/fotos': ROLE.fallaEditar,
+  'DELETE /api/fotos/:id': ROLE.fallaEditar,
 
   'POST /api/maquinarias': ROLE.maquinariaNuevo,
   'PUT /api/maquinarias/:id': ROLE.maquinariaEditar,

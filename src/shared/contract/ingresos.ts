@@ -4,9 +4,12 @@ import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, numeric, optionalText, positiveAmount, text } from './common';
 
 const nroOrden = text(20);
-const anio = numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.invalidValue).max(2100, FIELD.invalidValue));
+/** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
+export const orderYear = numeric(
+  z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.invalidValue).max(2100, FIELD.invalidValue),
+);
 
-export const infoOrdenBody = z.object({ nro_ordencompra: nroOrden, anio });
+export const infoOrdenBody = z.object({ nro_ordencompra: nroOrden, anio: orderYear });
 
 const guia = z.object({ nro_guiaremision: text(40), fecha_guiaremision: dateStr.nullish().transform((v) => v ?? null) });
 
@@ -30,7 +33,7 @@ const ingresoLine = z.preprocess(
 
 export const ingresoBody = z.object({
   nro_ordencompra: nroOrden,
-  anio,
+  anio: orderYear,
   orden_id: numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).positive(FIELD.invalidValue)).nullish(),
   fecha: dateStr.nullish(),
   proveedor: optionalText(250),

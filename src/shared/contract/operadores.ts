@@ -1,36 +1,86 @@
-// Operators contract (read side): DNI params, suggestions and the identity-registry individual shape.
+// Operators contract (spec 001 §3, §5): DNI params, the operator body of the create/edit modal, row shapes and
+// the identity-registry individual returned by the DNI lookup.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { dni } from './common';
+import { dateStr, dni, editorMode, id, numeric, optionalText, text } from './common';
+import { blankToNull } from './form-values';
 
 export const dniParam = z.object({ dni });
 export const dniPrefixParam = z.object({ dni: z.string().regex(/^\d{1,8}$/, FIELD.digits) });
 
-export interface OperadorRow {
-  operador_id: number;
-  indiv_id: number | null;
-  dni: string;
-  nombres: string;
-  direccion: string | null;
-  celular: string | null;
-  email: string | null;
-  fecha_nac: string | null;
-  sexo: string | null;
-}
+/** The wire message of a duplicate DNI (422); the client shows MSG.duplicateOperator. */
+export const DUPLICATE_OP = 'duplicate_op';
 
-export interface Individuo {
-  indiv_id: number;
-  indiv_appaterno: string;
-  indiv_apmaterno: string;
-  indiv_nombres: string;
-  indiv_direccion1: string | null;
-  indiv_fechanac: string | null;
-  indiv_celular: string | null;
-  indiv_email: string | null;
-}
+/** Spec 001 §5: a lowercase name@domain with a 2 to 4 letter ending (the server lowercases first). */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
 
-export interface OperadorSuggestion {
-  operador_id: number;
-  dni: string;
-  nombres: string;
-}
+const email = z.preprocess(
+  (v) => (typeof v === 'string' ? blankToNull(v.trim().toLowerCase()) : v),
+  z.string({ error: FIELD.email }).max(120, FIELD.tooLong(120)).regex(EMAIL_PATTERN, FIELD.email).nullish(),
+);
+
+const celular = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: FIELD.invalidValue })
+    .trim()
+    .regex(/^[0-9+()\s-]{6,20}$/, FIELD.phone)
+    .nullish(),
+);
+
+const fechaNac = z.preprocess(blankToNull, dateStr.nullish());
+
+const sexo = z.preprocess(
+  (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
+  z.enum(['M', 'F'], { error: FIELD.sex }).nullish(),
+);
+
+/** Fields the modal edits; `dni` only on create (the server never changes a DNI). */
+const editable = {
+  nombres: text(200),
+  direccion: optionalText(250),
+  celular,
+  email,
+  fecha_nac: fechaNac,
+  sexo,
+  /** Sent by the modal from the lookup; the server takes the registry's own id for the DNI. */
+  indiv_id: z.preprocess(blankToNull, numeric(z.number({ error: FIELD.integer }).int(FIELD.integer)).nullish()),
+  editorMode,
+};
+
+export const operadorBody = z.object({ dni, ...editable });
+export type OperadorBody = z.infer<typeof operadorBody>;
+
+export const operadorUpdateBody = z.object(editable);
+export type OperadorUpdateBody = z.infer<typeof operadorUpdateBody>;
+
+export const operadorRow = z.object({
+  operador_id: z.number(),
+  indiv_id: z.number().nullable(),
+  dni: z.string(),
+  nombres: z.string(),
+  direccion: z.string().nullable(),
+  celular: z.string().nullable(),
+  email: z.string().nullable(),
+  fecha_nac: z.string().nullable(),
+  sexo: z.string().nullable(),
+});
+export type OperadorRow = z.infer<typeof operadorRow>;
+
+/** Path id of GET/PUT/DELETE one operator. */
+export const operadorIdParam = z.object({ operador_id: id });
+
+export const individuo = z.object({
+  indiv_id: z.number(),
+  indiv_appaterno: z.string(),
+  indiv_apmaterno: z.string(),
+  indiv_nombres: z.string(),
+  indiv_direccion1: z.string().nullable(),
+  indiv_fechanac: z.string().nullable(),
+  indiv_celular: z.string().nullable(),
+  indiv_email: z.string().nullable(),
+});
+export type Individuo = z.infer<typeof individuo>;
+
+export const operadorSuggestion = z.object({ operador_id: z.number(), dni: z.string(), nombres: z.string() });
+export type OperadorSuggestion = z.infer<typeof operadorSuggestion>;

@@ -11,6 +11,7 @@ export * from './pedidos';
 export * from './costos';
 export * from './fallas';
 export * from './reparaciones';
+export * from './fotos';
 export * from './valoriza';
 export * from './integraciones';
 export * from './sistema';

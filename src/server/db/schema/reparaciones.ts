@@ -21,9 +21,8 @@ export const reparaciones = pgTable(
     detalle: text('detalle'),
     garantia: varchar('garantia', { length: 120 }),
     proveedor: varchar('proveedor', { length: 250 }),
-    falla_id: integer('falla_id')
-      .notNull()
-      .references(() => fallas.falla_id),
+    /** Null only when the machine had no pending failure to link (docs/architecture.md, "Failures and repairs"). */
+    falla_id: integer('falla_id').references(() => fallas.falla_id),
     created_at: createdAt(),
   },
   (t) => [

@@ -7,8 +7,9 @@ import { formatAmount, toCents } from '@shared/domain/money';
 import { quantitiesBySupply } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import { guiasRemision, ingresos, ingresosDet } from '../../db/schema/index';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { limaDate } from '@shared/domain/dates';
+import { assertOrderYear } from '../../lib/order-year';
 import { runChange } from '../../plugins/change';
 import { applyOutflow, lockSupplies } from '../insumos/stock';
 import { deleteEntryMovements, insertEntryMovements, updateEntryDoc } from '../movimientos/ledger';
@@ -16,13 +17,8 @@ import { getPurchaseOrder, type PurchaseOrder } from './orders';
 import { getIngreso } from './repository';
 import { ensureSupplies } from './supplies';
 
-function assertYear(anio: number): void {
-  const max = Number(limaDate().slice(0, 4));
-  if (anio < 2022 || anio > max) throw badRequest(MSG.orderYearRange(max), { anio: MSG.orderYearRange(max) });
-}
-
 async function findOrder(req: FastifyRequest, nro: string, anio: number): Promise<PurchaseOrder> {
-  assertYear(anio);
+  assertOrderYear(anio);
   const order = await getPurchaseOrder(req.server, req.server.db, nro, anio);
   if (!order) throw notFound(MSG.orderNotFound);
   return order;

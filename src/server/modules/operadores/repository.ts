@@ -1,28 +1,36 @@
-// Operator queries: list, DNI-prefix suggestions, and identity-registry individuals by DNI.
-import { asc, sql } from 'drizzle-orm';
+// Operator queries: list, one operator, DNI-prefix suggestions, and identity-registry individuals by DNI.
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Individuo, OperadorRow, OperadorSuggestion } from '@shared/contract/operadores';
+import { MSG } from '@shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { operadores } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { integrations } from '../../integrations/index';
 
 const SUGGEST_LIMIT = 10;
 
-export function listOperadores(db: Db): Promise<OperadorRow[]> {
-  return db
-    .select({
-      operador_id: operadores.operador_id,
-      indiv_id: operadores.indiv_id,
-      dni: operadores.dni,
-      nombres: operadores.nombres,
-      direccion: operadores.direccion,
-      celular: operadores.celular,
-      email: operadores.email,
-      fecha_nac: operadores.fecha_nac,
-      sexo: operadores.sexo,
-    })
-    .from(operadores)
-    .orderBy(asc(operadores.nombres), asc(operadores.operador_id));
+export const operadorColumns = {
+  operador_id: operadores.operador_id,
+  indiv_id: operadores.indiv_id,
+  dni: operadores.dni,
+  nombres: operadores.nombres,
+  direccion: operadores.direccion,
+  celular: operadores.celular,
+  email: operadores.email,
+  fecha_nac: operadores.fecha_nac,
+  sexo: operadores.sexo,
+};
+
+export function listOperadores(db: Db): Promise<JsonRows<OperadorRow>> {
+  return jsonRows(db, db.select(wire(operadorColumns)).from(operadores).orderBy(asc(operadores.nombres), asc(operadores.operador_id)));
+}
+
+export async function getOperador(db: Db, id: number): Promise<OperadorRow> {
+  const [row] = await db.select(operadorColumns).from(operadores).where(eq(operadores.operador_id, id));
+  if (!row) throw notFound(MSG.operatorNotFound);
+  return row;
 }
 
 /** Operators whose DNI starts with the digits (the exit modal's typeahead). */

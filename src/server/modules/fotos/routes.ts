@@ -1,0 +1,80 @@
+// HTTP routes of the photos of a failure: upload (multipart field `foto`), list, the image itself, delete.
+// Multipart is parsed only in this plugin; the file arrives as bytes in `req.body.foto`.
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fallaIdParam } from '@shared/contract/fallas';
+import { FOTO_MAX_BYTES, fotoIdParam, fotoRow, fotoUploadBody } from '@shared/contract/fotos';
+import { MSG } from '@shared/messages';
+import { AppError } from '../../lib/errors';
+import { answers, messageAnswer } from '../../lib/responses';
+import { acceptEmptyJson } from '../auth/empty-body';
+import { fotosOfFalla, getFotoFile } from './repository';
+import { addFoto, assertMayAddPhoto, deleteFoto } from './service';
+
+const PARSED = Symbol('multipart parsed');
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+/** Photos never change (a new photo is a new id): the browser may keep them as long as it likes. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+const matchesEtag = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+
+export default async function fotosRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJson(app);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
+
+  // Upload failures get their own answers; anything else goes on to the app's error handler.
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, MSG.photoTooLarge(FOTO_MAX_BYTES / 1024 / 1024));
+    if (err.code === 'FST_FILES_LIMIT') throw new AppError(400, MSG.photoOneFile);
+    // A broken multipart body (cut short, bad boundary) fails while it is read, before validation.
+    const unreadBody = req.isMultipart() && !(req as unknown as Record<symbol, boolean>)[PARSED];
+    if (unreadBody && !(err instanceof AppError) && !(err.statusCode && err.statusCode < 500)) throw new AppError(400, MSG.invalidInput);
+    throw err;
+  });
+
+  r.post(
+    '/api/fallas/:falla_id/fotos',
+    {
+      schema: { params: fallaIdParam, body: fotoUploadBody, response: answers({ 201: fotoRow }) },
+      // 33 adds photos to any failure; 32 to the failures its user reported (assertMayAddPhoto).
+      config: { selfAllowed: true },
+      onRequest: async (req) => {
+        const fallaId = Number((req.params as Record<string, unknown>).falla_id);
+        if (Number.isInteger(fallaId) && fallaId > 0) await assertMayAddPhoto(app.db, req, fallaId);
+      },
+      preValidation: async (req) => {
+        if (!req.isMultipart()) throw new AppError(415, MSG.photoMultipart);
+        (req as unknown as Record<symbol, boolean>)[PARSED] = true;
+      },
+    },
+    async (req, reply) => reply.code(201).send(await addFoto(req, req.params.falla_id, req.body.foto)),
+  );
+
+  r.get('/api/fallas/:falla_id/fotos', { schema: { params: fallaIdParam, response: answers({ 200: z.array(fotoRow) }) } }, async (req) =>
+    fotosOfFalla(app.db, req.params.falla_id),
+  );
+
+  r.get(
+    '/api/fotos/:id',
+    { schema: { params: fotoIdParam, response: { ...answers({ 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)) }), 304: z.null() } } },
+    async (req, reply) => {
+      const f = await getFotoFile(app.db, req.params.id);
+      const etag = `"${f.sha256}"`;
+      reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL);
+      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return reply
+        .type(f.mime)
+        .header('Content-Disposition', `inline; filename="falla-${f.falla_id}-foto-${f.id}.${EXTENSION[f.mime] ?? 'img'}"`)
+        .send(f.data);
+    },
+  );
+
+  r.delete('/api/fotos/:id', { schema: { params: fotoIdParam, response: messageAnswer } }, async (req) => deleteFoto(req, req.params.id));
+}

@@ -1,0 +1,154 @@
+// Repair rules: the service order comes from the logistics system; a repair closes one failure of its own
+// machine (REPARADO), moving it restores the old failure (old_falla) to PENDIENTE and deleting it restores its
+// failure; a failure repaired by another repair is refused (409). The failure is required while the machine
+// has failures to offer; with none, the repair is saved without one (docs/architecture.md, "Failures and repairs").
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { InfoOrdenServicio, ReparacionBody } from '@shared/contract/reparaciones';
+import { MSG } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { fallas, reparaciones } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { assertOrderYear } from '../../lib/order-year';
+import { integrations } from '../../integrations/index';
+import { runChange, type ChangeContext } from '../../plugins/change';
+import { fallasForRepair, machinePlate } from '../fallas/repository';
+import { getReparacion } from './repository';
+
+const RESOURCE = 'reparaciones';
+
+/** POST /api/reparaciones/getinforden: the items of service order `nro_orden` of year `anio` (404 when unknown). */
+export async function infoOrdenServicio(req: FastifyRequest, nro: string, anio: number): Promise<InfoOrdenServicio> {
+  assertOrderYear(anio);
+  const items = await integrations(req.server.config, req.server.db).logistica.getServiceOrder(nro, anio);
+  if (items.length === 0) throw notFound(MSG.serviceOrderNotFound);
+  return { items };
+}
+
+type OrderRef = Pick<typeof reparaciones.$inferSelect, 'nro_orden' | 'anio' | 'orden_id' | 'ordendet_item'>;
+
+/**
+ * The repair's service-order reference. A new or changed one is checked against the logistics system (the order
+ * and its item must exist; orden_id comes from it); an unchanged one is kept as stored.
+ */
+async function orderRef(req: FastifyRequest, body: ReparacionBody, stored: OrderRef | null): Promise<OrderRef> {
+  if (!body.nro_orden || body.anio == null) return { nro_orden: null, anio: null, orden_id: null, ordendet_item: null };
+  const same = stored && stored.nro_orden === body.nro_orden && stored.anio === body.anio && stored.ordendet_item === body.ordendet_item;
+  if (same) return stored;
+  assertOrderYear(body.anio);
+  const items = await integrations(req.server.config, req.server.db).logistica.getServiceOrder(body.nro_orden, body.anio);
+  if (items.length === 0) throw badRequest(MSG.serviceOrderNotFound, { nro_orden: MSG.serviceOrderNotFound });
+  const item = body.ordendet_item == null ? null : items.find((i) => i.ordendet_item === body.ordendet_item);
+  if (body.ordendet_item != null && !item) throw badRequest(MSG.serviceOrderItemNotFound, { ordendet_item: MSG.serviceOrderItemNotFound });
+  return { nro_orden: body.nro_orden, anio: body.anio, orden_id: (item ?? items[0]).orden_id, ordendet_item: body.ordendet_item };
+}
+
+/**
+ * Checks the failure the repair takes: required while the machine has failures to offer (its pending ones and
+ * the one this repair holds); of the repair's machine (400); not repaired by another repair (409).
+ */
+async function checkFailure(tx: Db, body: ReparacionBody, reparacionId: number | null, held: number | null): Promise<number | null> {
+  const wanted = body.falla_id;
+  if (wanted == null) {
+    const offered = await fallasForRepair(tx, body.maquinaria_id, reparacionId);
+    if (offered.length > 0) throw badRequest(MSG.repairFailureRequired, { falla_id: MSG.repairFailureRequired });
+    return null;
+  }
+  const [f] = await tx
+    .select({ maquinaria_id: fallas.maquinaria_id, estado: fallas.estado })
+    .from(fallas)
+    .where(eq(fallas.falla_id, wanted))
+    .for('update');
+  if (!f) throw badRequest(MSG.failureNotFound, { falla_id: MSG.failureNotFound });
+  if (f.maquinaria_id !== body.maquinaria_id) throw badRequest(MSG.repairFailureOtherMachine, { falla_id: MSG.repairFailureOtherMachine });
+  if (wanted === held) return wanted;
+  const [other] = await tx.select({ id: reparaciones.reparacion_id }).from(reparaciones).where(eq(reparaciones.falla_id, wanted));
+  if (other) throw conflict(MSG.repairFailureTaken(other.id));
+  if (f.estado !== 0) throw conflict(MSG.repairFailureRepaired);
+  return wanted;
+}
+
+/** Sets a failure's status and records the change in the audit log. */
+async function setFailureState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number) {
+  const [row] = await ctx.tx.update(fallas).set({ estado }).where(eq(fallas.falla_id, fallaId)).returning({ falla_id: fallas.falla_id });
+  if (!row) return;
+  await ctx.audit({
+    action: 'update',
+    resource: 'fallas',
+    resource_id: fallaId,
+    before: { estado: 1 - estado },
+    after: { estado, reparacion_id: reparacionId },
+  });
+}
+
+function values(body: ReparacionBody, ref: OrderRef, fallaId: number | null) {
+  return {
+    ...ref,
+    maquinaria_id: body.maquinaria_id,
+    servicio: body.servicio,
+    descripcion: body.descripcion,
+    fecha: body.fecha,
+    detalle: body.detalle,
+    garantia: body.garantia,
+    proveedor: body.proveedor,
+    falla_id: fallaId,
+  };
+}
+
+export async function createReparacion(req: FastifyRequest, body: ReparacionBody) {
+  const ref = await orderRef(req, body, null);
+  return runChange(
+    req,
+    async (ctx) => {
+      await machinePlate(ctx.tx, body.maquinaria_id);
+      const fallaId = await checkFailure(ctx.tx, body, null, null);
+      const [row] = await ctx.tx
+        .insert(reparaciones)
+        .values(values(body, ref, fallaId))
+        .returning({ id: reparaciones.reparacion_id });
+      if (fallaId != null) await setFailureState(ctx, fallaId, 1, row.id);
+      const after = await getReparacion(ctx.tx, row.id);
+      await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.id, after });
+      return after;
+    },
+    201,
+  );
+}
+
+async function lockRepair(tx: Db, id: number) {
+  const [row] = await tx.select().from(reparaciones).where(eq(reparaciones.reparacion_id, id)).for('update');
+  if (!row) throw notFound(MSG.notFound);
+  return row;
+}
+
+export async function updateReparacion(req: FastifyRequest, id: number, body: ReparacionBody) {
+  const [current] = await req.server.db.select().from(reparaciones).where(eq(reparaciones.reparacion_id, id));
+  if (!current) throw notFound(MSG.notFound);
+  const ref = await orderRef(req, body, current);
+  return runChange(req, async (ctx) => {
+    const stored = await lockRepair(ctx.tx, id);
+    const before = await getReparacion(ctx.tx, id);
+    await machinePlate(ctx.tx, body.maquinaria_id);
+    const fallaId = await checkFailure(ctx.tx, body, id, stored.falla_id);
+    await ctx.tx
+      .update(reparaciones)
+      .set(values(body, ref, fallaId))
+      .where(eq(reparaciones.reparacion_id, id));
+    if (stored.falla_id != null && stored.falla_id !== fallaId) await setFailureState(ctx, stored.falla_id, 0, id);
+    if (fallaId != null && fallaId !== stored.falla_id) await setFailureState(ctx, fallaId, 1, id);
+    const after = await getReparacion(ctx.tx, id);
+    await ctx.audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after });
+    return after;
+  });
+}
+
+export function deleteReparacion(req: FastifyRequest, id: number) {
+  return runChange(req, async (ctx) => {
+    const stored = await lockRepair(ctx.tx, id);
+    const before = await getReparacion(ctx.tx, id);
+    await ctx.tx.delete(reparaciones).where(eq(reparaciones.reparacion_id, id));
+    if (stored.falla_id != null) await setFailureState(ctx, stored.falla_id, 0, id);
+    await ctx.audit({ action: 'delete', resource: RESOURCE, resource_id: id, before });
+    return { message: MSG.deleted };
+  });
+}
