@@ -14,6 +14,10 @@ import pedidosRoutes from './pedidos/routes';
 import movimientosRoutes from './movimientos/routes';
 import maquinariasRoutes from './maquinarias/routes';
 import operadoresRoutes from './operadores/routes';
+import costosRoutes from './costos/routes';
+import partesDiariosRoutes from './partesdiarios/routes';
+import valorizaRoutes from './valoriza/routes';
+import pideRoutes from './pide/routes';
 
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
@@ -30,4 +34,8 @@ export const modules: FastifyPluginAsync[] = [
   movimientosRoutes,
   maquinariasRoutes,
   operadoresRoutes,
+  costosRoutes,
+  partesDiariosRoutes,
+  valorizaRoutes,
+  pideRoutes,
 ];
