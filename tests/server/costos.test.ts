@@ -145,7 +145,8 @@ describe('costs API (/api/costos)', () => {
     const rep = await req('POST', '/api/partesdiarios', reportBody(f));
     expect(rep.statusCode).toBe(201);
     const schedule = (await req('GET', `/api/costos/${f.costo}`)).json();
-    expect(schedule.costos_det.find((l: { costo_det_id: number }) => l.costo_det_id === f.hora).en_uso).toBe(true);
+    const inUse = (id: number) => schedule.costos_det.find((l: { costo_det_id: number }) => l.costo_det_id === id).en_uso;
+    expect([inUse(f.hora), inUse(f.km), inUse(f.dia)]).toEqual([true, false, false]);
     const lines = schedule.costos_det.map((l: Record<string, unknown>) => ({ ...l }));
     const trashUsed = await req('PUT', `/api/costos/${f.costo}`, { descripcion: schedule.descripcion, costos_det: lines, trash: [f.hora] });
     expect(trashUsed.statusCode).toBe(403);

@@ -29,8 +29,9 @@ const parteLine = z.preprocess(
   },
   z.object({
     pd_detalle_id: optionalId,
-    costo_det_id: id,
-    cantid,
+    /** costo_det_id and cantid: required for a new report (see requireNewFields). */
+    costo_det_id: id.optional(),
+    cantid: cantid.optional(),
     /** Missing: the cost line's price. */
     preuni: amount.nullish(),
   }),
@@ -81,6 +82,9 @@ function requireNewFields(v: ParteFields, ctx: z.RefinementCtx) {
   if (v.parte_id != null) return;
   for (const field of REQUIRED_FOR_NEW)
     if (v[field] === undefined) ctx.addIssue({ code: 'custom', message: FIELD.required, path: [field] });
+  for (const field of ['costo_det_id', 'cantid'] as const)
+    if (v.partesdiarios_det && v.partesdiarios_det[field] === undefined)
+      ctx.addIssue({ code: 'custom', message: FIELD.required, path: ['partesdiarios_det', field] });
   if (v.operador_id == null && v.dni == null) ctx.addIssue({ code: 'custom', message: FIELD.required, path: ['dni'] });
 }
 

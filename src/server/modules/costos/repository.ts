@@ -17,7 +17,7 @@ const lineColumns = {
   precio: costosDet.precio,
   estado: costosDet.estado,
   unidad: costosDet.unidad,
-  en_uso: sql<boolean>`exists (select 1 from ${partesDiariosDet} where ${partesDiariosDet.costo_det_id} = ${costosDet.costo_det_id})`,
+  en_uso: sql<boolean>`exists (select 1 from ${partesDiariosDet} u where u.costo_det_id = costos_det.costo_det_id)`,
 };
 
 async function linesOf(db: Db, costoIds: number[]): Promise<Map<number, CostoLineRow[]>> {

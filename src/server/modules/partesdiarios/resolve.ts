@@ -6,7 +6,7 @@ import { lineTotal } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { actividades, costos, costosDet, partesDiarios } from '../../db/schema/index';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { machinePlate, operatorId } from '../salidas/service';
 
@@ -71,6 +71,17 @@ export async function lockParte(tx: Db, id: number): Promise<StoredParte> {
   return stored;
 }
 
+/** Runs a lookup shared with the exits and moves its field errors under `path` (the exit's `operador_dni` is our `dni`). */
+async function underPath<T>(path: string, lookup: Promise<T>): Promise<T> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.errors) throw err;
+    const errors = Object.entries(err.errors).map(([k, v]) => [`${path}${k === 'operador_dni' ? 'dni' : k}`, v]);
+    throw new AppError(err.statusCode, err.message, Object.fromEntries(errors));
+  }
+}
+
 async function activity(tx: Db, id: number, path: string): Promise<void> {
   const [a] = await tx.select({ estado: actividades.activ_estado }).from(actividades).where(eq(actividades.id, id)).for('share');
   if (!a) throw badRequest(MSG.activityNotFound, { [`${path}actividad_id`]: MSG.activityNotFound });
@@ -107,11 +118,11 @@ export async function resolveParte(
   const maquinaria_id = stored?.maquinaria_id ?? (input.maquinaria_id as number);
   if (stored && input.maquinaria_id != null && input.maquinaria_id !== stored.maquinaria_id)
     throw badRequest(MSG.reportMachineLocked, { [`${path}maquinaria_id`]: MSG.reportMachineLocked });
-  if (!stored) await machinePlate(tx, maquinaria_id);
+  if (!stored) await underPath(path, machinePlate(tx, maquinaria_id));
 
   const operador_id =
     input.operador_id != null || input.dni != null
-      ? await operatorId(tx, { operador_id: input.operador_id, operador_dni: input.dni })
+      ? await underPath(path, operatorId(tx, { operador_id: input.operador_id, operador_dni: input.dni }))
       : (stored?.operador_id as number);
 
   const actividad_id = input.actividad_id ?? (stored?.actividad_id as number);

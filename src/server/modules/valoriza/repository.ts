@@ -25,7 +25,7 @@ const rowColumns = {
   monto_detraccion: v.monto_detraccion,
   monto_deposito: v.monto_deposito,
   partes: sql<string>`coalesce((select string_agg(p.nro_parte_interno, ', ' order by p.fecha, p.parte_id)
-    from ${partesDiarios} p where p.valoriza_id = ${v.valoriza_id}), '')`,
+    from ${partesDiarios} p where p.valoriza_id = valorizaciones.valoriza_id), '')`,
   created_at: isoTimestamp(v.created_at),
 };
 
