@@ -33,14 +33,17 @@ describe('valuations API (/api/valoriza)', () => {
       monto: number;
       nro_parte_interno: string;
     };
-  const body = (extra: Record<string, unknown> = {}) => ({
-    editorMode: 'crear',
+  const HEADER = {
     fecha: '2025-03-31',
     rubro: 1,
     tipo_doc: 2,
     ndoc: '20123456789',
     rsocial: 'CONSTRUCTORA ANDINA S.A.C.',
     observacion: 'Alquiler de retroexcavadora, marzo',
+  };
+  const body = (extra: Record<string, unknown> = {}) => ({
+    editorMode: 'crear',
+    ...HEADER,
     partesdiarios: [],
     ...extra,
   });
@@ -115,12 +118,7 @@ describe('valuations API (/api/valoriza)', () => {
     const det = accounts.find((a) => a.tipo_cuenta === 'detraccion');
     const dep = accounts.find((a) => a.tipo_cuenta === 'deposito');
     expect(v1).toMatchObject({
-      fecha: '2025-03-31',
-      rubro: 1,
-      tipo_doc: 2,
-      ndoc: '20123456789',
-      rsocial: 'CONSTRUCTORA ANDINA S.A.C.',
-      observacion: 'Alquiler de retroexcavadora, marzo',
+      ...HEADER,
       subtotal: 897.75,
       igv: 161.6,
       monto: 1059.35,

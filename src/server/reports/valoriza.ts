@@ -18,13 +18,14 @@ export function valorizaSections(v: ValorizaDetail): DocSection[] {
     { label: L.total, value: soles(v.monto), strong: true },
   ];
   if (v.monto_detraccion > 0)
-    totals.push({ label: L.detraccion(money(v.tasa_detraccion)), note: account(v.cuentas.detraccion), value: soles(v.monto_detraccion) });
+    totals.push({ label: L.detraccion(String(v.tasa_detraccion)), note: account(v.cuentas.detraccion), value: soles(v.monto_detraccion) });
   totals.push({ label: L.deposito, note: account(v.cuentas.deposito), value: soles(v.monto_deposito), strong: true });
   return [
     {
       kind: 'fields',
+      columns: 5,
       items: [
-        { label: L.client, value: v.rsocial },
+        { label: L.client, value: v.rsocial, span: 2 },
         { label: `${L.document} (${doc})`, value: v.ndoc },
         { label: L.date, value: v.fecha },
         { label: L.rubro, value: LABELS.rubros[v.rubro - 1] ?? String(v.rubro) },

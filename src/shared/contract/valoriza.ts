@@ -7,7 +7,6 @@ import { UNIDADES } from './costos';
 import { parteDetail, valorizaParteItem } from './partesdiarios';
 import { optionalId } from './salidas';
 
-export const RUBROS = [1, 2, 3] as const;
 export const TIPOS_DOC = { DNI: 1, RUC: 2 } as const;
 
 type Raw = Record<string, unknown>;

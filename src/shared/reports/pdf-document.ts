@@ -9,7 +9,8 @@ import { cellText, type ReportCell, type ReportColumn } from './types';
 import { toWinAnsi } from './win-ansi';
 
 export type DocSection =
-  | { kind: 'fields'; items: { label: string; value: string }[]; columns?: number }
+  /** `columns` fields per row; a field's `span` (default 1) takes that many columns. */
+  | { kind: 'fields'; items: { label: string; value: string; span?: number }[]; columns?: number }
   | { kind: 'table'; columns: ReportColumn[]; rows: ReportCell[][] }
   | { kind: 'totals'; items: { label: string; value: string; note?: string; strong?: boolean }[] }
   | { kind: 'text'; label: string; text: string };
@@ -89,15 +90,27 @@ class Writer {
 function fields(w: Writer, s: Extract<DocSection, { kind: 'fields' }>) {
   const cols = s.columns ?? 4;
   const colW = w.width / cols;
-  for (let i = 0; i < s.items.length; i += cols) {
-    const row = s.items.slice(i, i + cols).map((f) => w.wrap(f.value || '-', colW - PAD * 3));
-    const height = 10 + Math.max(...row.map((l) => l.length)) * LINE + PAD * 2;
+  const rows: (typeof s.items)[] = [];
+  let used = cols;
+  for (const item of s.items) {
+    const span = Math.min(item.span ?? 1, cols);
+    if (used + span > cols) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1].push(item);
+    used += span;
+  }
+  for (const row of rows) {
+    const cells = row.map((f) => w.wrap(f.value || '-', colW * (f.span ?? 1) - PAD * 3));
+    const height = 10 + Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
     w.ensure(height);
     w.page.drawRectangle({ x: M, y: w.y - height, width: w.width, height, color: C.box, borderColor: C.grid, borderWidth: 0.5 });
-    row.forEach((lines, c) => {
-      const x = M + c * colW + PAD * 1.5;
-      w.text(toWinAnsi(s.items[i + c].label.toUpperCase()), x, w.y - PAD - 7, 7, w.bold, C.muted);
+    let x = M + PAD * 1.5;
+    cells.forEach((lines, c) => {
+      w.text(toWinAnsi(row[c].label.toUpperCase()), x, w.y - PAD - 7, 7, w.bold, C.muted);
       lines.forEach((l, k) => w.text(l, x, w.y - PAD - 8 - (k + 1) * LINE + 1, SIZE + 0.5));
+      x += colW * (row[c].span ?? 1);
     });
     w.y -= height;
   }

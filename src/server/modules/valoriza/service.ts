@@ -1,6 +1,6 @@
 // Valuation rules: the save attaches, creates, edits and detaches daily reports (docs/architecture.md,
-// "Valuations"), then stores the totals of the shared function over the reports it bills; a delete leaves
-// its reports unbilled. Accounts default to the first of each type.
+// "Valuations and daily reports"), then stores the totals of the shared function over the reports it
+// bills; a delete leaves its reports unbilled. Accounts default to the first of each type.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ValorizaBody } from '@shared/contract/valoriza';
