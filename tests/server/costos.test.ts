@@ -114,7 +114,7 @@ describe('costs API (/api/costos)', () => {
         { costo_det_id: m3, descripcion: 'Metro cúbico', precio: 36.75, unidad: 'M3', estado: 1 },
         { descripcion: 'Kilómetro', precio: 5.1, unidad: 'KM' },
       ],
-      trash: [{ costo_det_id: hora }],
+      trash: [{ costo_det_id: hora }, { costo_det_id: null, descripcion: 'added and removed before saving' }],
     });
     expect(res.statusCode).toBe(200);
     const c = res.json();

@@ -192,6 +192,25 @@ describe('valuations API (/api/valoriza)', () => {
     expect((await req('GET', `/api/partesdiarios/${picked.parte_id}`)).json().valoriza_id).toBe(v1.valoriza_id);
   });
 
+  it('two valuations saved at once for the same unbilled report: one bills it, the other gets the 409', async () => {
+    const r = await newReport();
+    const both = await Promise.all([1, 2].map(() => req('POST', '/api/valoriza', body({ partesdiarios: [{ parte_id: r.parte_id }] }))));
+    expect(both.map((x) => x.statusCode).sort()).toEqual([201, 409]);
+    const winner = both.find((x) => x.statusCode === 201)?.json().valoriza_id;
+    expect((await req('GET', `/api/partesdiarios/${r.parte_id}`)).json().valoriza_id).toBe(winner);
+  });
+
+  it('reads numbers typed as numbers (ndoc, report number) and ignores trash entries without an id', async () => {
+    const res = await req(
+      'POST',
+      '/api/valoriza',
+      body({ ndoc: 20123456789, partesdiarios: [reportBody(f, { nro_parte_interno: 4521 })], trash: [{ parte_id: null, index: 3 }, null] }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ndoc).toBe('20123456789');
+    expect(res.json().partesdiarios[0].nro_parte_interno).toBe('4521');
+  });
+
   it('validates the header: document by type, rubro, required observation and client, reports by id (400)', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ tipo_doc: 1, ndoc: '20123456789' }, 'ndoc', 'El DNI debe tener 8 dígitos'],

@@ -9,6 +9,8 @@ import { optionalId } from './salidas';
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null);
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
+/** A number where text is expected (a report number or a DNI typed into a numeric cell) is read as its digits. */
+export const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
 /** Quantity: a number ≥ 0 with at most 2 decimals ('Ingrese solo numeros' for anything else). */
 export const cantid = numeric(
@@ -49,9 +51,10 @@ function normalizeReport(v: unknown): unknown {
   return {
     ...r,
     parte_id: pick(r.parte_id, r.id),
+    nro_parte_interno: asText(r.nro_parte_interno),
     maquinaria_id: pick(r.maquinaria_id, maq?.id, typeof r.maquinaria === 'number' ? r.maquinaria : undefined),
     operador_id: pick(r.operador_id, op?.operador_id),
-    dni: pick(r.dni, r.dni_operador, op?.dni),
+    dni: asText(pick(r.dni, r.dni_operador, op?.dni)),
   };
 }
 

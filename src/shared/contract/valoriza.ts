@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, id, numeric, text } from './common';
 import { UNIDADES } from './costos';
-import { parteDetail, valorizaParteItem } from './partesdiarios';
-import { optionalId } from './salidas';
+import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
+import { optionalId, trashOf } from './salidas';
 
 export const TIPOS_DOC = { DNI: 1, RUC: 2 } as const;
 
@@ -17,18 +17,6 @@ const accountId = (v: unknown) => obj(v)?.cuenta_id ?? v;
 const smallInt = (min: number, max: number, message: string) =>
   numeric(z.number({ error: message }).int(message).min(min, message).max(max, message));
 
-/** Reports to detach: parte ids, or report objects carrying `parte_id` (or `id`). */
-const partesTrash = z
-  .array(
-    z.preprocess((v) => {
-      const o = obj(v);
-      return o ? (o.parte_id ?? o.id) : v;
-    }, id),
-  )
-  .max(500)
-  .nullish()
-  .transform((v) => v ?? []);
-
 export const valorizaBody = z
   .preprocess(
     (v) => {
@@ -37,6 +25,7 @@ export const valorizaBody = z
       const cuentas = obj(o.cuentas);
       return {
         ...o,
+        ndoc: asText(o.ndoc),
         cta_detraccion: accountId(o.cta_detraccion ?? cuentas?.detraccion),
         cta_deposito: accountId(o.cta_deposito ?? cuentas?.deposito),
       };
@@ -55,7 +44,8 @@ export const valorizaBody = z
         .max(500)
         .nullish()
         .transform((v) => v ?? []),
-      trash: partesTrash,
+      /** Reports to detach: parte ids, or report objects carrying `parte_id` (or `id`). */
+      trash: trashOf('parte_id', 'id'),
       editorMode,
     }),
   )
