@@ -1,7 +1,7 @@
 // Costs contract (spec 000 §3): a cost schedule with its priced lines (services), each with a unit, and its rows.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { amount, editorMode, id, state01, text } from './common';
+import { amount, editorMode, id, state01, text, timestampOut } from './common';
 import { optionalId, trashOf } from './salidas';
 
 /** Units of a cost line; a report line in HORA or KM adds to a machine's hour meter or odometer. */
@@ -50,7 +50,7 @@ export const costoRow = z.object({
   estado: z.number(),
   /** The hidden details column: 'service (unit) price; …'. */
   detalle: z.string(),
-  created_at: z.string(),
+  created_at: timestampOut,
   costos_det: z.array(costoLineRow),
 });
 export type CostoRow = z.infer<typeof costoRow>;

@@ -2,7 +2,7 @@
 // field form and the valuation modal send it, the list filter and the row shapes.
 import { z } from 'zod';
 import { FIELD, MSG } from '../messages';
-import { amount, dateStr, dni, editorMode, id, machineDateRange, numeric, text } from './common';
+import { amount, dateOut, dateStr, dni, editorMode, id, machineDateRange, numeric, text, timestampOut } from './common';
 import { UNIDADES } from './costos';
 import { optionalId } from './salidas';
 
@@ -121,7 +121,7 @@ export const parteLineRow = z.object({
 export const parteRow = z.object({
   parte_id: z.number(),
   nro_parte_interno: z.string(),
-  fecha: z.string(),
+  fecha: dateOut,
   maquinaria_id: z.number(),
   /** Machine description. */
   maquinaria: z.string(),
@@ -140,7 +140,7 @@ export const parteRow = z.object({
   monto: z.number(),
   /** The valuation that bills it; null = unbilled. */
   valoriza_id: z.number().nullable(),
-  created_at: z.string(),
+  created_at: timestampOut,
 });
 export type ParteRow = z.infer<typeof parteRow>;
 

@@ -2,7 +2,7 @@
 // server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { dateRange, dateStr, editorMode, id, numeric, text } from './common';
+import { dateOut, dateRange, dateStr, editorMode, id, numeric, text, timestampOut } from './common';
 import { UNIDADES } from './costos';
 import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
 import { optionalId, trashOf } from './salidas';
@@ -62,7 +62,7 @@ export const valorizaPdfQuery = z.object({ id });
 
 export const valorizaRow = z.object({
   valoriza_id: z.number(),
-  fecha: z.string(),
+  fecha: dateOut,
   rubro: z.number(),
   tipo_doc: z.number(),
   ndoc: z.string(),
@@ -73,7 +73,7 @@ export const valorizaRow = z.object({
   monto_deposito: z.number(),
   /** The hidden column: internal numbers of the billed reports, '000123, 000124'. */
   partes: z.string(),
-  created_at: z.string(),
+  created_at: timestampOut,
 });
 export type ValorizaRow = z.infer<typeof valorizaRow>;
 

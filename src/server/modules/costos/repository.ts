@@ -1,64 +1,48 @@
-// Cost queries: schedules with their lines (unit, price, whether a daily report uses the line).
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CostoLineRow, CostoRow } from '@shared/contract/costos';
-import { formatAmount } from '@shared/domain/money';
+// Cost queries: schedules with their lines (unit, price, whether a daily report uses the line), as JSON built
+// by PostgreSQL (docs/architecture.md, "Writing a list endpoint").
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CostoRow } from '@shared/contract/costos';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { costos, costosDet, partesDiariosDet } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { isoTimestamp } from '../../lib/timestamps';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 
-const head = { id: costos.id, descripcion: costos.descripcion, estado: costos.estado, created_at: isoTimestamp(costos.created_at) };
+/** The lines of the schedule in insertion order; `en_uso` when a daily report bills the line. */
+const lines = sql`coalesce((select json_agg(json_build_object(
+    'costo_det_id', d.costo_det_id, 'costo_id', d.costo_id, 'descripcion', d.descripcion, 'precio', d.precio,
+    'estado', d.estado, 'unidad', d.unidad,
+    'en_uso', exists (select 1 from ${partesDiariosDet} u where u.costo_det_id = d.costo_det_id)) order by d.costo_det_id)
+  from ${costosDet} d where d.costo_id = ${costos.id}), '[]'::json)`;
 
-const lineColumns = {
-  costo_det_id: costosDet.costo_det_id,
-  costo_id: costosDet.costo_id,
-  descripcion: costosDet.descripcion,
-  precio: costosDet.precio,
-  estado: costosDet.estado,
-  unidad: costosDet.unidad,
-  en_uso: sql<boolean>`exists (select 1 from ${partesDiariosDet} u where u.costo_det_id = costos_det.costo_det_id)`,
-};
+/** The hidden details column: 'service (unit) 180.00; …'. */
+const detalle = sql<string>`coalesce((select string_agg(d.descripcion || ' (' || d.unidad || ') ' || to_char(d.precio, 'FM999999999990.00'), '; ' order by d.costo_det_id)
+  from ${costosDet} d where d.costo_id = ${costos.id}), '')`;
 
-async function linesOf(db: Db, costoIds: number[]): Promise<Map<number, CostoLineRow[]>> {
-  const out = new Map<number, CostoLineRow[]>();
-  if (costoIds.length === 0) return out;
-  const rows = await db
-    .select(lineColumns)
-    .from(costosDet)
-    .where(inArray(costosDet.costo_id, costoIds))
-    .orderBy(asc(costosDet.costo_id), asc(costosDet.costo_det_id));
-  for (const r of rows) {
-    const line = { ...r, unidad: r.unidad as CostoLineRow['unidad'], en_uso: r.en_uso === true || (r.en_uso as unknown) === 't' };
-    out.set(r.costo_id, [...(out.get(r.costo_id) ?? []), line]);
-  }
-  return out;
-}
-
-/** 'Hora máquina (HORA) 180.00; …': the hidden details column. */
-const detailText = (lines: CostoLineRow[]) => lines.map((l) => `${l.descripcion} (${l.unidad}) ${formatAmount(l.precio)}`).join('; ');
-
-function withLines(heads: Omit<CostoRow, 'detalle' | 'costos_det'>[], lines: Map<number, CostoLineRow[]>): CostoRow[] {
-  return heads.map((h) => {
-    const det = lines.get(h.id) ?? [];
-    return { ...h, detalle: detailText(det), costos_det: det };
-  });
+function query(db: Db, where?: SQL) {
+  return db
+    .select(
+      wire({
+        id: costos.id,
+        descripcion: costos.descripcion,
+        estado: costos.estado,
+        detalle,
+        created_at: costos.created_at,
+        costos_det: lines,
+      }),
+    )
+    .from(costos)
+    .where(where)
+    .orderBy(desc(costos.created_at), desc(costos.id));
 }
 
 /** Every cost schedule, newest first, with its lines. */
-export async function listCostos(db: Db): Promise<CostoRow[]> {
-  const heads = await db.select(head).from(costos).orderBy(desc(costos.created_at), desc(costos.id));
-  return withLines(
-    heads,
-    await linesOf(
-      db,
-      heads.map((h) => h.id),
-    ),
-  );
+export function listCostos(db: Db): Promise<JsonRows<CostoRow>> {
+  return jsonRows(db, query(db));
 }
 
 export async function getCosto(db: Db, id: number): Promise<CostoRow> {
-  const [h] = await db.select(head).from(costos).where(eq(costos.id, id));
-  if (!h) throw notFound(MSG.notFound);
-  return withLines([h], await linesOf(db, [id]))[0];
+  const [row] = JSON.parse(await jsonRows<CostoRow>(db, query(db, eq(costos.id, id)))) as CostoRow[];
+  if (!row) throw notFound(MSG.notFound);
+  return row;
 }

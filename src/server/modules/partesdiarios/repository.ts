@@ -6,6 +6,7 @@ import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { actividades, costosDet, maquinarias, operadores, partesDiarios, partesDiariosDet } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/sql';
 import { isoTimestamp } from '../../lib/timestamps';
 
@@ -32,17 +33,17 @@ function whereOf(f: ParteFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-async function select(db: Db, f: ParteFilter): Promise<Raw[]> {
+/** The reports of the filter, newest first; `detail` adds the line id and the cost line's current price. */
+function query(f: ParteFilter, detail: boolean): SQL {
   const p = partesDiarios;
-  return rowsOf<Raw>(
-    db,
-    sql`select ${p.parte_id} as parte_id, ${p.nro_parte_interno} as nro_parte_interno, to_char(${p.fecha}, 'YYYY-MM-DD') as fecha,
+  return sql`select ${p.parte_id} as parte_id, ${p.nro_parte_interno} as nro_parte_interno, to_char(${p.fecha}, 'YYYY-MM-DD') as fecha,
           ${p.maquinaria_id} as maquinaria_id, m.descripcion as maquinaria, m.placa,
           ${p.operador_id} as operador_id, o.dni as dni_operador, o.nombres as nombre_operador,
           ${p.actividad_id} as actividad_id, a.activ_nombre as actividad,
-          d.pd_detalle_id, d.costo_det_id, c.descripcion as servicio, d.unidad,
-          d.cantid::float8 as cantid, d.preuni::float8 as preuni, d.pretot::float8 as pretot, c.precio::float8 as precio,
+          d.costo_det_id, c.descripcion as servicio, d.unidad,
+          d.cantid::float8 as cantid, d.preuni::float8 as preuni, d.pretot::float8 as pretot,
           ${p.monto}::float8 as monto, ${p.valoriza_id} as valoriza_id, ${isoTimestamp(p.created_at)} as created_at
+          ${detail ? sql`, d.pd_detalle_id, c.precio::float8 as precio` : sql``}
         from ${p}
         join ${maquinarias} m on m.id = ${p.maquinaria_id}
         join ${operadores} o on o.operador_id = ${p.operador_id}
@@ -50,17 +51,17 @@ async function select(db: Db, f: ParteFilter): Promise<Raw[]> {
         join lateral (select * from ${partesDiariosDet} x where x.parte_id = ${p.parte_id} order by x.pd_detalle_id limit 1) d on true
         join ${costosDet} c on c.costo_det_id = d.costo_det_id
         where ${whereOf(f)}
-        order by ${p.fecha} desc, ${p.created_at} desc, ${p.parte_id} desc`,
-  );
+        order by ${p.fecha} desc, ${p.created_at} desc, ${p.parte_id} desc`;
 }
 
-const toRow = ({ pd_detalle_id: _d, precio: _p, ...r }: Raw): ParteRow => ({ ...r, unidad: r.unidad as ParteRow['unidad'] });
+const select = (db: Db, f: ParteFilter) => rowsOf<Raw>(db, query(f, true));
 
-const toDetail = (r: Raw): ParteDetail => ({
-  ...toRow(r),
+const toDetail = ({ pd_detalle_id, precio, ...r }: Raw): ParteDetail => ({
+  ...r,
+  unidad: r.unidad as ParteRow['unidad'],
   operador: { operador_id: r.operador_id, dni: r.dni_operador, nombres: r.nombre_operador },
   partesdiarios_det: {
-    pd_detalle_id: r.pd_detalle_id,
+    pd_detalle_id,
     parte_id: r.parte_id,
     costo_det_id: r.costo_det_id,
     servicio: r.servicio,
@@ -69,13 +70,13 @@ const toDetail = (r: Raw): ParteDetail => ({
     old_cantidad: r.cantid,
     preuni: r.preuni,
     pretot: r.pretot,
-    costos_det: { costo_det_id: r.costo_det_id, precio: r.precio },
+    costos_det: { costo_det_id: r.costo_det_id, precio },
   },
 });
 
 /** The list: machine (0 = all), date range, optionally only unbilled; newest first. */
-export async function listPartes(db: Db, f: ParteFilter): Promise<ParteRow[]> {
-  return (await select(db, f)).map(toRow);
+export function listPartes(db: Db, f: ParteFilter): Promise<JsonRows<ParteRow>> {
+  return jsonRows(db, query(f, false));
 }
 
 export async function getParte(db: Db, id: number): Promise<ParteDetail> {

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { actividades, costos, costosDet, cuentas, maquinarias, partesDiarios, valorizaciones } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { dateRangeWhere } from '../../lib/sql';
-import { isoTimestamp } from '../../lib/timestamps';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
+import { isoTs } from '../../lib/timestamps';
 import { partesOfValoriza } from '../partesdiarios/repository';
 
 const v = valorizaciones;
@@ -26,16 +27,19 @@ const rowColumns = {
   monto_deposito: v.monto_deposito,
   partes: sql<string>`coalesce((select string_agg(p.nro_parte_interno, ', ' order by p.fecha, p.parte_id)
     from ${partesDiarios} p where p.valoriza_id = valorizaciones.valoriza_id), '')`,
-  created_at: isoTimestamp(v.created_at),
+  created_at: v.created_at,
 };
 
 /** Valuations dated in the range, newest first. */
-export function listValoriza(db: Db, range: DateRange): Promise<ValorizaRow[]> {
-  return db
-    .select(rowColumns)
-    .from(v)
-    .where(dateRangeWhere(v.fecha, range))
-    .orderBy(desc(v.fecha), desc(v.created_at), desc(v.valoriza_id));
+export function listValoriza(db: Db, range: DateRange): Promise<JsonRows<ValorizaRow>> {
+  return jsonRows(
+    db,
+    db
+      .select(wire(rowColumns))
+      .from(v)
+      .where(dateRangeWhere(v.fecha, range))
+      .orderBy(desc(v.fecha), desc(v.created_at), desc(v.valoriza_id)),
+  );
 }
 
 export async function listCuentas(db: Db): Promise<CuentaRow[]> {
@@ -59,6 +63,7 @@ export async function getValoriza(db: Db, id: number): Promise<ValorizaDetail> {
   const account = (cuentaId: number | null) => accounts.find((a) => a.cuenta_id === cuentaId) ?? null;
   return {
     ...row,
+    created_at: isoTs(row.created_at),
     igv: fromCents(toCents(row.monto) - toCents(row.subtotal)),
     cuentas: { detraccion: account(row.cta_detraccion), deposito: account(row.cta_deposito) },
     partesdiarios: await partesOfValoriza(db, id),

@@ -2,9 +2,8 @@
 // the modal loads first (infoventa, cuentas).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ROLE } from '@shared/auth/permissions';
-import { idParam, messageResponse } from '@shared/contract/common';
+import { idParam } from '@shared/contract/common';
 import {
   cuentaRow,
   infoVenta,
@@ -17,6 +16,8 @@ import {
 } from '@shared/contract/valoriza';
 import { LABELS } from '@shared/messages';
 import { safeFileName } from '@shared/reports/types';
+import { sendJson } from '../../lib/json-rows';
+import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { officePdf } from '../../reports/office';
 import { buildValorizaPdf } from '../../reports/valoriza';
 import { getValoriza, infoVenta as loadInfoVenta, listCuentas, listValoriza } from './repository';
@@ -24,11 +25,12 @@ import { createValoriza, deleteValoriza, updateValoriza } from './service';
 
 export default async function valorizaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/valoriza/list', { schema: { body: valorizaListBody, response: { 200: z.array(valorizaRow) } } }, (req) =>
-    listValoriza(app.db, req.body),
+  const one = answers({ 200: valorizaDetail });
+  r.post('/api/valoriza/list', { schema: { body: valorizaListBody, response: listAnswer(valorizaRow) } }, async (req, reply) =>
+    sendJson(reply, await listValoriza(app.db, req.body)),
   );
-  r.get('/api/valoriza/infoventa', { schema: { response: { 200: infoVenta } } }, () => loadInfoVenta(app.db));
-  r.get('/api/valoriza/cuentas', { schema: { response: { 200: z.array(cuentaRow) } } }, () => listCuentas(app.db));
+  r.get('/api/valoriza/infoventa', { schema: { response: answers({ 200: infoVenta }) } }, () => loadInfoVenta(app.db));
+  r.get('/api/valoriza/cuentas', { schema: { response: listAnswer(cuentaRow) } }, () => listCuentas(app.db));
   r.get(
     '/api/valoriza/viewpdfvaloriza',
     { schema: { querystring: valorizaPdfQuery }, config: { rule: ROLE.valorizaPdf } },
@@ -42,18 +44,12 @@ export default async function valorizaRoutes(app: FastifyInstance) {
         .send(Buffer.from(bytes));
     },
   );
-  r.get('/api/valoriza/:id', { schema: { params: idParam, response: { 200: valorizaDetail } } }, (req) =>
-    getValoriza(app.db, req.params.id),
-  );
-  r.post('/api/valoriza', { schema: { body: valorizaBody, response: { 201: valorizaDetail } } }, async (req, reply) =>
+  r.get('/api/valoriza/:id', { schema: { params: idParam, response: one } }, (req) => getValoriza(app.db, req.params.id));
+  r.post('/api/valoriza', { schema: { body: valorizaBody, response: answers({ 201: valorizaDetail }) } }, async (req, reply) =>
     reply.code(201).send(await createValoriza(req, req.body)),
   );
-  r.put(
-    '/api/valoriza/:valoriza_id',
-    { schema: { params: valorizaIdParam, body: valorizaBody, response: { 200: valorizaDetail } } },
-    (req) => updateValoriza(req, req.params.valoriza_id, req.body),
+  r.put('/api/valoriza/:valoriza_id', { schema: { params: valorizaIdParam, body: valorizaBody, response: one } }, (req) =>
+    updateValoriza(req, req.params.valoriza_id, req.body),
   );
-  r.delete('/api/valoriza/:id', { schema: { params: idParam, response: { 200: messageResponse } } }, (req) =>
-    deleteValoriza(req, req.params.id),
-  );
+  r.delete('/api/valoriza/:id', { schema: { params: idParam, response: messageAnswer } }, (req) => deleteValoriza(req, req.params.id));
 }
