@@ -36,53 +36,38 @@ export interface ValorizaTotalsInput {
   tasa?: number | string | null;
 }
 
-export interface ValorizaTotalsCents {
+export interface ValorizaTotals {
   subtotal: number;
   igv: number;
   monto: number;
   monto_detraccion: number;
   monto_deposito: number;
-}
-
-export interface ValorizaTotals extends ValorizaTotalsCents {
   tasa_detraccion: number;
   /** True when the detraction line is shown (monto above 700.00 and rubro 1). */
   aplica_detraccion: boolean;
 }
 
-/** The totals in cents (see `valorizaTotals`). */
-export function valorizaTotalsCents(input: ValorizaTotalsInput): ValorizaTotalsCents & { aplica_detraccion: boolean; tasa: number } {
+/**
+ * Totals of a valuation with 2 decimals, computed in cents: subtotal = sum of the reports' amounts;
+ * monto = subtotal × 1.18; detracción = tasa % of monto when monto > 700.00 and rubro 1, else 0;
+ * deposit = monto − detracción.
+ */
+export function valorizaTotals(input: ValorizaTotalsInput): ValorizaTotals {
   let subtotal = 0;
   for (const m of input.montos) subtotal += toCents(m);
   const monto = divRound(subtotal * (100 + IGV_PERCENT), 100);
-  const tasa = input.tasa == null || input.tasa === '' ? DEFAULT_TASA_DETRACCION : Number(input.tasa);
+  const given = input.tasa == null || input.tasa === '' ? DEFAULT_TASA_DETRACCION : Number(input.tasa);
+  const tasa = Number.isFinite(given) ? given : DEFAULT_TASA_DETRACCION;
   const aplica = input.rubro === RUBRO_DETRACCION && monto > DETRACCION_THRESHOLD_CENTS;
-  // tasa has at most 2 decimals: in hundredths of a percent it is an integer.
+  // A rate has at most 2 decimals: in hundredths of a percent it is an integer.
   const detraccion = aplica ? divRound(monto * toCents(tasa), 10_000) : 0;
   return {
-    subtotal,
-    igv: monto - subtotal,
-    monto,
-    monto_detraccion: detraccion,
-    monto_deposito: monto - detraccion,
+    subtotal: fromCents(subtotal),
+    igv: fromCents(monto - subtotal),
+    monto: fromCents(monto),
+    monto_detraccion: fromCents(detraccion),
+    monto_deposito: fromCents(monto - detraccion),
+    tasa_detraccion: tasa,
     aplica_detraccion: aplica,
-    tasa: Number.isFinite(tasa) ? tasa : DEFAULT_TASA_DETRACCION,
-  };
-}
-
-/**
- * Totals of a valuation with 2 decimals: subtotal = sum of the reports' amounts; monto = subtotal × 1.18;
- * detracción = tasa % of monto when monto > 700.00 and rubro 1, else 0; deposit = monto − detracción.
- */
-export function valorizaTotals(input: ValorizaTotalsInput): ValorizaTotals {
-  const c = valorizaTotalsCents(input);
-  return {
-    subtotal: fromCents(c.subtotal),
-    igv: fromCents(c.igv),
-    monto: fromCents(c.monto),
-    monto_detraccion: fromCents(c.monto_detraccion),
-    monto_deposito: fromCents(c.monto_deposito),
-    tasa_detraccion: c.tasa,
-    aplica_detraccion: c.aplica_detraccion,
   };
 }

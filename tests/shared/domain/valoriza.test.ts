@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, lineTotalCents, valorizaTotals, valorizaTotalsCents } from '@shared/domain/valoriza';
+import { lineTotal, lineTotalCents, valorizaTotals } from '@shared/domain/valoriza';
 
 describe('lineTotal (cantid × preuni to the cent)', () => {
   it('multiplies in cents: 2.5 × 85.50 = 213.75', () => {
@@ -64,8 +64,8 @@ describe('valorizaTotals', () => {
     expect(valorizaTotals({ montos: [1000], rubro: 1, tasa: null }).monto_detraccion).toBe(118);
   });
   it('sums amounts in cents (0.1 + 0.2 = 0.30) and rounds the IGV half up', () => {
-    expect(valorizaTotalsCents({ montos: [0.1, 0.2], rubro: 2 })).toMatchObject({ subtotal: 30, monto: 35 }); // 35.4 → 35
-    expect(valorizaTotalsCents({ montos: [0.25], rubro: 2 })).toMatchObject({ subtotal: 25, monto: 30 }); // 29.5 → 30
+    expect(valorizaTotals({ montos: [0.1, 0.2], rubro: 2 })).toMatchObject({ subtotal: 0.3, monto: 0.35 }); // 35.4 cents → 35
+    expect(valorizaTotals({ montos: [0.25], rubro: 2 })).toMatchObject({ subtotal: 0.25, monto: 0.3 }); // 29.5 cents → 30
   });
   it('an empty valuation is all zeros', () => {
     expect(valorizaTotals({ montos: [], rubro: 1 })).toMatchObject({
