@@ -106,6 +106,7 @@ export const MSG = {
   dniNotFound: (dni: string) => `No se encontró a la persona con DNI ${dni}`,
   rucNotFound: (ruc: string) => `No se encontró el contribuyente con RUC ${ruc}`,
   lookupSearching: (tipo: string) => `Buscando ${tipo}`,
+  clientNameRequired: 'Ingrese el nombre o razón social del cliente: el documento no figura en el registro',
   // offline
   savedOffline: 'Guardado en el dispositivo. Se enviará cuando vuelva la conexión.',
   offlineCopy: (when: string) => `Copia sin conexión del ${when}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
-import { cuentas } from '../../src/server/db/schema/index';
+import { cuentas, extContribuyentes, extPersonas } from '../../src/server/db/schema/index';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
@@ -211,6 +211,17 @@ describe('valuations API (/api/valoriza)', () => {
     expect(res.json().partesdiarios[0].nro_parte_interno).toBe('4521');
   });
 
+  it('a client name left empty is the registry’s name for the document (RUC or DNI)', async () => {
+    await t.database.db.insert(extContribuyentes).values({ ruc: '20486512347', razon_social: 'TRANSPORTES EL CONDOR E.I.R.L.' });
+    await t.database.db
+      .insert(extPersonas)
+      .values({ dni: '41234567', prenombres: 'MARÍA ELENA', ap_primer: 'QUISPE', ap_segundo: 'ÑAUPARI' });
+    const ruc = await req('POST', '/api/valoriza', body({ ndoc: '20486512347', rsocial: '' }));
+    expect(ruc.json().rsocial).toBe('TRANSPORTES EL CONDOR E.I.R.L.');
+    const dni = await req('POST', '/api/valoriza', body({ tipo_doc: 1, ndoc: '41234567', rsocial: undefined, rubro: 2 }));
+    expect(dni.json().rsocial).toBe('QUISPE ÑAUPARI MARÍA ELENA');
+  });
+
   it('validates the header: document by type, rubro, required observation and client, reports by id (400)', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ tipo_doc: 1, ndoc: '20123456789' }, 'ndoc', 'El DNI debe tener 8 dígitos'],
@@ -219,7 +230,7 @@ describe('valuations API (/api/valoriza)', () => {
       [{ rubro: 4 }, 'rubro', 'Rubro inválido: use 1, 2 o 3'],
       [{ tipo_doc: 3 }, 'tipo_doc', 'Tipo de documento inválido: use 1 (DNI) o 2 (RUC)'],
       [{ observacion: '  ' }, 'observacion', 'Campo obligatorio'],
-      [{ rsocial: '' }, 'rsocial', 'Campo obligatorio'],
+      [{ rsocial: '', ndoc: '20999999999' }, 'rsocial', MSG.clientNameRequired],
       [{ fecha: '31/03/2025' }, 'fecha', 'Fecha inválida (AAAA-MM-DD)'],
       [{ partesdiarios: [{ parte_id: 999999 }] }, 'partesdiarios.0.parte_id', MSG.reportNotFound(999999)],
       [{ partesdiarios: [{ nro_parte_interno: 'X' }] }, 'partesdiarios.0.maquinaria_id', 'Campo obligatorio'],

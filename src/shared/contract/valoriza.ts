@@ -2,7 +2,7 @@
 // server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { dateOut, dateRange, dateStr, editorMode, id, numeric, text, timestampOut } from './common';
+import { dateOut, dateRange, dateStr, editorMode, id, numeric, optionalText, text, timestampOut } from './common';
 import { UNIDADES } from './costos';
 import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
 import { optionalId, trashOf } from './salidas';
@@ -35,7 +35,8 @@ export const valorizaBody = z
       rubro: smallInt(1, 3, FIELD.rubro).default(1),
       tipo_doc: smallInt(1, 2, FIELD.tipoDoc).default(TIPOS_DOC.RUC),
       ndoc: z.string({ error: FIELD.required }).trim().regex(/^\d+$/, FIELD.digits),
-      rsocial: text(250),
+      /** Missing: the name the identity or tax registry gives for `ndoc`. */
+      rsocial: optionalText(250),
       observacion: text(2000),
       cta_detraccion: optionalId,
       cta_deposito: optionalId,

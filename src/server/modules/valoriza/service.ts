@@ -3,11 +3,12 @@
 // bills; a delete leaves its reports unbilled. Accounts default to the first of each type.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ValorizaBody } from '@shared/contract/valoriza';
+import { TIPOS_DOC, type ValorizaBody } from '@shared/contract/valoriza';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { cuentas, partesDiarios, valorizaciones } from '../../db/schema/index';
+import { integrations } from '../../integrations/index';
 import { badRequest, notFound } from '../../lib/errors';
 import { runChange, type ChangeContext } from '../../plugins/change';
 import { getValoriza } from './repository';
@@ -31,15 +32,29 @@ async function resolveAccounts(tx: Db, body: ValorizaBody) {
   };
 }
 
+/** The client's name as typed, or else as the identity (DNI) or tax (RUC) registry gives it for `ndoc`. */
+async function clientName(req: FastifyRequest, tx: Db, body: ValorizaBody): Promise<string> {
+  if (body.rsocial) return body.rsocial;
+  const registry = integrations(req.server.config, tx);
+  if (body.tipo_doc === TIPOS_DOC.DNI) {
+    const p = await registry.reniec.findByDni(body.ndoc);
+    if (p) return [p.apPrimer, p.apSegundo, p.prenombres].filter(Boolean).join(' ').slice(0, 250);
+  } else {
+    const c = await registry.sunat.findByRuc(body.ndoc);
+    if (c) return c.razon_social;
+  }
+  throw badRequest(MSG.clientNameRequired, { rsocial: MSG.clientNameRequired });
+}
+
 /** Header values of the valuation; totals are filled once its reports are in place. */
-async function headerValues(tx: Db, body: ValorizaBody) {
+async function headerValues(req: FastifyRequest, tx: Db, body: ValorizaBody) {
   const acc = await resolveAccounts(tx, body);
   return {
     fecha: body.fecha,
     rubro: body.rubro,
     tipo_doc: body.tipo_doc,
     ndoc: body.ndoc,
-    rsocial: body.rsocial,
+    rsocial: await clientName(req, tx, body),
     observacion: body.observacion,
     cta_detraccion: acc.detraccion?.cuenta_id ?? null,
     cta_deposito: acc.deposito?.cuenta_id ?? null,
@@ -67,7 +82,7 @@ async function save(req: FastifyRequest, ctx: ChangeContext, body: ValorizaBody,
   const { tx } = ctx;
   const before = id == null ? null : await getValoriza(tx, id);
   const plan = await planReports(req, tx, body, id);
-  const { tasa_detraccion, ...header } = await headerValues(tx, body);
+  const { tasa_detraccion, ...header } = await headerValues(req, tx, body);
   let vid: number;
   if (id == null) {
     const [row] = await tx.insert(valorizaciones).values(header).returning({ id: valorizaciones.valoriza_id });
