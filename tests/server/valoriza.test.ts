@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
+import type { ValorizaDetail } from '@shared/contract/valoriza';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
 import { cuentas, extContribuyentes, extPersonas } from '../../src/server/db/schema/index';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
-type Detail = {
-  valoriza_id: number;
-  rubro: number;
-  subtotal: number;
-  igv: number;
-  monto: number;
-  monto_detraccion: number;
-  monto_deposito: number;
-  tasa_detraccion: number;
-  cta_detraccion: number | null;
-  cta_deposito: number | null;
-  partesdiarios: { parte_id: number; monto: number; valoriza_id: number; nro_parte_interno: string; cantid: number }[];
-};
+type Detail = ValorizaDetail;
 
 describe('valuations API (/api/valoriza)', () => {
   let t: TestApp;
@@ -135,7 +124,7 @@ describe('valuations API (/api/valoriza)', () => {
       [false, 684, v1.valoriza_id],
     ]);
     // A new report without a date takes the valuation's.
-    expect((v1.partesdiarios[1] as unknown as { fecha: string }).fecha).toBe('2025-03-31');
+    expect(v1.partesdiarios[1].fecha).toBe('2025-03-31');
     expect((await req('GET', `/api/valoriza/${v1.valoriza_id}`)).json()).toEqual(v1);
   });
 
