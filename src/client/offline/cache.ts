@@ -129,7 +129,9 @@ export const CATALOGS: ReadonlyArray<readonly [QueryKey, string]> = [
   [['insumos'], '/api/insumos'],
   [['pedidos', 'unimeds'], '/api/pedidos/unimeds'],
   [['actividades'], '/api/actividades'],
-  // costos and valoriza/cuentas join this list when their modules exist (asking now only logs 404s).
+  [['costos'], '/api/costos'],
+  [['valoriza', 'infoventa'], '/api/valoriza/infoventa'],
+  [['valoriza', 'cuentas'], '/api/valoriza/cuentas'],
 ];
 
 export interface PrefetchOptions extends CacheOptions {

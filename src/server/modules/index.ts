@@ -17,6 +17,10 @@ import operadoresRoutes from './operadores/routes';
 import fallasRoutes from './fallas/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
+import costosRoutes from './costos/routes';
+import partesDiariosRoutes from './partesdiarios/routes';
+import valorizaRoutes from './valoriza/routes';
+import pideRoutes from './pide/routes';
 
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
@@ -36,4 +40,8 @@ export const modules: FastifyPluginAsync[] = [
   fallasRoutes,
   fotosRoutes,
   reparacionesRoutes,
+  costosRoutes,
+  partesDiariosRoutes,
+  valorizaRoutes,
+  pideRoutes,
 ];

@@ -4,8 +4,8 @@ import type { Db } from '../client';
 import { actividades, costos, costosDet, partesDiarios, partesDiariosDet } from '../schema/index';
 import { DEMO_ACTIVITIES, DEMO_COSTS, DEMO_MACHINES } from './demo-data-maquinarias';
 import { downtimeByPlate } from './demo-fallas';
-import { lineTotalCents, weekday, type Clock, type Rng } from './demo-util';
-import { fromCents } from '@shared/domain/money';
+import { weekday, type Clock, type Rng } from './demo-util';
+import { lineTotal } from '@shared/domain/valoriza';
 
 export const WINDOW_DAYS = 60;
 export const RENTAL_ACTIVITY = 'Alquiler de maquinaria a terceros';
@@ -125,7 +125,7 @@ export async function seedReports(
         cantid,
         preuni: line.precio,
         unidad: line.unidad,
-        pretot: fromCents(lineTotalCents(cantid, line.precio)),
+        pretot: lineTotal(cantid, line.precio),
       });
     }
   });

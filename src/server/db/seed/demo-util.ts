@@ -1,6 +1,5 @@
 // Helpers of the demo seed: a seeded random generator (the demo is the same on every run of a given
-// day), Lima dates relative to today, Peruvian document numbers and valuation totals in cents.
-import { fromCents, toCents } from '@shared/domain/money';
+// day), Lima dates relative to today and Peruvian document numbers.
 import { limaDate } from '@shared/domain/dates';
 
 /** mulberry32: small, fast, deterministic. */
@@ -59,22 +58,3 @@ export function ruc(first10: string): string {
   const r = 11 - (sum % 11);
   return `${first10}${r === 10 ? 0 : r === 11 ? 1 : r}`;
 }
-
-export const IGV_FACTOR_PERCENT = 118;
-export const DETRACTION_THRESHOLD_CENTS = 70_000;
-
-/** Valuation totals (spec 001 §9): monto = subtotal × 1.18; detraction 10 % above 700 for rubro 1. */
-export function valuationTotals(subtotalCents: number, rubro: number, tasa = 10) {
-  const monto = Math.round((subtotalCents * IGV_FACTOR_PERCENT) / 100);
-  const detraccion = rubro === 1 && monto > DETRACTION_THRESHOLD_CENTS ? Math.round((monto * tasa) / 100) : 0;
-  return {
-    subtotal: fromCents(subtotalCents),
-    monto: fromCents(monto),
-    monto_detraccion: fromCents(detraccion),
-    monto_deposito: fromCents(monto - detraccion),
-    tasa_detraccion: tasa,
-  };
-}
-
-/** quantity × unit price rounded to cents. */
-export const lineTotalCents = (cantidad: number, precio: number) => Math.round((toCents(cantidad) * toCents(precio)) / 100);

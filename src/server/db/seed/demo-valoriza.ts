@@ -1,13 +1,13 @@
 // Demo valuations: a rental to a construction company (rubro 1, RUC, with detraction) and social support
 // to a rural community (rubro 2, DNI); each bills its daily reports, totals computed in cents.
 import { inArray } from 'drizzle-orm';
-import { toCents } from '@shared/domain/money';
+import { valorizaTotals } from '@shared/domain/valoriza';
 import type { Db } from '../client';
 import { cuentas, partesDiarios, valorizaciones } from '../schema/index';
 import { DNI_CUSTOMER } from './demo-data-personas';
 import type { Mirror } from './demo-integraciones';
 import { BILLING, type BillingKey, type DemoReport } from './demo-partes';
-import { valuationTotals, type Clock } from './demo-util';
+import type { Clock } from './demo-util';
 
 export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: DemoReport[]): Promise<number> {
   const accounts = await db.select().from(cuentas);
@@ -36,8 +36,7 @@ export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: 
   for (const v of plan) {
     const billed = reports.filter((p) => p.billing === v.key);
     if (billed.length === 0) continue;
-    const subtotalCents = billed.reduce((s, p) => s + toCents(p.monto), 0);
-    const tasa = detraccion?.tasa_impuesto ?? 10;
+    const totals = valorizaTotals({ montos: billed.map((p) => p.monto), rubro: v.rubro, tasa: detraccion?.tasa_impuesto });
     const [row] = await db
       .insert(valorizaciones)
       .values({
@@ -46,7 +45,11 @@ export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: 
         tipo_doc: v.tipo_doc,
         ndoc: v.ndoc,
         rsocial: v.rsocial,
-        ...valuationTotals(subtotalCents, v.rubro, tasa),
+        subtotal: totals.subtotal,
+        monto: totals.monto,
+        monto_detraccion: totals.monto_detraccion,
+        monto_deposito: totals.monto_deposito,
+        tasa_detraccion: totals.tasa_detraccion,
         cta_detraccion: detraccion?.cuenta_id ?? null,
         cta_deposito: deposito?.cuenta_id ?? null,
         observacion: v.observacion,

@@ -14,14 +14,14 @@ import { planLineSync } from '../../lib/line-sync';
 import { deleteExitMovements, insertExitMovements, updateExitDoc, updateExitMovement, type MovementDoc } from '../movimientos/ledger';
 import { getSalida } from './repository';
 
-async function machinePlate(tx: Db, id: number): Promise<string> {
+export async function machinePlate(tx: Db, id: number): Promise<string> {
   const [m] = await tx.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
   if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
   return m.placa;
 }
 
-/** The operator by id, or by DNI (the exit modal's typeahead may send only the DNI). */
-async function operatorId(tx: Db, body: SalidaBody): Promise<number> {
+/** The operator by id, or by DNI (the exit modal's typeahead may send only the DNI); daily reports use it too. */
+export async function operatorId(tx: Db, body: Pick<SalidaBody, 'operador_id' | 'operador_dni'>): Promise<number> {
   const cols = { id: operadores.operador_id, dni: operadores.dni };
   if (body.operador_id != null) {
     const [o] = await tx.select(cols).from(operadores).where(eq(operadores.operador_id, body.operador_id));

@@ -1,0 +1,38 @@
+// What every server PDF prints besides its content: the office name (settings), the logo and the Lima time.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { LIMA_TZ, limaDate } from '@shared/domain/dates';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { officeSettings } from '../modules/ajustes/routes';
+
+let logo: Promise<Uint8Array | undefined> | null = null;
+
+/** The PWA's logo: from the built client when there is one, else from the sources' public/ folder. */
+function logoPng(config: Pick<Config, 'STATIC_DIR'>): Promise<Uint8Array | undefined> {
+  logo ??= (async () => {
+    for (const file of [join(resolve(config.STATIC_DIR), 'logo.png'), resolve(import.meta.dirname, '../../../public/logo.png')]) {
+      const bytes = await readFile(file).catch(() => null);
+      if (bytes) return new Uint8Array(bytes);
+    }
+    return undefined;
+  })();
+  return logo;
+}
+
+export interface OfficePdf {
+  officeName: string;
+  logoPng?: Uint8Array;
+  /** 'YYYY-MM-DD HH:mm:ss', Lima time. */
+  generatedAt: string;
+}
+
+export async function officePdf(config: Pick<Config, 'STATIC_DIR'>, db: Db): Promise<OfficePdf> {
+  const [settings, png] = await Promise.all([officeSettings(db), logoPng(config)]);
+  const now = new Date();
+  return {
+    officeName: settings.officeName,
+    logoPng: png,
+    generatedAt: `${limaDate(now)} ${now.toLocaleTimeString('es-PE', { timeZone: LIMA_TZ, hour12: false })}`,
+  };
+}

@@ -1,0 +1,118 @@
+// Valuations contract (spec 001 §3): the modal's save (reports attached, created or detached; totals are the
+// server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
+import { z } from 'zod';
+import { FIELD } from '../messages';
+import { dateOut, dateRange, dateStr, editorMode, id, numeric, optionalText, text, timestampOut } from './common';
+import { UNIDADES } from './costos';
+import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
+import { optionalId, trashOf } from './salidas';
+
+export const TIPOS_DOC = { DNI: 1, RUC: 2 } as const;
+
+type Raw = Record<string, unknown>;
+const obj = (v: unknown): Raw | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null);
+/** An account given as an id or as `{ cuenta_id }`. */
+const accountId = (v: unknown) => obj(v)?.cuenta_id ?? v;
+
+const smallInt = (min: number, max: number, message: string) =>
+  numeric(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+export const valorizaBody = z
+  .preprocess(
+    (v) => {
+      const o = obj(v);
+      if (!o) return v;
+      const cuentas = obj(o.cuentas);
+      return {
+        ...o,
+        ndoc: asText(o.ndoc),
+        cta_detraccion: accountId(o.cta_detraccion ?? cuentas?.detraccion),
+        cta_deposito: accountId(o.cta_deposito ?? cuentas?.deposito),
+      };
+    },
+    z.object({
+      fecha: dateStr,
+      rubro: smallInt(1, 3, FIELD.rubro).default(1),
+      tipo_doc: smallInt(1, 2, FIELD.tipoDoc).default(TIPOS_DOC.RUC),
+      ndoc: z.string({ error: FIELD.required }).trim().regex(/^\d+$/, FIELD.digits),
+      /** Missing: the name the identity or tax registry gives for `ndoc`. */
+      rsocial: optionalText(250),
+      observacion: text(2000),
+      cta_detraccion: optionalId,
+      cta_deposito: optionalId,
+      partesdiarios: z
+        .array(valorizaParteItem)
+        .max(500)
+        .nullish()
+        .transform((v) => v ?? []),
+      /** Reports to detach: parte ids, or report objects carrying `parte_id` (or `id`). */
+      trash: trashOf('parte_id', 'id'),
+      editorMode,
+    }),
+  )
+  .superRefine((v, ctx) => {
+    const dni = v.tipo_doc === TIPOS_DOC.DNI;
+    if (!(dni ? /^\d{8}$/ : /^\d{11}$/).test(v.ndoc))
+      ctx.addIssue({ code: 'custom', message: dni ? FIELD.dni : FIELD.ruc, path: ['ndoc'] });
+  });
+export type ValorizaBody = z.infer<typeof valorizaBody>;
+
+export const valorizaIdParam = z.object({ valoriza_id: id });
+export const valorizaListBody = dateRange;
+export const valorizaPdfQuery = z.object({ id });
+
+export const valorizaRow = z.object({
+  valoriza_id: z.number(),
+  fecha: dateOut,
+  rubro: z.number(),
+  tipo_doc: z.number(),
+  ndoc: z.string(),
+  rsocial: z.string(),
+  subtotal: z.number(),
+  monto: z.number(),
+  monto_detraccion: z.number(),
+  monto_deposito: z.number(),
+  /** The hidden column: internal numbers of the billed reports, '000123, 000124'. */
+  partes: z.string(),
+  created_at: timestampOut,
+});
+export type ValorizaRow = z.infer<typeof valorizaRow>;
+
+export const cuentaRow = z.object({
+  cuenta_id: z.number(),
+  nro_cuenta: z.string(),
+  tipo_cuenta: z.enum(['detraccion', 'deposito']),
+  tasa_impuesto: z.number(),
+});
+export type CuentaRow = z.infer<typeof cuentaRow>;
+
+export const valorizaDetail = valorizaRow.extend({
+  igv: z.number(),
+  cta_detraccion: z.number().nullable(),
+  cta_deposito: z.number().nullable(),
+  tasa_detraccion: z.number(),
+  observacion: z.string(),
+  cuentas: z.object({ detraccion: cuentaRow.nullable(), deposito: cuentaRow.nullable() }),
+  partesdiarios: z.array(parteDetail),
+});
+export type ValorizaDetail = z.infer<typeof valorizaDetail>;
+
+/** What the valuation modal and the daily-report form load first. */
+export const infoVenta = z.object({
+  /** Active lines of active cost schedules. */
+  precios: z.array(
+    z.object({
+      costo_det_id: z.number(),
+      costo_id: z.number(),
+      costo: z.string(),
+      descripcion: z.string(),
+      precio: z.number(),
+      unidad: z.enum(UNIDADES),
+    }),
+  ),
+  actividades: z.array(z.object({ id: z.number(), activ_nombre: z.string() })),
+  maquinarias: z.array(
+    z.object({ id: z.number(), descripcion: z.string(), placa: z.string(), horometro: z.boolean(), estado: z.number() }),
+  ),
+});
+export type InfoVenta = z.infer<typeof infoVenta>;

@@ -1,0 +1,223 @@
+// A document PDF (one record, not a list): logo + office + title, then sections flowing down the pages:
+// a grid of labelled fields, a table with a repeated header row, a right-aligned totals box and text blocks.
+// Same look as the list PDFs of pdf-table.ts (A4, Helvetica/WinAnsi, 'Página N de M' footers).
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { LABELS } from '../messages';
+import { fitColumnWidths, wrapText } from './pdf-layout';
+import { A4, type PdfOrientation } from './pdf-table';
+import { cellText, type ReportCell, type ReportColumn } from './types';
+import { toWinAnsi } from './win-ansi';
+
+export type DocSection =
+  /** `columns` fields per row; a field's `span` (default 1) takes that many columns. */
+  | { kind: 'fields'; items: { label: string; value: string; span?: number }[]; columns?: number }
+  | { kind: 'table'; columns: ReportColumn[]; rows: ReportCell[][] }
+  | { kind: 'totals'; items: { label: string; value: string; note?: string; strong?: boolean }[] }
+  | { kind: 'text'; label: string; text: string };
+
+export interface DocumentPdfInput {
+  officeName: string;
+  title: string;
+  orientation: PdfOrientation;
+  sections: DocSection[];
+  logoPng?: Uint8Array;
+  generatedAt: string;
+}
+
+const M = 36;
+const SIZE = 8.5;
+const LINE = 11;
+const PAD = 4;
+const GAP = 12;
+const C = {
+  accent: rgb(0.118, 0.227, 0.373),
+  white: rgb(1, 1, 1),
+  zebra: rgb(0.945, 0.957, 0.973),
+  box: rgb(0.965, 0.972, 0.98),
+  grid: rgb(0.8, 0.83, 0.87),
+  text: rgb(0.1, 0.12, 0.16),
+  muted: rgb(0.39, 0.45, 0.55),
+};
+
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  readonly width: number;
+  constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    readonly size: [number, number],
+    readonly input: DocumentPdfInput,
+    readonly logo?: PDFImage,
+  ) {
+    this.width = size[0] - M * 2;
+  }
+  measure = (t: string, s: number) => this.font.widthOfTextAtSize(t, s);
+  wrap = (text: string, width: number, size = SIZE, font = this.font) =>
+    wrapText(toWinAnsi(text, true), Math.max(width, 8), size, (t, s) => font.widthOfTextAtSize(t, s));
+  text(t: string, x: number, y: number, size = SIZE, font = this.font, color = C.text) {
+    this.page.drawText(t, { x, y, size, font, color });
+  }
+  newPage() {
+    this.page = this.doc.addPage(this.size);
+    const top = this.size[1] - M;
+    let x = M;
+    let bottom = top;
+    if (this.logo) {
+      const k = Math.min(48 / this.logo.height, 96 / this.logo.width);
+      this.page.drawImage(this.logo, { x: M, y: top - this.logo.height * k, width: this.logo.width * k, height: this.logo.height * k });
+      x = M + this.logo.width * k + 10;
+      bottom = top - this.logo.height * k;
+    }
+    let y = top - 11;
+    for (const [t, s] of [
+      [this.input.officeName.toUpperCase(), 11],
+      [this.input.title.toUpperCase(), 12],
+    ] as const)
+      for (const line of this.wrap(t, this.size[0] - M - x, s, this.bold)) {
+        this.text(line, x, y, s, this.bold);
+        y -= s + 4;
+      }
+    this.y = Math.min(y + 4, bottom) - GAP;
+  }
+  /** Starts a new page unless `height` still fits above the footer. */
+  ensure(height: number) {
+    if (this.y - height < M + 20) this.newPage();
+  }
+}
+
+function fields(w: Writer, s: Extract<DocSection, { kind: 'fields' }>) {
+  const cols = s.columns ?? 4;
+  const colW = w.width / cols;
+  const rows: (typeof s.items)[] = [];
+  let used = cols;
+  for (const item of s.items) {
+    const span = Math.min(item.span ?? 1, cols);
+    if (used + span > cols) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1].push(item);
+    used += span;
+  }
+  for (const row of rows) {
+    const cells = row.map((f) => w.wrap(f.value || '-', colW * (f.span ?? 1) - PAD * 3));
+    const height = 10 + Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
+    w.ensure(height);
+    w.page.drawRectangle({ x: M, y: w.y - height, width: w.width, height, color: C.box, borderColor: C.grid, borderWidth: 0.5 });
+    let x = M + PAD * 1.5;
+    cells.forEach((lines, c) => {
+      w.text(toWinAnsi(row[c].label.toUpperCase()), x, w.y - PAD - 7, 7, w.bold, C.muted);
+      lines.forEach((l, k) => w.text(l, x, w.y - PAD - 8 - (k + 1) * LINE + 1, SIZE + 0.5));
+      x += colW * (row[c].span ?? 1);
+    });
+    w.y -= height;
+  }
+}
+
+function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
+  const texts = s.rows.map((r) => s.columns.map((_, c) => toWinAnsi(cellText(r[c]), true)));
+  const heads = s.columns.map((c) => toWinAnsi(c.header));
+  const widths = fitColumnWidths(
+    s.columns.map((c, i) => ({ ...c, header: heads[i] })),
+    texts,
+    { available: w.width, size: SIZE, padding: PAD, measure: w.measure },
+  );
+  const draw = (cells: string[][], font: PDFFont, color = C.text) => {
+    let x = M;
+    cells.forEach((lines, c) => {
+      const align = s.columns[c].align ?? 'left';
+      lines.forEach((l, k) => {
+        const lw = font.widthOfTextAtSize(l, SIZE);
+        const tx = align === 'right' ? x + widths[c] - PAD - lw : align === 'center' ? x + (widths[c] - lw) / 2 : x + PAD;
+        w.text(l, tx, w.y - PAD - (k + 1) * LINE + 2.5, SIZE, font, color);
+      });
+      x += widths[c];
+    });
+  };
+  const headCells = heads.map((h, c) => w.wrap(h, widths[c] - PAD * 2, SIZE, w.bold));
+  const headH = Math.max(...headCells.map((l) => l.length)) * LINE + PAD * 2;
+  const header = () => {
+    w.page.drawRectangle({ x: M, y: w.y - headH, width: w.width, height: headH, color: C.accent });
+    draw(headCells, w.bold, C.white);
+    w.y -= headH;
+  };
+  w.ensure(headH + LINE + PAD * 2);
+  header();
+  if (texts.length === 0) {
+    w.text(toWinAnsi(LABELS.noRecords), M + PAD, w.y - PAD - LINE + 2.5, SIZE, w.font, C.muted);
+    w.y -= LINE + PAD * 2;
+  }
+  texts.forEach((row, r) => {
+    const cells = row.map((t, c) => w.wrap(t, widths[c] - PAD * 2));
+    const h = Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
+    if (w.y - h < M + 20) {
+      w.newPage();
+      header();
+    }
+    if (r % 2 === 1) w.page.drawRectangle({ x: M, y: w.y - h, width: w.width, height: h, color: C.zebra });
+    draw(cells, w.font);
+    w.page.drawLine({ start: { x: M, y: w.y - h }, end: { x: M + w.width, y: w.y - h }, thickness: 0.4, color: C.grid });
+    w.y -= h;
+  });
+}
+
+function totals(w: Writer, s: Extract<DocSection, { kind: 'totals' }>) {
+  const boxW = Math.min(340, w.width);
+  const x = M + w.width - boxW;
+  const h = s.items.length * (LINE + 4) + PAD * 2;
+  w.ensure(h);
+  w.page.drawRectangle({ x, y: w.y - h, width: boxW, height: h, borderColor: C.grid, borderWidth: 0.5 });
+  s.items.forEach((it, i) => {
+    const y = w.y - PAD - (i + 1) * (LINE + 4) + 4;
+    const font = it.strong ? w.bold : w.font;
+    const label = toWinAnsi(it.note ? `${it.label}  ${it.note}` : it.label);
+    const value = toWinAnsi(it.value);
+    w.text(label, x + PAD * 2, y, SIZE + 0.5, font);
+    w.text(value, x + boxW - PAD * 2 - font.widthOfTextAtSize(value, SIZE + 0.5), y, SIZE + 0.5, font);
+  });
+  w.y -= h;
+}
+
+function textBlock(w: Writer, s: Extract<DocSection, { kind: 'text' }>) {
+  const lines = w.wrap(s.text || '-', w.width - PAD * 2);
+  w.ensure(10 + LINE * Math.min(lines.length, 3) + PAD);
+  w.text(toWinAnsi(s.label.toUpperCase()), M, w.y - 8, 7, w.bold, C.muted);
+  w.y -= 10;
+  for (const l of lines) {
+    w.ensure(LINE + PAD);
+    w.text(l, M + PAD, w.y - LINE + 2, SIZE + 0.5);
+    w.y -= LINE;
+  }
+}
+
+/** Builds the document; sections are drawn in order, GAP points apart. */
+export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(toWinAnsi(input.title));
+  doc.setAuthor(toWinAnsi(input.officeName));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let logo: PDFImage | undefined;
+  if (input.logoPng?.length) logo = await doc.embedPng(input.logoPng).catch(() => undefined);
+  const size: [number, number] = input.orientation === 'landscape' ? [A4[1], A4[0]] : [A4[0], A4[1]];
+  const w = new Writer(doc, font, bold, size, input, logo);
+  w.newPage();
+  for (const s of input.sections) {
+    if (s.kind === 'fields') fields(w, s);
+    else if (s.kind === 'table') table(w, s);
+    else if (s.kind === 'totals') totals(w, s);
+    else textBlock(w, s);
+    w.y -= GAP;
+  }
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const left = toWinAnsi(LABELS.pdfGenerated(input.generatedAt));
+    const right = toWinAnsi(LABELS.pdfPage(i + 1, pages.length));
+    page.drawLine({ start: { x: M, y: M - 4 }, end: { x: size[0] - M, y: M - 4 }, thickness: 0.5, color: C.grid });
+    page.drawText(left, { x: M, y: M - 14, size: 7.5, font, color: C.muted });
+    page.drawText(right, { x: size[0] - M - font.widthOfTextAtSize(right, 7.5), y: M - 14, size: 7.5, font, color: C.muted });
+  });
+  return doc.save();
+}
