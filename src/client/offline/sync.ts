@@ -3,10 +3,20 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiBase } from '@client/lib/api';
 import type { SessionPayload } from '@client/lib/session';
 import type { OfflineDb, OutboxItem } from './db';
-import { addItem, claimNext, discardItem, listItems, pendingItems, recoverSending, resendItem, type EnqueueInput } from './outbox-store';
-import type { SendOutcome } from './sync-outcome';
-import { recordOutcome, requestPersistOnce } from './sync-record';
-import { sendItem } from './sync-send';
+import { discardFile, listFiles } from './outbox-files';
+import {
+  addItem,
+  claimNext,
+  discardItem,
+  listItems,
+  pendingItems,
+  recoverSending,
+  resendItem,
+  type EnqueueInput,
+  type ResendChanges,
+} from './outbox-store';
+import { requestPersistOnce } from './sync-record';
+import { runStep, type StepResult } from './sync-step';
 import { createEmitter, type EventChannel, type SyncEvent, type SyncListener, type SyncState } from './sync-events';
 import { memoryLock, type LockFn } from './sync-lock';
 
@@ -93,7 +103,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   function publish(event: SyncEvent): void {
     events.emit({ ...event, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') invalidate(event.item.resource);
     try {
       deps.channel?.postMessage(event);
     } catch {
@@ -114,12 +124,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
   }
 
-  const send = (item: OutboxItem, token: string) => sendItem(item, token, { fetchImpl, baseUrl, timeoutMs, now });
+  const stepDeps = { db, fetchImpl, baseUrl, timeoutMs, now, random, stopped: () => stopped };
 
-  /** Persists the outcome (outside any fetch); returns whether the queue may go on with the next item. */
-  async function settle(item: OutboxItem, outcome: SendOutcome, token: string): Promise<boolean> {
-    const event = await recordOutcome(db, item, outcome, now(), random);
-    offline = outcome.kind === 'retry' && outcome.offline;
+  /** Publishes a recorded step and applies it to the queue; returns whether the queue may go on. */
+  async function settle(item: OutboxItem, { event, goOn, noAnswer }: StepResult, token: string): Promise<boolean> {
+    offline = noAnswer;
+    if (!event) return goOn;
     if (event.type === 'paused') paused = { userId: item.userId, token };
     publish(event);
     if (event.type === 'paused') deps.onUnauthorized();
@@ -128,7 +138,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       persistAsked = true;
       await requestPersistOnce(db, deps.persist, now());
     }
-    return event.type === 'sent' || event.type === 'rejected';
+    return goOn;
   }
 
   /** Sends the current user's items in order while holding the lock. */
@@ -157,9 +167,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       refreshState();
       let goOn = false;
       try {
-        const outcome = await send(pick.item, token);
+        const step = await runStep(pick.item, token, stepDeps);
         if (stopped) return; // like a closed page: the item stays 'sending' and is recovered on the next start
-        goOn = await settle(pick.item, outcome, token);
+        goOn = await settle(pick.item, step, token);
       } finally {
         sending = false;
         refreshState();
@@ -210,15 +220,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return running;
   }
 
-  function currentUserId(): number {
-    const id = getSession()?.user.id;
-    if (id === undefined) throw new Error('offline outbox: no session');
-    return id;
+  function owner() {
+    const user = getSession()?.user;
+    if (!user) throw new Error('offline outbox: no session');
+    return { userId: user.id, userName: user.fullName ?? null };
   }
 
-  /** Writes the item to the outbox (one transaction) without sending it. */
+  /** Writes the item (and its files) to the outbox in one transaction without sending it. */
   async function add(input: EnqueueInput): Promise<OutboxItem> {
-    return addItem(db, input, currentUserId(), now());
+    return addItem(db, input, owner(), now());
+  }
+
+  /** Writes the resend of an item without sending it (outbox-store resendItem). */
+  function requeue(id: string, changes: ResendChanges = {}): Promise<OutboxItem> {
+    return resendItem(db, id, now(), changes);
   }
 
   async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
@@ -231,7 +246,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const event = e.data as SyncEvent | undefined;
     if (!event || typeof event !== 'object' || !('item' in event)) return;
     events.emit({ ...event, remote: true, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') invalidate(event.item.resource);
   }
   deps.channel?.addEventListener('message', onRemote);
 
@@ -242,9 +257,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     enqueue,
     list: (opts: { allUsers?: boolean } = {}) => listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
     pendingFor: (resource: string) => pendingItems(db, resource, getSession()?.user.id ?? null),
+    /** Removes an item and its files for good (not while it is being sent). */
     discard: (id: string) => discardItem(db, id),
-    async resend(id: string, newBody?: unknown): Promise<OutboxItem> {
-      const item = await resendItem(db, id, now(), newBody);
+    /** The files of an item in upload order (with their Blobs). */
+    files: (id: string) => listFiles(db, id),
+    /** Removes one file the user chose to drop; an accepted item left with nothing to upload is done. */
+    async discardFile(fileId: string): Promise<boolean> {
+      const removed = await discardFile(db, fileId, now());
+      if (removed) void flush();
+      return removed;
+    },
+    requeue,
+    /** requeue, then send at once: a rejected item as a new item (new key), corrected with `changes`. */
+    async resend(id: string, changes: ResendChanges = {}): Promise<OutboxItem> {
+      const item = await requeue(id, changes);
       void flush({ force: true });
       return item;
     },

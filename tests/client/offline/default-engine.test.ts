@@ -4,8 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
-import { startSync } from '@client/offline/default-engine';
-import { enqueue, listOutbox } from '@client/offline/outbox';
+import { getDefaultEngine, startSync } from '@client/offline/default-engine';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
 import { fakeServer, json, makeToken, salida } from './helpers';
 
@@ -48,6 +47,10 @@ describe('startSync (default engine)', () => {
       createdAt: now,
       updatedAt: now,
       meta: {},
+      userName: null,
+      upload: null,
+      ackedAt: null,
+      serverId: null,
     });
     const stop = startSync({
       queryClient: new QueryClient(),
@@ -59,8 +62,8 @@ describe('startSync (default engine)', () => {
     await until(() => persist.mock.calls.length === 1); // requested right after the first delete
 
     online = false;
-    const item = await enqueue(salida('offline'));
-    await until(async () => (await listOutbox())[0]?.status === 'retrying');
+    const item = await getDefaultEngine().enqueue(salida('offline'));
+    await until(async () => (await getDefaultEngine().list())[0]?.status === 'retrying');
     expect(await pendingCountForLogout()).toBe(1);
 
     online = true;

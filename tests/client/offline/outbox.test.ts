@@ -46,7 +46,7 @@ describe('outbox rows', () => {
     const later = await t.engine.add(salida('2'));
     // hold the queue while we resend, to check the order
     const fixedBody = { ...salida('1').body, nro_vale: '1-corregido' };
-    const fresh = await t.engine.resend(bad.id, fixedBody);
+    const fresh = await t.engine.resend(bad.id, { body: fixedBody });
     await t.engine.flush();
     expect(fresh.id).not.toBe(bad.id);
     expect(fresh.seq).toBeGreaterThan(later.seq);
@@ -64,7 +64,7 @@ describe('outbox rows', () => {
     const t = makeEngine(server.fetchImpl as unknown as typeof fetch);
     const item = await t.engine.add(salida('1'));
     await t.engine.flush();
-    await expect(t.engine.resend(item.id, { other: true })).rejects.toThrow(/rejected/);
+    await expect(t.engine.resend(item.id, { body: { other: true } })).rejects.toThrow(/rejected/);
     fail = false;
     const again = await t.engine.resend(item.id);
     expect(again.id).toBe(item.id);
@@ -121,6 +121,10 @@ describe('mergePending', () => {
       createdAt: 0,
       updatedAt: 0,
       meta: {},
+      userName: null,
+      upload: null,
+      ackedAt: null,
+      serverId: null,
       ...over,
     }) as OutboxItem;
 
