@@ -74,7 +74,7 @@ export async function recordFileOutcome(
   const ready = { status: 'pending' as const, attempts: 0, lastError: null, lastStatus: null };
   let fileChanges: Partial<OutboxFile>;
   let itemChanges: Partial<OutboxItem>;
-  if (outcome.kind === 'success') [fileChanges, itemChanges] = [{ status: 'sent' }, ready];
+  if (outcome.kind === 'success') [fileChanges, itemChanges] = [{ status: 'sent', lastError: null, lastStatus: null }, ready];
   else if (outcome.kind === 'reject') {
     [fileChanges, itemChanges] = [{ status: 'rejected', lastError: outcome.message, lastStatus: outcome.status }, ready];
   } else if (outcome.kind === 'auth') {
