@@ -1,5 +1,5 @@
-// The outbox sender: one tab at a time (lock), items one by one in order, outcome table of DESIGN §6.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+// The outbox sender: one tab at a time (lock), items (then their files) one by one in order, one outcome table
+// (docs/architecture.md, offline engine).
 import { apiBase } from '@client/lib/api';
 import type { SessionPayload } from '@client/lib/session';
 import type { OfflineDb, OutboxItem } from './db';
@@ -16,6 +16,7 @@ import {
   type ResendChanges,
 } from './outbox-store';
 import { requestPersistOnce } from './sync-record';
+import { createQueryRefresher } from './sync-queries';
 import { runStep, type StepResult } from './sync-step';
 import { createEmitter, type EventChannel, type SyncEvent, type SyncListener, type SyncState } from './sync-events';
 import { memoryLock, type LockFn } from './sync-lock';
@@ -61,8 +62,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   const events = createEmitter<SyncEvent>();
   const stateEvents = createEmitter<SyncState>();
-  const queryKeys = new Map<string, QueryKey[]>();
-  let queryClient: QueryClient | undefined;
+  const queries = createQueryRefresher();
   let paused: { userId: number; token: string | null } | null = null;
   let sending = false;
   let offline = !isOnline();
@@ -94,16 +94,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     stateEvents.emit(next);
   }
 
-  function invalidate(resource: string): void {
-    if (!queryClient) return;
-    for (const key of [[resource] as QueryKey, ...(queryKeys.get(resource) ?? [])]) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  }
-
   function publish(event: SyncEvent): void {
     events.emit({ ...event, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent' || event.type === 'uploaded') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') queries.refresh(event.item.resource);
     try {
       deps.channel?.postMessage(event);
     } catch {
@@ -246,7 +239,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const event = e.data as SyncEvent | undefined;
     if (!event || typeof event !== 'object' || !('item' in event)) return;
     events.emit({ ...event, remote: true, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent' || event.type === 'uploaded') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') queries.refresh(event.item.resource);
   }
   deps.channel?.addEventListener('message', onRemote);
 
@@ -283,13 +276,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     getState: () => state,
     subscribeState: (listener: (s: SyncState) => void) => stateEvents.on(listener),
     isOnline,
-    setQueryClient(client: QueryClient | undefined): void {
-      queryClient = client;
-    },
-    /** Extra TanStack Query keys to invalidate when an item of `resource` is saved (['resource'] always is). */
-    registerQueryKeys(resource: string, keys: QueryKey[]): void {
-      queryKeys.set(resource, [...(queryKeys.get(resource) ?? []), ...keys]);
-    },
+    setQueryClient: queries.setQueryClient,
+    registerQueryKeys: queries.registerQueryKeys,
     /** The browser went online/offline. */
     setOnline(online: boolean): void {
       offline = !online;

@@ -1,7 +1,8 @@
-// LISTADO DE SALIDAS (spec 000 §2, §6, §8; DESIGN §6): machine ('Todos') and date filters, Excel/PDF (landscape),
-// rows still in the device outbox merged in with a 'pendiente' / 'rechazado' badge, 'Nuevo' (57), edit (58),
-// delete (59) with confirmation, 'Abrir y corregir' for rejected rows. Loaded online, the newest exits' details
-// are kept on the device so they can be edited offline; offline, an exit without one says why it cannot open.
+// LISTADO DE SALIDAS (spec 000 §2, §6, §8; offline rows: docs/architecture.md): machine ('Todos') and date filters,
+// Excel/PDF (landscape), rows still in the device outbox merged in with a 'pendiente' / 'rechazado' badge, 'Nuevo'
+// (57), edit (58), delete (59) with confirmation, 'Abrir y corregir' for rejected rows. Loaded online, the newest
+// exits' details are kept on the device so they can be edited offline; offline, an exit without one says why it
+// cannot open.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS, MSG } from '@shared/messages';

@@ -1,5 +1,6 @@
-// Local stock projection of the exit form (DESIGN §6): available = stock − what pending outbox exits will still
-// take + what this exit already took (its stored lines come back on save) − the form's other lines.
+// Local stock projection of the exit form (docs/architecture.md, offline engine): available = stock − what pending
+// outbox exits will still take + what this exit already took (its stored lines come back on save) − the form's other
+// lines.
 import { outflowDeltas, type StoredLine } from '@shared/domain/stock';
 import { toCents } from '@shared/domain/money';
 import type { OutboxItem } from '@client/offline';
