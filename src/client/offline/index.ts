@@ -4,9 +4,9 @@ export { startSync, getDefaultEngine, type StartSyncOptions } from './default-en
 export { createSyncEngine, LOCK_NAME, type SyncEngine, type SyncEngineDeps, type FlushOptions } from './sync';
 export type { SyncEvent, SyncListener, SyncState } from './sync-events';
 export { webLock, memoryLock, dexieLease, type LockFn } from './sync-lock';
-export { submit, resubmit, OutboxRejection, type SubmitResult, type SubmitOptions } from './sync-submit';
-export type { EnqueueInput, ResendChanges } from './outbox-store';
-export { recordPending, type AttachmentInput, type OutboxFileInfo } from './outbox-files';
+export { submit, OutboxRejection, type SubmitResult } from './sync-submit';
+export type { EnqueueInput } from './outbox-store';
+export { recordPending, type AttachmentInput } from './outbox-files';
 export {
   createOfflineDb,
   getDb,
@@ -47,14 +47,5 @@ export {
   type PendingMark,
 } from './hooks';
 export { OfflineEngineProvider, useSyncEngine } from './engine-context';
-export {
-  registerOutboxEditor,
-  openOutboxEditor,
-  closeOutboxEditor,
-  useOutboxEditor,
-  useOpenedOutboxItem,
-  type OutboxEditor,
-  type OutboxEditorProps,
-  type OutboxFix,
-} from './editors';
+export { registerOutboxEditor, openOutboxEditor, type OutboxEditor, type OutboxEditorProps, type OutboxFix } from './editors';
 export { pendingCountForLogout } from './logout-guard';

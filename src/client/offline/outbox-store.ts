@@ -77,14 +77,6 @@ export async function listItems(db: OfflineDb, userId?: number | null): Promise<
   return userId === undefined ? all : all.filter((i) => i.userId === userId);
 }
 
-/** Items of a resource whose record has not reached the server yet (pending, sending, retrying), in send order. */
-export async function pendingItems(db: OfflineDb, resource: string, userId?: number | null): Promise<OutboxItem[]> {
-  const rows = await db.outbox.where('resource').equals(resource).toArray();
-  return rows
-    .filter((i) => i.status !== 'rejected' && i.ackedAt === null && (userId === undefined || i.userId === userId))
-    .sort((a, b) => a.seq - b.seq);
-}
-
 /** Deletes an item and its files unless it is being sent right now; returns whether it was removed. */
 export async function discardItem(db: OfflineDb, id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.files, async () => {

@@ -9,7 +9,6 @@ import {
   claimNext,
   discardItem,
   listItems,
-  pendingItems,
   recoverSending,
   resendItem,
   type EnqueueInput,
@@ -229,12 +228,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return resendItem(db, id, now(), changes);
   }
 
-  async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
-    const item = await add(input);
-    void flush({ force: true });
-    return item;
-  }
-
   function onRemote(e: MessageEvent): void {
     const event = e.data as SyncEvent | undefined;
     if (!event || typeof event !== 'object' || !('item' in event)) return;
@@ -247,9 +240,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     db,
     flush,
     add,
-    enqueue,
-    list: (opts: { allUsers?: boolean } = {}) => listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
-    pendingFor: (resource: string) => pendingItems(db, resource, getSession()?.user.id ?? null),
+    /** The current user's items in send order. */
+    list: () => listItems(db, getSession()?.user.id ?? null),
     /** Removes an item and its files for good (not while it is being sent). */
     discard: (id: string) => discardItem(db, id),
     /** The files of an item in upload order (with their Blobs). */

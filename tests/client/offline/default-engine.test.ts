@@ -62,7 +62,8 @@ describe('startSync (default engine)', () => {
     await until(() => persist.mock.calls.length === 1); // requested right after the first delete
 
     online = false;
-    const item = await getDefaultEngine().enqueue(salida('offline'));
+    const item = await getDefaultEngine().add(salida('offline'));
+    void getDefaultEngine().flush();
     await until(async () => (await getDefaultEngine().list())[0]?.status === 'retrying');
     expect(await pendingCountForLogout()).toBe(1);
 

@@ -1,4 +1,4 @@
-// Outbox rows: enqueue in one transaction, resend (new key only for rejected), discard, pendingFor, mergePending.
+// Outbox rows: written in one transaction, resend (new key only for rejected), discard, the user's list, mergePending.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@client/offline/db';
@@ -84,20 +84,19 @@ describe('outbox rows', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('lists the current user pending items of a resource for local projections', async () => {
+  it('lists only the current user items, in send order, rejected ones included', async () => {
     const t = makeEngine(fakeServer(() => json(422, { message: 'no' })).fetchImpl as unknown as typeof fetch);
     const rejected = await t.engine.add(salida('1'));
     await t.engine.flush();
     const pending = await t.engine.add(salida('2'));
-    await t.engine.add({ ...salida('3'), resource: 'fallas', url: '/api/fallas' });
     t.auth.login(2);
     await t.engine.add(salida('other-user'));
     t.auth.login(1);
-    const ids = (await t.engine.pendingFor('salidas')).map((i) => i.id);
-    expect(ids).toEqual([pending.id]);
-    expect(ids).not.toContain(rejected.id);
-    expect((await t.engine.list()).map((i) => i.userId)).toEqual([1, 1, 1]);
-    expect(await t.engine.list({ allUsers: true })).toHaveLength(4);
+    expect((await t.engine.list()).map((i) => [i.id, i.status])).toEqual([
+      [rejected.id, 'rejected'],
+      [pending.id, 'pending'],
+    ]);
+    expect(await t.db.outbox.count()).toBe(3);
   });
 });
 
@@ -132,7 +131,7 @@ describe('mergePending', () => {
   const toRow = (i: OutboxItem): Row | null =>
     i.method === 'DELETE' ? null : { id: (i.meta.rowId as number) ?? null, nro_vale: (i.body as Row).nro_vale };
 
-  it('adds pending rows on top with a pendiente/rechazado marker and replaces edited rows', () => {
+  it('adds pending rows on top with a pendiente/rechazado marker, replaces edited rows, skips accepted ones', () => {
     const cached: Row[] = [
       { id: 1, nro_vale: '001' },
       { id: 2, nro_vale: '002' },
@@ -150,6 +149,7 @@ describe('mergePending', () => {
       }),
       item({ id: 'd', seq: 4, method: 'DELETE', meta: { rowId: 1 } }),
       item({ id: 'e', seq: 5, resource: 'fallas', body: { nro_vale: 'no' } }),
+      item({ id: 'f', seq: 6, body: { nro_vale: 'ya-en-el-servidor' }, ackedAt: 5 }), // accepted, only files left
     ];
     const merged = mergePending(cached, 'salidas', toRow, items, { keyOf: (r) => r.id });
     expect(merged).toEqual([
