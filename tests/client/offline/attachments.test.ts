@@ -10,7 +10,7 @@ import { MSG } from '@shared/messages';
 import { createOfflineDb, type OutboxItem } from '@client/offline/db';
 import type { SyncEvent } from '@client/offline/sync-events';
 import { OutboxRejection, resubmit, submit } from '@client/offline/sync-submit';
-import { json, makeEngine, stopEngines, uniqueDbName } from './helpers';
+import { json, makeEngine, outboxRow, stopEngines, uniqueDbName } from './helpers';
 
 afterEach(stopEngines);
 
@@ -247,25 +247,8 @@ describe('offline database upgrade', () => {
     const name = uniqueDbName();
     const v1 = new Dexie(name);
     v1.version(1).stores({ cache: 'key, savedAt, userId', outbox: 'id, seq, userId, resource, status', meta: 'key' });
-    const old = {
-      id: crypto.randomUUID(),
-      seq: 1,
-      userId: 1,
-      resource: 'salidas',
-      method: 'POST',
-      url: '/api/salidas',
-      body: { nro_vale: '7' },
-      label: 'Salida vale 7',
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: 0,
-      updatedAt: 0,
-      meta: {},
-    };
+    // A row as version 1 wrote it: without the fields version 2 added.
+    const { userName: _n, upload: _u, ackedAt: _a, serverId: _s, ...old } = outboxRow({ body: { nro_vale: '7' }, label: 'Salida vale 7' });
     await v1.table('outbox').add(old);
     await v1.table('cache').put({ key: '["insumos"]', data: [1], savedAt: 5, userId: 1 });
     v1.close();

@@ -6,7 +6,7 @@ import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
 import { getDefaultEngine, startSync } from '@client/offline/default-engine';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
-import { fakeServer, json, makeToken, salida } from './helpers';
+import { fakeServer, json, makeToken, outboxRow, salida } from './helpers';
 
 let online = true;
 const server = fakeServer((req) => {
@@ -33,25 +33,7 @@ describe('startSync (default engine)', () => {
     setToken(makeToken(1));
     const db = getDb();
     const now = Date.now();
-    await db.outbox.add({
-      ...salida('crashed'),
-      id: crypto.randomUUID(),
-      seq: 1,
-      userId: 1,
-      status: 'sending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: now,
-      updatedAt: now,
-      meta: {},
-      userName: null,
-      upload: null,
-      ackedAt: null,
-      serverId: null,
-    });
+    await db.outbox.add(outboxRow({ ...salida('crashed'), status: 'sending', nextAttemptAt: now, createdAt: now, updatedAt: now }));
     const stop = startSync({
       queryClient: new QueryClient(),
       catalogs: [[['maquinarias'], '/api/maquinarias']],

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@client/offline/db';
 import { mergePending } from '@client/offline/merge-pending';
-import { fakeServer, json, makeEngine, salida, stopEngines } from './helpers';
+import { fakeServer, json, makeEngine, outboxRow, salida, stopEngines } from './helpers';
 
 afterEach(stopEngines);
 
@@ -101,31 +101,7 @@ describe('outbox rows', () => {
 });
 
 describe('mergePending', () => {
-  const item = (over: Partial<OutboxItem>): OutboxItem =>
-    ({
-      id: 'x',
-      seq: 1,
-      userId: 1,
-      resource: 'salidas',
-      method: 'POST',
-      url: '',
-      body: {},
-      label: '',
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: 0,
-      updatedAt: 0,
-      meta: {},
-      userName: null,
-      upload: null,
-      ackedAt: null,
-      serverId: null,
-      ...over,
-    }) as OutboxItem;
+  const item = (over: Partial<OutboxItem>): OutboxItem => outboxRow({ id: 'x', url: '', ...over });
 
   type Row = { id: number | null; nro_vale: string };
   const toRow = (i: OutboxItem): Row | null =>
