@@ -1,40 +1,43 @@
-// `npm run bench`: warehouse reads on generated data in a PGlite temp database, and on PostgreSQL
-// when BENCH_DATABASE_URL is set (a throw-away database is created there and dropped after); then the
-// Salidas screen with 10,000 rows in Chromium (exits-screen.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+// `npm run bench`: warehouse reads on generated data in a PGlite database, and on PostgreSQL when
+// BENCH_DATABASE_URL is set (throw-away databases there, dropped after); then the Salidas screen with
+// 10,000 rows in Chromium (exits-screen.ts). The databases and the app start the way the server tests
+// start theirs (tests/server/global-setup.ts and helpers.ts).
 import { ALL_CODES } from '@shared/auth/permissions';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { seedBase } from '../src/server/db/seed/base';
-import { signToken } from '../src/server/lib/tokens';
+import setupTemplate from '../tests/server/global-setup';
+import { createTestApp, createUser } from '../tests/server/helpers';
 import { runExitsScreen } from './exits-screen';
-import { cases, generate, timeCases, type Result } from './warehouse';
+import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret';
+/** Most the exits list may take against PostgreSQL building the same JSON by itself. */
+const EXITS_RATIO_GOAL = 1.5;
 
-async function runOn(label: string, database: Database, dataDir: string): Promise<void> {
-  await database.migrate();
-  await seedBase(database.db, 'Bench-clave-1');
-  const t0 = performance.now();
-  const counts = await generate(database.db);
-  const genMs = performance.now() - t0;
-  console.log(
-    `\n${label}: ${counts.supplies} supplies, ${counts.exits} exits, ${counts.movements} movements generated in ${(genMs / 1000).toFixed(1)} s`,
-  );
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', SEED: 'none' });
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
-  const { token } = await signToken(SECRET, 3600, {
-    user: { id: 1, fullName: 'admin', matchPassword: false },
-    area: { id: 1, name: 'bench' },
-    roles: ALL_CODES,
-  });
-  print(await timeCases(app, token, await cases(database.db)));
-  await app.close();
+async function runOn(label: string, databaseUrl: string | undefined): Promise<void> {
+  if (databaseUrl) process.env.TEST_DATABASE_URL = databaseUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  const teardown = await setupTemplate();
+  try {
+    const t = await createTestApp();
+    try {
+      const t0 = performance.now();
+      const counts = await generate(t.database.db);
+      const genMs = performance.now() - t0;
+      console.log(
+        `\n${label}: ${counts.supplies} supplies, ${counts.exits} exits, ${counts.movements} movements generated in ${(genMs / 1000).toFixed(1)} s`,
+      );
+      const { token } = await createUser(t, ALL_CODES);
+      print(await timeCases(t.app, token, await cases(t.database.db)));
+      const r = await exitsAgainstSql(t.app, token, t.database.db);
+      const verdict = r.ratio <= EXITS_RATIO_GOAL ? 'within' : 'ABOVE';
+      console.log(
+        `exits list, all 10,000: ${r.endpoint.toFixed(1)} ms against ${r.sql.toFixed(1)} ms for the same JSON built by SQL alone: ` +
+          `${r.ratio.toFixed(2)}× (${verdict} the ${EXITS_RATIO_GOAL}× goal)`,
+      );
+    } finally {
+      await t.close();
+    }
+  } finally {
+    await teardown();
+  }
 }
 
 function print(results: Result[]): void {
@@ -49,35 +52,10 @@ function print(results: Result[]): void {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'maq-bench-'));
-  try {
-    const lite = await openPglite(null);
-    try {
-      await runOn('PGlite (in memory)', lite, dir);
-    } finally {
-      await lite.close();
-    }
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const name = `bench_${process.pid}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const database = await openPostgres(u.toString());
-      try {
-        await runOn('PostgreSQL', database, dir);
-      } finally {
-        await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.end();
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  await runExitsScreen();
+  await runOn('PGlite', undefined);
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) await runOn('PostgreSQL', url);
+  if (!process.argv.includes('--server-only')) await runExitsScreen();
 }
 
 main().catch((err) => {

@@ -76,35 +76,66 @@ export interface Result {
   p95: number;
 }
 
-/** Times each case through app.inject (2 warm-up calls, then `runs` measured calls). */
+/** Runs `once` twice to warm up, then `runs` times; answers the median and p95 in ms and the last row count. */
+async function measure(once: () => Promise<number>, runs: number): Promise<Omit<Result, 'name'>> {
+  await once();
+  await once();
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    rows = await once();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const pick = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  return { rows, median: pick(0.5), p95: pick(0.95) };
+}
+
+async function request(app: FastifyInstance, token: string, c: Case): Promise<number> {
+  const res = await app.inject({
+    method: c.method,
+    url: c.url,
+    payload: c.payload as object | undefined,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+  const body = res.json();
+  return Array.isArray(body) ? body.length : (body.items?.length ?? 1);
+}
+
+/** Times each case through app.inject (the answer is parsed, as a client would, to count its rows). */
 export async function timeCases(app: FastifyInstance, token: string, list: Case[], runs = 15): Promise<Result[]> {
   const out: Result[] = [];
-  for (const c of list) {
-    const once = async () => {
-      const t0 = performance.now();
-      const res = await app.inject({
-        method: c.method,
-        url: c.url,
-        payload: c.payload as object | undefined,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-      const body = res.json();
-      return { ms, rows: Array.isArray(body) ? body.length : (body.items?.length ?? 1) };
-    };
-    await once();
-    await once();
-    const times: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < runs; i++) {
-      const r = await once();
-      times.push(r.ms);
-      rows = r.rows;
-    }
-    times.sort((a, b) => a - b);
-    const pick = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-    out.push({ name: c.name, rows, median: pick(0.5), p95: pick(0.95) });
-  }
+  for (const c of list) out.push({ name: c.name, ...(await measure(() => request(app, token, c), runs)) });
   return out;
+}
+
+/**
+ * The exits list as PostgreSQL alone builds it: the same rows and fields as JSON text, written by hand
+ * here, the reference the endpoint is measured against.
+ */
+const EXITS_AS_JSON = sql`select coalesce(json_agg(x), '[]')::text as json from (
+    select s.id, s.fecha, s.nro_vale, s.maquinaria_id, m.descripcion as maquinaria, m.placa, s.operador_id,
+      o.dni as operador_dni, o.nombres as operador_name,
+      coalesce((select string_agg(i.insumo_codigo || ' ' || i.insumo_name || ' x ' || trim_scale(d.cantidad)::text, '; ' order by d.salida_det_id)
+        from salidas_det d join insumos i on i.id = d.insumo_id where d.salida_id = s.id), '') as detalle,
+      to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    from salidas s join maquinarias m on m.id = s.maquinaria_id join operadores o on o.operador_id = s.operador_id
+    order by s.fecha desc, s.created_at desc, s.id desc) x`;
+
+/** Median of the exits list endpoint (every exit, sent and received as text) against EXITS_AS_JSON. */
+export async function exitsAgainstSql(app: FastifyInstance, token: string, db: Db, runs = 15) {
+  const c: Case = { name: 'exits list', method: 'POST', url: '/api/salidas/list', payload: {} };
+  const endpoint = await measure(async () => {
+    const res = await app.inject({ method: c.method, url: c.url, payload: {}, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode}`);
+    return res.body.length;
+  }, runs);
+  const direct = await measure(async () => {
+    const r = (await db.execute(EXITS_AS_JSON)) as unknown as { rows: { json: string }[] };
+    return r.rows[0].json.length;
+  }, runs);
+  if (endpoint.rows !== direct.rows) throw new Error(`exits list: ${endpoint.rows} bytes from the API, ${direct.rows} from SQL`);
+  return { endpoint: endpoint.median, sql: direct.median, ratio: endpoint.median / direct.median };
 }

@@ -1,6 +1,6 @@
 // buildApp(config): the Fastify instance with every plugin and module; used by main.ts and the tests.
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   logStream?: LogDestination;
   /** Serve the built PWA from config.STATIC_DIR (off in API tests). */
   serveStatic?: boolean;
+  /** Sees every route as it is registered (tests check what each route declares). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The `https` server option from TLS_CERT_FILE / TLS_KEY_FILE, or nothing (plain http). */
@@ -54,6 +56,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.database.db);
   app.decorate('database', opts.database);
   app.decorate('config', config);

@@ -1,5 +1,6 @@
 // Builds one migrated, base-seeded template database per test run (PGlite dump, or a PostgreSQL
 // template database when TEST_DATABASE_URL is set); each test file clones it (see helpers.ts).
+// The benchmark (bench/run.ts) starts its databases the same way.
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +9,17 @@ import { openPglite, openPostgres } from '../../src/server/db/client';
 import { seedBase } from '../../src/server/db/seed/base';
 import { TEST_PASSWORD } from './constants';
 
-function dbUrl(base: string, name: string): string {
+export function dbUrl(base: string, name: string): string {
   const u = new URL(base);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-export default async function setup() {
+/** Clones of the PostgreSQL template are named `<template>_<n>`; this pattern finds them for the teardown. */
+const clonesOf = (template: string) => `${template.replace(/_/g, '\\_')}\\_%`;
+
+/** Builds the template and publishes it in TEST_PG_TEMPLATE / TEST_PGLITE_TEMPLATE; answers its teardown. */
+export default async function setup(): Promise<() => Promise<void>> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const name = `tpl_${process.pid}_${Date.now()}`;
@@ -27,11 +32,12 @@ export default async function setup() {
     await database.close();
     process.env.TEST_PG_TEMPLATE = name;
     return async () => {
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname LIKE $1`, [`t_${process.pid}_%`]);
-      const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`t_${process.pid}_%`]);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname LIKE $1`, [clonesOf(name)]);
+      const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [clonesOf(name)]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`);
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
+      delete process.env.TEST_PG_TEMPLATE;
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'maq-test-'));
@@ -44,5 +50,8 @@ export default async function setup() {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   process.env.TEST_PGLITE_TEMPLATE = file;
-  return () => rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    delete process.env.TEST_PGLITE_TEMPLATE;
+  };
 }

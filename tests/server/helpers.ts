@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
@@ -11,6 +11,7 @@ import type { LogDestination } from '../../src/server/lib/log-options';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { signToken } from '../../src/server/lib/tokens';
 import { TEST_JWT_SECRET, TEST_PASSWORD } from './constants';
+import { dbUrl } from './global-setup';
 
 export { TEST_PASSWORD };
 
@@ -20,14 +21,12 @@ async function cloneDatabase(): Promise<Database> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (pgUrl && template) {
-    const name = `t_${process.ppid}_${process.pid}_${++counter}_${Date.now() % 100000}`;
+    const name = `${template}_${process.pid}_${++counter}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${name}`;
-    return openPostgres(u.toString());
+    return openPostgres(dbUrl(pgUrl, name));
   }
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error('global-setup did not run');
@@ -44,7 +43,7 @@ export interface TestApp {
 /** `logStream` turns request logging on (at LOG_LEVEL, 'silent' unless `env` says otherwise) and collects its lines. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { serveStatic?: boolean; logStream?: LogDestination } = {},
+  opts: { serveStatic?: boolean; logStream?: LogDestination; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const database = await cloneDatabase();
   const config = loadConfig({
@@ -54,7 +53,13 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config, { database, logger: !!opts.logStream, logStream: opts.logStream, serveStatic: opts.serveStatic });
+  const app = await buildApp(config, {
+    database,
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
+    serveStatic: opts.serveStatic,
+    onRoute: opts.onRoute,
+  });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { adminToken, entryBody, seedMachine, seedOperator, seedOrder, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { call, type TestApp, createTestApp, login, createUser } from './helpers';
 
 const GUIAS = [
   { nro_guiaremision: 'G001-123', fecha_guiaremision: '2024-03-01' },
@@ -20,8 +20,8 @@ describe('warehouse entries API (/api/ingresos)', () => {
   const kardexOf = async (insumo_id: number) => (await post('/api/movimientos/list', { insumo_id })).json();
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     await seedOrder(t.database.db, {
       orden_id: 9001,
       nro: '0000123',
@@ -71,7 +71,7 @@ describe('warehouse entries API (/api/ingresos)', () => {
     expect((await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2021 })).statusCode).toBe(400);
     expect((await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2099 })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/ingresos/getinforden', payload: {} })).statusCode).toBe(401);
-    const viewer = await userWithRoles(t.app, t.database.db, [47, 48]);
+    const viewer = (await createUser(t, [47, 48])).token;
     expect((await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2024 }, viewer)).statusCode).toBe(403);
     expect((await post('/api/ingresos', entryBody('0000123', 2024, ITEMS), viewer)).statusCode).toBe(403);
   });
@@ -199,7 +199,7 @@ describe('warehouse entries API (/api/ingresos)', () => {
     expect(
       (await call(t.app, token, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G404' } })).statusCode,
     ).toBe(422);
-    const noView = await userWithRoles(t.app, t.database.db, [47, 48, 49]);
+    const noView = (await createUser(t, [47, 48, 49])).token;
     expect(
       (await call(t.app, noView, { method: 'PUT', url: `/api/ingresos/${entryId}`, payload: { nro_guiaremision: 'G001-124' } })).statusCode,
     ).toBe(403);

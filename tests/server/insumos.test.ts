@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { adminToken, entryBody, seedOrder, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { entryBody, seedOrder } from './fixtures';
+import { call, type TestApp, createTestApp, login, createUser } from './helpers';
 
 describe('supplies API (/api/insumos)', () => {
   let t: TestApp;
   let token: string;
   let und: number;
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     const units = (await call(t.app, token, { method: 'GET', url: '/api/pedidos/unimeds' })).json();
     und = units.find((u: { unimed_abrev: string }) => u.unimed_abrev === 'UND').unimed_id;
   });
@@ -62,7 +62,7 @@ describe('supplies API (/api/insumos)', () => {
   });
 
   it('answers 403 to a user without code 46', async () => {
-    const other = await userWithRoles(t.app, t.database.db, [47, 56]);
+    const other = (await createUser(t, [47, 56])).token;
     expect((await create({ insumo_codigo: 'NOPE', insumo_name: 'x', unimed_id: und }, other)).statusCode).toBe(403);
     expect((await call(t.app, other, { method: 'GET', url: '/api/insumos' })).statusCode).toBe(200);
   });

@@ -17,8 +17,7 @@ import { upsertPersonas } from '../../src/server/integrations/reniec/mirror';
 import { upsertContribuyentes } from '../../src/server/integrations/sunat/mirror';
 import type { VehiculoInput } from '../../src/server/integrations/vehiculos/index';
 import { upsertVehiculos } from '../../src/server/integrations/vehiculos/mirror';
-import { warehouseTestApp } from '../../bench/fixtures';
-import type { TestApp } from './helpers';
+import { createTestApp, type TestApp } from './helpers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -57,8 +56,7 @@ let remote: Remote;
 const dir = mkdtempSync(join(tmpdir(), 'maq-import-'));
 
 beforeAll(async () => {
-  // createTestApp(), robust to the empty PGlite clone of src/server/db/client.ts (see bench/fixtures.ts).
-  t = await warehouseTestApp();
+  t = await createTestApp();
   db = t.database.db;
   remote = await startRemote();
   await upsertPurchaseOrders(db, [

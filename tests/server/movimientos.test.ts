@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extPersonas, insumosMaquinaria } from '../../src/server/db/schema/index';
-import { adminToken, entryBody, seedMachine, seedOperator, seedOrder, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { call, type TestApp, createTestApp, login } from './helpers';
 
 const ITEMS = [
   { insumo_codigo: 'KAR-1', insumo_name: 'Llanta 17.5-25', cantidad: 8, unimed: 'UND' },
@@ -20,8 +20,8 @@ describe('kardex (/api/movimientos/list) and the machine and operator reads', ()
     post('/api/salidas', { nro_vale: vale, fecha, maquinaria_id: maq.id, operador_dni: '43000001', salidas_det: lines });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db, 'TRACTOR ORUGA');
     await seedOperator(t.database.db, '43000001', 'CCAHUANA QUISPE, LUIS');
     await seedOperator(t.database.db, '43000999', 'ROJAS PAUCAR, ANA');

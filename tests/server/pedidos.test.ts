@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { adminToken, seedMachine, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { seedMachine } from './fixtures';
+import { call, type TestApp, createTestApp, login, createUser } from './helpers';
 
 describe('supply requests API (/api/pedidos)', () => {
   let t: TestApp;
@@ -25,9 +25,9 @@ describe('supply requests API (/api/pedidos)', () => {
   });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
-    editor = await userWithRoles(t.app, t.database.db, [47, 52, 53, 54, 55]);
+    t = await createTestApp();
+    token = await login(t.app);
+    editor = (await createUser(t, [47, 52, 53, 54, 55])).token;
     maq = await seedMachine(t.database.db, 'MOTONIVELADORA');
     const units = (await get('/api/pedidos/unimeds')).json() as { unimed_id: number; unimed_abrev: string }[];
     und = units.find((u) => u.unimed_abrev === 'UND')!.unimed_id;
@@ -144,7 +144,7 @@ describe('supply requests API (/api/pedidos)', () => {
     expect((await send('POST', '/api/pedidos', body([{ insumo_id: s1, cantidad: 1 }], { maquinaria_id: 999999 }))).statusCode).toBe(400);
     expect((await send('POST', '/api/pedidos', body([{ insumo_id: s1, cantidad: 1 }], { estado: 5 }))).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/pedidos/list', payload: {} })).statusCode).toBe(401);
-    const reader = await userWithRoles(t.app, t.database.db, [47, 52]);
+    const reader = (await createUser(t, [47, 52])).token;
     expect((await send('POST', '/api/pedidos', body([{ insumo_id: s1, cantidad: 1 }]), reader)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/pedidos/${pid}`, undefined, reader)).statusCode).toBe(403);
     expect((await get('/api/pedidos/999999')).statusCode).toBe(404);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { adminToken, entryBody, seedMachine, seedOperator, seedOrder, userWithRoles, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { call, type TestApp, createTestApp, login, createUser } from './helpers';
 
 const ITEMS = [
   { insumo_codigo: 'SAL-A', insumo_name: 'Aceite motor 15W40', cantidad: 10, unimed: 'GLN' },
@@ -32,8 +32,8 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db, 'CARGADOR FRONTAL');
     maq2 = await seedMachine(t.database.db, 'RETROEXCAVADORA');
     op = await seedOperator(t.database.db, '41234567', 'HUAMAN ROJAS, PEDRO');
@@ -140,7 +140,7 @@ describe('warehouse exits API (/api/salidas)', () => {
       expect(typeof res.json().message).toBe('string');
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/salidas', payload: exit([]) })).statusCode).toBe(401);
-    const reader = await userWithRoles(t.app, t.database.db, [47, 56]);
+    const reader = (await createUser(t, [47, 56])).token;
     expect((await send('POST', '/api/salidas', exit([{ insumo_id: A, cantidad: 1 }]), undefined, reader)).statusCode).toBe(403);
     expect((await send('PUT', `/api/salidas/${first}`, exit([{ insumo_id: A, cantidad: 1 }]), undefined, reader)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/salidas/${first}`, undefined, undefined, reader)).statusCode).toBe(403);

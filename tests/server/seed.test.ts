@@ -10,8 +10,7 @@ import { integrations } from '../../src/server/integrations/index';
 import { verifyPassword } from '../../src/server/lib/passwords';
 import { limaDate } from '../../src/shared/domain/dates';
 import { addDays } from '../../src/server/db/seed/demo-util';
-import { warehouseTestApp } from '../../bench/fixtures';
-import { TEST_PASSWORD, type TestApp } from './helpers';
+import { TEST_PASSWORD, type TestApp, createTestApp } from './helpers';
 
 let t: TestApp;
 let db: Db;
@@ -26,8 +25,7 @@ const count = async (table: string, where = 'true') =>
   Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0].n);
 
 beforeAll(async () => {
-  // createTestApp(), robust to the empty PGlite clone of src/server/db/client.ts (see bench/fixtures.ts).
-  t = await warehouseTestApp();
+  t = await createTestApp();
   db = t.database.db;
   const started = Date.now();
   summary = await seedDemo(db);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, entryBody, seedMachine, seedOperator, seedOrder, warehouseTestApp } from '../../bench/fixtures';
-import { call, type TestApp } from './helpers';
+import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { call, type TestApp, createTestApp, login } from './helpers';
 
 const ITEMS = [
   { insumo_codigo: 'CON-A', insumo_name: 'Aceite de transmisión', cantidad: 20, unimed: 'GLN' },
@@ -46,8 +46,8 @@ describe('warehouse under concurrency (stock, exits, entries, kardex)', () => {
   }
 
   beforeAll(async () => {
-    t = await warehouseTestApp();
-    token = await adminToken(t.app);
+    t = await createTestApp();
+    token = await login(t.app);
     maq = await seedMachine(t.database.db);
     await seedOperator(t.database.db, '42000001');
     await seedOrder(t.database.db, { orden_id: 6001, nro: '6001', anio: 2024, items: ITEMS });

@@ -79,5 +79,12 @@ export const machineDateRange = z
     path: ['ffin'],
   });
 
+/** Answer fields: a calendar date (`YYYY-MM-DD`, Lima) and an instant (ISO 8601 UTC, as `Date.toISOString`). */
+export const dateOut = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const timestampOut = z.iso.datetime();
+
 export const messageResponse = z.object({ message: z.string() });
+
+/** Every error answer: a Spanish message, field messages for invalid input, and a few documented extras. */
+export const errorResponse = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 export type DateRange = z.infer<typeof dateRange>;

@@ -1,7 +1,7 @@
 // Warehouse exits (salidas) contract: exit body with lines and trash (spec 000 §3) and row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';
-import { dateStr, dni, editorMode, id, machineDateRange, optionalText, positiveAmount, text } from './common';
+import { dateOut, dateStr, dni, editorMode, id, machineDateRange, optionalText, positiveAmount, text, timestampOut } from './common';
 
 /** Optional id: '', 0, null and missing all mean "none". */
 export const optionalId = z.preprocess(
@@ -43,30 +43,36 @@ export type SalidaBody = z.infer<typeof salidaBody>;
 
 export const salidaListBody = machineDateRange;
 
-export interface SalidaRow {
-  id: number;
-  fecha: string;
-  nro_vale: string;
-  maquinaria_id: number;
-  maquinaria: string;
-  placa: string;
-  operador_id: number;
-  operador_dni: string;
-  operador_name: string;
+export const salidaRow = z.object({
+  id: z.number(),
+  fecha: dateOut,
+  nro_vale: z.string(),
+  maquinaria_id: z.number(),
+  maquinaria: z.string(),
+  placa: z.string(),
+  operador_id: z.number(),
+  operador_dni: z.string(),
+  operador_name: z.string(),
   /** 'CODE NAME x qty; …' */
-  detalle: string;
-  created_at: string;
-}
+  detalle: z.string(),
+  created_at: timestampOut,
+});
+export type SalidaRow = z.infer<typeof salidaRow>;
 
-export interface SalidaLineOut {
-  salida_det_id: number;
-  salida_id: number;
-  insumo_id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  unimed: string;
-  cantidad: number;
-  old_cantidad: number;
-  stock: number;
-  observacion: string | null;
-}
+export const salidaLineOut = z.object({
+  salida_det_id: z.number(),
+  salida_id: z.number(),
+  insumo_id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  unimed: z.string(),
+  cantidad: z.number(),
+  old_cantidad: z.number(),
+  stock: z.number(),
+  observacion: z.string().nullable(),
+});
+export type SalidaLineOut = z.infer<typeof salidaLineOut>;
+
+/** One exit with its lines (view, and the answer of a create or an edit). */
+export const salidaDetail = salidaRow.omit({ detalle: true }).extend({ salidas_det: z.array(salidaLineOut) });
+export type SalidaDetail = z.infer<typeof salidaDetail>;

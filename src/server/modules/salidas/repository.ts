@@ -1,27 +1,17 @@
 // Exit queries: list with machine, operator and the hidden detail text; one exit with its lines and stock.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { SalidaLineOut, SalidaRow } from '@shared/contract/salidas';
+import type { SalidaDetail, SalidaLineOut, SalidaRow } from '@shared/contract/salidas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, operadores, salidas, salidasDet, unimeds } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { dateRangeWhere, intList, rowsOf } from '../../lib/sql';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
+import { dateRangeWhere } from '../../lib/sql';
 import { isoTs } from '../../lib/timestamps';
 
-/** Hidden detail per exit, 'CODE NAME x qty; …', aggregated once for the exits of the page. */
-async function detailsOf(db: Db, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += 5000) {
-    const part = ids.slice(i, i + 5000);
-    const rows = await rowsOf<{ salida_id: number; detalle: string }>(
-      db,
-      sql`select d.salida_id, string_agg(i.insumo_codigo || ' ' || i.insumo_name || ' x ' || trim_scale(d.cantidad)::text, '; ' order by d.salida_det_id) as detalle
-          from ${salidasDet} d join ${insumos} i on i.id = d.insumo_id where d.salida_id in (${intList(part)}) group by d.salida_id`,
-    );
-    for (const r of rows) out.set(r.salida_id, r.detalle);
-  }
-  return out;
-}
+/** Hidden detail of an exit, 'CODE NAME x qty; …' in line order (searched by the list's filter box). */
+const detalle = sql<string>`coalesce((select string_agg(i.insumo_codigo || ' ' || i.insumo_name || ' x ' || trim_scale(d.cantidad)::text, '; ' order by d.salida_det_id)
+  from ${salidasDet} d join ${insumos} i on i.id = d.insumo_id where d.salida_id = ${salidas.id}), '')`;
 
 const head = {
   id: salidas.id,
@@ -42,19 +32,17 @@ export interface SalidaFilter {
   ffin?: string | null;
 }
 
-export async function listSalidas(db: Db, f: SalidaFilter): Promise<SalidaRow[]> {
-  const rows = await db
-    .select(head)
-    .from(salidas)
-    .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
-    .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
-    .where(and(f.maquinaria_id ? eq(salidas.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(salidas.fecha, f)))
-    .orderBy(desc(salidas.fecha), desc(salidas.created_at), desc(salidas.id));
-  const details = await detailsOf(
+export function listSalidas(db: Db, f: SalidaFilter): Promise<JsonRows<SalidaRow>> {
+  return jsonRows(
     db,
-    rows.map((r) => r.id),
+    db
+      .select(wire({ ...head, detalle }))
+      .from(salidas)
+      .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
+      .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
+      .where(and(f.maquinaria_id ? eq(salidas.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(salidas.fecha, f)))
+      .orderBy(desc(salidas.fecha), desc(salidas.created_at), desc(salidas.id)),
   );
-  return rows.map((r) => ({ ...r, detalle: details.get(r.id) ?? '', created_at: isoTs(r.created_at) }));
 }
 
 export async function getSalidaLines(db: Db, salidaId: number): Promise<SalidaLineOut[]> {
@@ -78,7 +66,7 @@ export async function getSalidaLines(db: Db, salidaId: number): Promise<SalidaLi
   return lines.map((l) => ({ ...l, old_cantidad: l.cantidad }));
 }
 
-export async function getSalida(db: Db, id: number) {
+export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
   const [row] = await db
     .select(head)
     .from(salidas)

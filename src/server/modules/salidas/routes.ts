@@ -2,15 +2,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contract/common';
-import { salidaBody, salidaListBody } from '@shared/contract/salidas';
+import { salidaBody, salidaDetail, salidaListBody, salidaRow } from '@shared/contract/salidas';
+import { sendJson } from '../../lib/json-rows';
+import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { getSalida, listSalidas } from './repository';
 import { createSalida, deleteSalida, updateSalida } from './service';
 
 export default async function salidasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/salidas/list', { schema: { body: salidaListBody } }, async (req) => listSalidas(app.db, req.body));
-  r.get('/api/salidas/:id', { schema: { params: idParam } }, async (req) => getSalida(app.db, req.params.id));
-  r.post('/api/salidas', { schema: { body: salidaBody } }, async (req, reply) => reply.code(201).send(await createSalida(req, req.body)));
-  r.put('/api/salidas/:id', { schema: { params: idParam, body: salidaBody } }, async (req) => updateSalida(req, req.params.id, req.body));
-  r.delete('/api/salidas/:id', { schema: { params: idParam } }, async (req) => deleteSalida(req, req.params.id));
+  const one = answers({ 200: salidaDetail });
+  r.post('/api/salidas/list', { schema: { body: salidaListBody, response: listAnswer(salidaRow) } }, async (req, reply) =>
+    sendJson(reply, await listSalidas(app.db, req.body)),
+  );
+  r.get('/api/salidas/:id', { schema: { params: idParam, response: one } }, async (req) => getSalida(app.db, req.params.id));
+  r.post('/api/salidas', { schema: { body: salidaBody, response: answers({ 201: salidaDetail }) } }, async (req, reply) =>
+    reply.code(201).send(await createSalida(req, req.body)),
+  );
+  r.put('/api/salidas/:id', { schema: { params: idParam, body: salidaBody, response: one } }, async (req) =>
+    updateSalida(req, req.params.id, req.body),
+  );
+  r.delete('/api/salidas/:id', { schema: { params: idParam, response: messageAnswer } }, async (req) => deleteSalida(req, req.params.id));
 }

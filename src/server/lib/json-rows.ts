@@ -1,0 +1,44 @@
+// Lists answered as JSON text that PostgreSQL builds: the route sends that text as it is, never parsing and
+// re-serialising thousands of rows in Node (how to write a list endpoint: docs/architecture.md, "Lists").
+import { is, sql, Column, SQL, type SQLWrapper } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
+import { rowsOf } from './sql';
+import { isoTimestamp } from './timestamps';
+
+/** A JSON array whose elements have the wire shape `T`, as text (the type only records what the text holds). */
+export type JsonRows<T> = string & { readonly __rows?: T[] };
+
+/**
+ * The rows of `query` as one JSON array text, `[]` when none. Column names are the wire fields and the
+ * query's ORDER BY is the list order (PostgreSQL aggregates a sorted subquery in its order). Values become
+ * JSON the way PostgreSQL writes them: numbers (numeric, integer, bigint) as numbers, `date` as `YYYY-MM-DD`,
+ * booleans, json/jsonb as they are; timestamps must be selected through `isoTimestamp` (or `wire()`).
+ */
+export async function jsonRows<T>(db: Db, query: SQLWrapper): Promise<JsonRows<T>> {
+  const [r] = await rowsOf<{ json: string }>(db, sql`select coalesce(json_agg(t), '[]')::text as json from (${query}) t`);
+  return r.json as JsonRows<T>;
+}
+
+type Field = Column | SQL | SQL.Aliased;
+
+/** True for timestamp columns (with or without time zone, any mode): they leave as ISO 8601 UTC. */
+const isTimestamp = (c: Column) => c.getSQLType().startsWith('timestamp');
+
+/**
+ * Select fields for a Drizzle query given to `jsonRows`: each entry is named after its key (the wire field)
+ * and timestamp columns are turned into ISO 8601 text, so `db.select(wire({ … })).from(…)` is the list row.
+ */
+export function wire<T extends Record<string, Field>>(fields: T): Record<keyof T & string, SQL.Aliased> {
+  const out = {} as Record<keyof T & string, SQL.Aliased>;
+  for (const [key, f] of Object.entries(fields) as [keyof T & string, Field][]) {
+    const expr = is(f, Column) ? (isTimestamp(f) ? isoTimestamp(f) : sql`${f}`) : is(f, SQL.Aliased) ? f.sql : f;
+    out[key] = sql`${expr}`.as(key);
+  }
+  return out;
+}
+
+/** Sends JSON text as it is: Fastify skips serialisation for a string payload with a JSON content type. */
+export function sendJson<T>(reply: FastifyReply, json: JsonRows<T>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
