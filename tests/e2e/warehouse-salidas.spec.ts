@@ -307,3 +307,42 @@ test('the correction form of a rejected exit offers the stock the server has now
   expect(await edit.getByRole('button', { name: A.update, exact: true }).isDisabled()).toBe(true);
   await context.close();
 });
+
+test('offline, Sincronización says calmly that the exit goes when the connection returns; logged out, the login screen says it waits', async () => {
+  const ctx = await setup();
+  const s = await supply(ctx.token, '05.01.0007');
+  const nro = voucher('CALM');
+  const { context, page } = await openSalidas('e2e.alm.calm');
+  await context.setOffline(true);
+  await fillExit(page, ctx, nro, s, 1);
+  await saveButton(page).click();
+  await toastWith(page, MSG.savedOffline);
+  await dialog(page, S.create).waitFor({ state: 'detached' });
+
+  // On an upright tablet, the top bar's count opens Sincronización: waiting for the connection, not 'Reintentando'.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await pendingBadge(page).click();
+  const item = page.locator('li').filter({ hasText: S.outboxLabel(nro) });
+  await item.getByText(MSG.syncStateWaiting, { exact: true }).waitFor();
+  await page.getByText(MSG.syncOfflineCalm, { exact: true }).waitFor();
+  expect(await page.getByText(MSG.syncStateRetrying, { exact: true }).count()).toBe(0);
+  await shot(page, 'offline-sync-calm-tablet');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shot(page, 'offline-sync-calm-desktop');
+
+  // Leaving with the exit still here: the logout modal warns, and the login screen says whose records wait.
+  await page.getByRole('navigation', { name: LABELS.menu.navigation }).getByRole('button', { name: LABELS.menu.cerrarSesion }).click();
+  const logout = page.getByRole('dialog', { name: MSG.logoutTitle });
+  await logout.getByText(MSG.logoutPendingWarning, { exact: false }).waitFor();
+  await logout.getByRole('button', { name: MSG.exit, exact: true }).click();
+  await page.getByTestId('login-waiting').waitFor();
+  expect(await page.getByTestId('login-waiting').textContent()).toBe(MSG.syncLoginWaiting(1, 'Usuario e2e.alm.calm'));
+  await shot(page, 'offline-login-waiting');
+
+  // The same user logs in with the connection back: the exit goes once and the note is gone.
+  await context.setOffline(false);
+  await loginAs(page, 'e2e.alm.calm', USER_PASSWORD);
+  await expect.poll(async () => (await serverExits(ctx.token, nro)).length, { timeout: 30_000 }).toBe(1);
+  await pendingBadge(page).waitFor({ state: 'detached' });
+  await context.close();
+});

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { cn } from '@client/lib/cn';
 import { LogoutModal } from './logout-modal';
+import { OutboxEditors } from './outbox-editors';
 import { SideMenu } from './side-menu';
 import { SyncToasts } from './sync-toasts';
 import { TopBar } from './top-bar';
@@ -47,6 +48,7 @@ export function AppLayout() {
         </main>
       </div>
       <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
+      <OutboxEditors />
     </div>
   );
 }

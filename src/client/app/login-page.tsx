@@ -16,6 +16,7 @@ import { BrandTitle, Emblem } from './brand';
 import { Copyright } from './copyright';
 import { TextField } from '@client/components/form-field';
 import { formatLongDateEs } from './long-date';
+import { PendingLoginNote } from '@client/offline/ui/pending-login-note';
 
 interface LoginAnswer {
   access_token: string;
@@ -83,6 +84,7 @@ export function LoginPage() {
                 {settings.cityLabel}, {formatLongDateEs()}
               </p>
             </div>
+            <PendingLoginNote />
             <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
               <TextField
                 label={LABELS.shell.username}

@@ -79,8 +79,6 @@ export const SCREENS = {
   sincronizacion: {
     path: '/sincronizacion',
     load: () => import('./sync-page'),
-    // 'Abrir y corregir' of rejected exits (features/salidas/outbox-editor.tsx).
-    preload: (qc) => import('@client/features/salidas/outbox-editor').then((m) => m.installSalidaEditor(qc)),
   },
 } satisfies Record<string, ScreenDef>;
 

@@ -65,3 +65,9 @@ export function toFixedNumber(value: number | string | null | undefined, decimal
   const n = typeof value === 'number' ? value : Number(value ?? NaN);
   return Number.isFinite(n) ? n.toFixed(decimals) : '';
 }
+
+/** Size of a file for people: `850 KB`, `2.4 MB` (es-PE uses the decimal point). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

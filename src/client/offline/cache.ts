@@ -158,3 +158,52 @@ export async function prefetchCatalogs(
   });
   return { ok, failed };
 }
+
+export interface DetailPrefetchOptions extends CacheOptions {
+  fetcher?: (url: string) => Promise<unknown>;
+  /** At most this many details per call (the first entries: lists come newest first). */
+  limit?: number;
+  /** Requests at a time. */
+  concurrency?: number;
+  /** A copy younger than this is not fetched again. */
+  freshMs?: number;
+}
+
+/**
+ * Keeps on the device the details behind the rows of a list that just loaded online, as [query key, GET url], so a
+ * record never opened here can still be opened (and edited) offline. Background work: a few requests at a time,
+ * copies younger than `freshMs` skipped, stopped by the first network failure. Resolves how many were fetched.
+ */
+export async function prefetchDetails(
+  entries: ReadonlyArray<readonly [CacheKey, string]>,
+  opts: DetailPrefetchOptions = {},
+): Promise<number> {
+  const db = opts.db ?? getDb();
+  const userId = ownerOf(opts);
+  const now = (opts.now ?? Date.now)();
+  const fetcher = opts.fetcher ?? ((url: string) => api.get<unknown>(url));
+  const wanted = entries.slice(0, opts.limit ?? 100);
+  const copies = await db.cache.bulkGet(wanted.map(([key]) => cacheKey(key)));
+  const freshMs = opts.freshMs ?? 10 * 60_000;
+  const todo = wanted.filter((_, i) => {
+    const row = copies[i];
+    return !row || row.userId !== userId || now - row.savedAt >= freshMs;
+  });
+  let next = 0;
+  let fetched = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < todo.length) {
+      const [key, url] = todo[next++];
+      try {
+        const result = await cachedFetch(key, () => fetcher(url), opts);
+        if (result.fromCache) failed = true;
+        else fetched += 1;
+      } catch (err) {
+        if (isNetworkError(err)) failed = true; // other errors (a record deleted meanwhile) only skip that one
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 2 }, worker));
+  return fetched;
+}

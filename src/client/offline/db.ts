@@ -1,4 +1,5 @@
-// Dexie database 'maquinarias' of the offline engine: read-through cache, outbox of pending writes, meta values.
+// Dexie database 'maquinarias' of the offline engine: read-through cache, outbox of pending writes, the files
+// attached to outbox items, meta values.
 import Dexie, { type EntityTable } from 'dexie';
 
 export const DB_NAME = 'maquinarias';
@@ -15,6 +16,17 @@ export interface CacheRow {
 
 export type OutboxStatus = 'pending' | 'sending' | 'retrying' | 'rejected';
 export type OutboxMethod = 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Where an item's files go once the server accepted the item: `url` is a template whose `{id}` is replaced by
+ * the value of `idField` in the server's answer (e.g. `{ idField: 'id', url: '/api/fallas/{id}/fotos', field:
+ * 'foto' }`); each file is one multipart POST with the file under `field`.
+ */
+export interface UploadSpec {
+  idField: string;
+  url: string;
+  field: string;
+}
 
 /** One write waiting to reach the server. `id` is also the request's Idempotency-Key. */
 export interface OutboxItem {
@@ -43,6 +55,38 @@ export interface OutboxItem {
   updatedAt: number;
   /** Free data of the caller (e.g. the row id being edited, the form mode). */
   meta: Record<string, unknown>;
+  /** Full name of the user who saved it (the login screen says whose records are waiting). */
+  userName: string | null;
+  /** Where its files are uploaded; null when the item carries none. */
+  upload: UploadSpec | null;
+  /**
+   * Epoch ms when the server accepted the item itself while its files were still to upload; the item then stays
+   * in the outbox only for them. It is already on the server: it is never corrected or sent again.
+   */
+  ackedAt: number | null;
+  /** Id the server gave the record (`upload.idField` of its answer); null until accepted or when it gave none. */
+  serverId: string | number | null;
+}
+
+export type OutboxFileStatus = 'pending' | 'sending' | 'retrying' | 'rejected' | 'sent';
+
+/** One file of an outbox item, kept as a Blob beside it until the server accepted its upload. */
+export interface OutboxFile {
+  id: string;
+  outboxId: string;
+  /** Upload order within the item. */
+  order: number;
+  /** Idempotency-Key of its upload (a new one when a refused upload is sent again). */
+  key: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  status: OutboxFileStatus;
+  attempts: number;
+  lastError: string | null;
+  lastStatus: number | null;
+  updatedAt: number;
 }
 
 export interface MetaRow {
@@ -53,6 +97,7 @@ export interface MetaRow {
 export type OfflineDb = Dexie & {
   cache: EntityTable<CacheRow, 'key'>;
   outbox: EntityTable<OutboxItem, 'id'>;
+  files: EntityTable<OutboxFile, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
 };
 
@@ -67,6 +112,20 @@ export function createOfflineDb(name: string = DB_NAME): OfflineDb {
     outbox: 'id, seq, userId, resource, status',
     meta: 'key',
   });
+  // 2: files attached to outbox items; items written by version 1 carry none.
+  db.version(2)
+    .stores({ files: 'id, outboxId, status' })
+    .upgrade((tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((item: Partial<OutboxItem>) => {
+          item.userName ??= null;
+          item.upload ??= null;
+          item.ackedAt ??= null;
+          item.serverId ??= null;
+        }),
+    );
   return db;
 }
 

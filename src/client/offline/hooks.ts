@@ -1,10 +1,11 @@
 // React hooks of the offline engine: live outbox, counts, sync state, merged list rows, interactive save.
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import { useSession } from '@client/lib/session';
-import type { OutboxItem } from './db';
+import type { OutboxFile, OutboxItem } from './db';
 import { useSyncEngine } from './engine-context';
 import { mergePending, type MergeOptions, type WithPending } from './merge-pending';
+import { listFiles } from './outbox-files';
 import { listItems, type EnqueueInput } from './outbox-store';
 import type { SyncEngine } from './sync';
 import type { SyncListener, SyncState } from './sync-events';
@@ -63,6 +64,22 @@ export function useOutbox(): OutboxItem[] {
   const userId = useSession()?.user.id;
   const store = useMemo(() => (userId === undefined ? NO_STORE : outboxStore(engine, userId)), [engine, userId]);
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** The files of an outbox item in upload order, live (with their Blobs, e.g. for a correcting form's previews). */
+export function useOutboxFiles(itemId: string | null | undefined): OutboxFile[] {
+  const engine = useSyncEngine();
+  const [files, setFiles] = useState<OutboxFile[]>([]);
+  useEffect(() => {
+    setFiles([]);
+    if (!itemId) return;
+    const sub = liveQuery(() => listFiles(engine.db, itemId)).subscribe({
+      next: setFiles,
+      error: (err: unknown) => console.error('outbox files live query failed', err),
+    });
+    return () => sub.unsubscribe();
+  }, [engine, itemId]);
+  return files;
 }
 
 /** Items of the user not yet accepted by the server (pending, sending, retrying and rejected). */

@@ -10,8 +10,8 @@ export interface MergeOptions<R> {
 }
 
 /**
- * Cached rows plus the resource's outbox items mapped by `toRow` (return null to skip one, e.g. a DELETE),
- * each marked `_pending: 'pendiente' | 'rechazado'`. New rows go on top, newest first.
+ * Cached rows plus the resource's outbox items not yet accepted by the server, mapped by `toRow` (return null to
+ * skip one, e.g. a DELETE), each marked `_pending: 'pendiente' | 'rechazado'`. New rows go on top, newest first.
  */
 export function mergePending<R extends object>(
   rows: readonly R[],
@@ -23,7 +23,7 @@ export function mergePending<R extends object>(
   const merged: WithPending<R>[] = [...rows];
   const added: WithPending<R>[] = [];
   for (const item of items) {
-    if (item.resource !== resource) continue;
+    if (item.resource !== resource || item.ackedAt !== null) continue; // accepted: the server's row shows it
     const row = toRow(item);
     if (!row) continue;
     const mark: PendingMark = item.status === 'rejected' ? 'rechazado' : 'pendiente';

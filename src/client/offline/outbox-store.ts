@@ -1,5 +1,6 @@
 // Outbox rows in Dexie: add, list, discard, resend and the "next item to send" query (no network here).
-import type { OfflineDb, OutboxItem, OutboxMethod } from './db';
+import type { OfflineDb, OutboxItem, OutboxMethod, UploadSpec } from './db';
+import { discardFiles, fileRows, moveFilesTo, retryRefusedFiles, type AttachmentInput } from './outbox-files';
 
 export interface EnqueueInput {
   resource: string;
@@ -8,6 +9,15 @@ export interface EnqueueInput {
   body?: unknown;
   label: string;
   meta?: Record<string, unknown>;
+  /** Files uploaded one by one after the server accepted the item (needs `upload`). */
+  files?: readonly AttachmentInput[];
+  upload?: UploadSpec | null;
+}
+
+/** Who saves: the session user, stored on the item so it is only ever sent with that user's token. */
+export interface ItemOwner {
+  userId: number;
+  userName: string | null;
 }
 
 const SEQ_KEY = 'outbox-seq';
@@ -21,29 +31,42 @@ async function nextSeq(db: OfflineDb): Promise<number> {
   return seq;
 }
 
-/** Writes one pending item in one transaction and returns it. */
-export async function addItem(db: OfflineDb, input: EnqueueInput, userId: number, now: number): Promise<OutboxItem> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
-    const item: OutboxItem = {
-      id: crypto.randomUUID(),
-      seq: await nextSeq(db),
-      userId,
-      resource: input.resource,
-      method: input.method,
-      url: input.url,
-      body: input.body,
-      label: input.label,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: now,
-      updatedAt: now,
-      meta: input.meta ?? {},
-    };
+/** The one place an outbox item is built: a fresh key, its place `seq` in the queue, nothing attempted yet. */
+function buildItem(input: EnqueueInput, owner: ItemOwner, seq: number, now: number): OutboxItem {
+  return {
+    id: crypto.randomUUID(),
+    seq,
+    userId: owner.userId,
+    userName: owner.userName,
+    resource: input.resource,
+    method: input.method,
+    url: input.url,
+    body: input.body,
+    label: input.label,
+    meta: input.meta ?? {},
+    upload: input.upload ?? null,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    lastStatus: null,
+    lastErrors: null,
+    createdAt: now,
+    updatedAt: now,
+    ackedAt: null,
+    serverId: null,
+  };
+}
+
+const TABLES = (db: OfflineDb) => [db.outbox, db.files, db.meta];
+
+/** Writes one pending item and its files in one transaction and returns it. */
+export async function addItem(db: OfflineDb, input: EnqueueInput, owner: ItemOwner, now: number): Promise<OutboxItem> {
+  if (input.files?.length && !input.upload) throw new Error('offline outbox: files need an upload spec');
+  return db.transaction('rw', TABLES(db), async () => {
+    const item = buildItem(input, owner, await nextSeq(db), now);
     await db.outbox.add(item);
+    if (input.files?.length) await db.files.bulkAdd(fileRows(item.id, input.files, now));
     return item;
   });
 }
@@ -54,65 +77,59 @@ export async function listItems(db: OfflineDb, userId?: number | null): Promise<
   return userId === undefined ? all : all.filter((i) => i.userId === userId);
 }
 
-/** Items of a resource still on their way (pending, sending, retrying), in send order. */
-export async function pendingItems(db: OfflineDb, resource: string, userId?: number | null): Promise<OutboxItem[]> {
-  const rows = await db.outbox.where('resource').equals(resource).toArray();
-  return rows.filter((i) => i.status !== 'rejected' && (userId === undefined || i.userId === userId)).sort((a, b) => a.seq - b.seq);
-}
-
-/** Deletes an item unless it is being sent right now; returns whether it was removed. */
+/** Deletes an item and its files unless it is being sent right now; returns whether it was removed. */
 export async function discardItem(db: OfflineDb, id: string): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.files, async () => {
     const item = await db.outbox.get(id);
     if (!item || item.status === 'sending') return false;
     await db.outbox.delete(id);
+    await discardFiles(db, id);
     return true;
   });
 }
 
+export interface ResendChanges {
+  /** The corrected body; undefined keeps the item's. */
+  body?: unknown;
+  /** The corrected set of files; undefined keeps the item's (they follow the resend). */
+  files?: readonly AttachmentInput[];
+}
+
 /**
  * Sends an item again. A rejected item (the server changed nothing) is replaced by a NEW item with a new
- * id/Idempotency-Key at the back of the queue, with `newBody` when corrected. A pending or retrying item may
- * already have reached the server, so it keeps its key and is only made due now; correcting its body is
- * refused (it could create a second record).
+ * id/Idempotency-Key at the back of the queue, with the corrected body and files when given; its files follow it.
+ * A pending or retrying item may already have reached the server, so it keeps its key and is only made due now.
+ * An item the server accepted (only files left) retries its refused uploads under new keys. Correcting anything
+ * but a rejected, never accepted item is refused (it could create a second record).
  */
-export async function resendItem(db: OfflineDb, id: string, now: number, newBody?: unknown): Promise<OutboxItem> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
+export async function resendItem(db: OfflineDb, id: string, now: number, changes: ResendChanges = {}): Promise<OutboxItem> {
+  return db.transaction('rw', TABLES(db), async () => {
     const old = await db.outbox.get(id);
     if (!old) throw new Error(`outbox item ${id} not found`);
-    if (old.status !== 'rejected') {
-      if (newBody !== undefined) throw new Error('only a rejected item can be corrected');
+    const corrects = changes.body !== undefined || changes.files !== undefined;
+    if (old.status !== 'rejected' || old.ackedAt !== null) {
+      if (corrects) throw new Error('only a rejected item not yet on the server can be corrected');
       if (old.status === 'sending') return old;
-      const due: OutboxItem = { ...old, status: old.status, nextAttemptAt: now, updatedAt: now };
+      if (old.ackedAt !== null) await retryRefusedFiles(db, old.id, now);
+      const due: OutboxItem = { ...old, status: old.status === 'rejected' ? 'pending' : old.status, nextAttemptAt: now, updatedAt: now };
       await db.outbox.put(due);
       return due;
     }
-    const fresh: OutboxItem = {
-      ...old,
-      id: crypto.randomUUID(),
-      seq: await nextSeq(db),
-      body: newBody === undefined ? old.body : newBody,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: now,
-      updatedAt: now,
-      meta: { ...old.meta, resentFrom: old.id },
-    };
+    const body = changes.body === undefined ? old.body : changes.body;
+    const fresh = buildItem({ ...old, body, meta: { ...old.meta, resentFrom: old.id } }, old, await nextSeq(db), now);
     await db.outbox.delete(old.id);
     await db.outbox.add(fresh);
+    await moveFilesTo(db, old.id, fresh.id, now, changes.files);
     return fresh;
   });
 }
 
-/** Items left in 'sending' by a crashed or closed sender become 'pending' again, keeping their key. */
+/** Items (and files) left in 'sending' by a crashed or closed sender become 'pending' again, keeping their keys. */
 export async function recoverSending(db: OfflineDb, now: number): Promise<number> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.files, async () => {
     const stuck = await db.outbox.where('status').equals('sending').toArray();
     for (const item of stuck) await db.outbox.put({ ...item, status: 'pending', updatedAt: now });
+    await db.files.where('status').equals('sending').modify({ status: 'pending', updatedAt: now });
     return stuck.length;
   });
 }

@@ -1,5 +1,6 @@
-// Events of the sync engine (item sent/rejected/retrying, queue paused) and their relay to other tabs.
+// Events of the sync engine (item sent/rejected/retrying, file uploaded, queue paused) and their relay to other tabs.
 import type { OutboxItem } from './db';
+import type { OutboxFileInfo } from './outbox-files';
 
 export type SyncState = 'idle' | 'sending' | 'paused-auth' | 'offline';
 
@@ -9,12 +10,19 @@ export type SyncState = 'idle' | 'sending' | 'paused-auth' | 'offline';
  */
 interface EventBase {
   item: OutboxItem;
+  /** The attached file the event is about (an upload after the item was accepted). */
+  file?: OutboxFileInfo;
   remote?: boolean;
   awaited?: boolean;
 }
 
+/**
+ * 'sent': the server accepted the item (its files, if any, follow one by one); 'uploaded': one file accepted;
+ * 'rejected': the item, or the last of its files, was refused and waits for the user in Sincronización.
+ */
 export type SyncEvent =
   | (EventBase & { type: 'sent'; status: number; data: unknown; replayed: boolean })
+  | (EventBase & { type: 'uploaded'; file: OutboxFileInfo; status: number; data: unknown })
   | (EventBase & { type: 'rejected'; status: number; message: string; body: unknown })
   | (EventBase & { type: 'retrying'; status: number; message: string; nextAttemptAt: number })
   | (EventBase & { type: 'paused' });

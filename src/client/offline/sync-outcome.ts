@@ -1,4 +1,5 @@
-// The outbox outcome table (DESIGN §6): classifies one send's result and computes the backoff delay.
+// The outbox outcome table (docs/architecture.md, offline engine): classifies one send's result and computes the
+// backoff delay.
 import { MSG } from '@shared/messages';
 
 export type SendOutcome =

@@ -1,6 +1,7 @@
-// One HTTP attempt of an outbox item: its own Idempotency-Key, the current user's token, a timeout.
+// One HTTP attempt of an outbox item or of one of its files: its own Idempotency-Key, the current user's token, a
+// timeout. Files go as multipart (one file per request) to the item's upload URL once the server gave its id.
 import { buildHeaders } from '@client/lib/api';
-import type { OutboxItem } from './db';
+import type { OutboxFile, OutboxItem, UploadSpec } from './db';
 import { classifyFailure, classifyResponse, type SendOutcome } from './sync-outcome';
 
 export interface SendDeps {
@@ -19,8 +20,8 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Sends the item once; never throws (a failure is a 'retry' outcome). Reading the body is under the timeout too. */
-export async function sendItem(item: OutboxItem, token: string, deps: SendDeps): Promise<SendOutcome> {
+/** One request; never throws (a failure is a 'retry' outcome). Reading the body is under the timeout too. */
+async function attempt(path: string, init: RequestInit, deps: SendDeps): Promise<SendOutcome> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -28,17 +29,7 @@ export async function sendItem(item: OutboxItem, token: string, deps: SendDeps):
     ctrl.abort();
   }, deps.timeoutMs);
   try {
-    const res = await deps.fetchImpl(deps.baseUrl() + item.url, {
-      method: item.method,
-      headers: buildHeaders(item.url, {
-        method: item.method,
-        body: item.body,
-        idempotencyKey: item.id,
-        token,
-      }),
-      body: item.body === undefined ? undefined : JSON.stringify(item.body),
-      signal: ctrl.signal,
-    });
+    const res = await deps.fetchImpl(deps.baseUrl() + path, { ...init, signal: ctrl.signal });
     const body = parseBody(await res.text());
     return classifyResponse(res.status, body, res.headers, deps.now());
   } catch {
@@ -46,4 +37,32 @@ export async function sendItem(item: OutboxItem, token: string, deps: SendDeps):
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Sends the item's own request (JSON body) under its id as Idempotency-Key. */
+export function sendItem(item: OutboxItem, token: string, deps: SendDeps): Promise<SendOutcome> {
+  const headers = buildHeaders(item.url, { method: item.method, body: item.body, idempotencyKey: item.id, token });
+  const body = item.body === undefined ? undefined : JSON.stringify(item.body);
+  return attempt(item.url, { method: item.method, headers, body }, deps);
+}
+
+/** The upload URL of an accepted record: the spec's template with `{id}` replaced. */
+export const uploadUrl = (spec: UploadSpec, serverId: string | number): string =>
+  spec.url.replace('{id}', encodeURIComponent(String(serverId)));
+
+/** Uploads one file (multipart, the file under `upload.field`) under the file's own Idempotency-Key. */
+export function sendFile(spec: UploadSpec, serverId: string | number, file: OutboxFile, token: string, deps: SendDeps) {
+  const url = uploadUrl(spec, serverId);
+  const form = new FormData();
+  form.append(spec.field, file.blob, file.name);
+  // No Content-Type: fetch sets multipart/form-data with its boundary.
+  const headers = buildHeaders(url, { method: 'POST', idempotencyKey: file.key, token });
+  return attempt(url, { method: 'POST', headers, body: form }, deps);
+}
+
+/** The value of `field` in the server's answer ('a.b' reads nested objects); null when it is not an id. */
+export function idFromAnswer(data: unknown, field: string): string | number | null {
+  let value: unknown = data;
+  for (const part of field.split('.')) value = (value as Record<string, unknown> | null)?.[part];
+  return typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null;
 }

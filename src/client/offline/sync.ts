@@ -1,12 +1,22 @@
-// The outbox sender: one tab at a time (lock), items one by one in order, outcome table of DESIGN §6.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+// The outbox sender: one tab at a time (lock), items (then their files) one by one in order, one outcome table
+// (docs/architecture.md, offline engine).
 import { apiBase } from '@client/lib/api';
 import type { SessionPayload } from '@client/lib/session';
 import type { OfflineDb, OutboxItem } from './db';
-import { addItem, claimNext, discardItem, listItems, pendingItems, recoverSending, resendItem, type EnqueueInput } from './outbox-store';
-import type { SendOutcome } from './sync-outcome';
-import { recordOutcome, requestPersistOnce } from './sync-record';
-import { sendItem } from './sync-send';
+import { discardFile, listFiles } from './outbox-files';
+import {
+  addItem,
+  claimNext,
+  discardItem,
+  listItems,
+  recoverSending,
+  resendItem,
+  type EnqueueInput,
+  type ResendChanges,
+} from './outbox-store';
+import { requestPersistOnce } from './sync-record';
+import { createQueryRefresher } from './sync-queries';
+import { runStep, type StepResult } from './sync-step';
 import { createEmitter, type EventChannel, type SyncEvent, type SyncListener, type SyncState } from './sync-events';
 import { memoryLock, type LockFn } from './sync-lock';
 
@@ -51,8 +61,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   const events = createEmitter<SyncEvent>();
   const stateEvents = createEmitter<SyncState>();
-  const queryKeys = new Map<string, QueryKey[]>();
-  let queryClient: QueryClient | undefined;
+  const queries = createQueryRefresher();
   let paused: { userId: number; token: string | null } | null = null;
   let sending = false;
   let offline = !isOnline();
@@ -84,16 +93,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     stateEvents.emit(next);
   }
 
-  function invalidate(resource: string): void {
-    if (!queryClient) return;
-    for (const key of [[resource] as QueryKey, ...(queryKeys.get(resource) ?? [])]) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  }
-
   function publish(event: SyncEvent): void {
     events.emit({ ...event, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') queries.refresh(event.item.resource);
     try {
       deps.channel?.postMessage(event);
     } catch {
@@ -114,12 +116,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     );
   }
 
-  const send = (item: OutboxItem, token: string) => sendItem(item, token, { fetchImpl, baseUrl, timeoutMs, now });
+  const stepDeps = { db, fetchImpl, baseUrl, timeoutMs, now, random, stopped: () => stopped };
 
-  /** Persists the outcome (outside any fetch); returns whether the queue may go on with the next item. */
-  async function settle(item: OutboxItem, outcome: SendOutcome, token: string): Promise<boolean> {
-    const event = await recordOutcome(db, item, outcome, now(), random);
-    offline = outcome.kind === 'retry' && outcome.offline;
+  /** Publishes a recorded step and applies it to the queue; returns whether the queue may go on. */
+  async function settle(item: OutboxItem, { event, goOn, noAnswer }: StepResult, token: string): Promise<boolean> {
+    offline = noAnswer;
+    if (!event) return goOn;
     if (event.type === 'paused') paused = { userId: item.userId, token };
     publish(event);
     if (event.type === 'paused') deps.onUnauthorized();
@@ -128,7 +130,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       persistAsked = true;
       await requestPersistOnce(db, deps.persist, now());
     }
-    return event.type === 'sent' || event.type === 'rejected';
+    return goOn;
   }
 
   /** Sends the current user's items in order while holding the lock. */
@@ -157,9 +159,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       refreshState();
       let goOn = false;
       try {
-        const outcome = await send(pick.item, token);
+        const step = await runStep(pick.item, token, stepDeps);
         if (stopped) return; // like a closed page: the item stays 'sending' and is recovered on the next start
-        goOn = await settle(pick.item, outcome, token);
+        goOn = await settle(pick.item, step, token);
       } finally {
         sending = false;
         refreshState();
@@ -210,28 +212,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return running;
   }
 
-  function currentUserId(): number {
-    const id = getSession()?.user.id;
-    if (id === undefined) throw new Error('offline outbox: no session');
-    return id;
+  function owner() {
+    const user = getSession()?.user;
+    if (!user) throw new Error('offline outbox: no session');
+    return { userId: user.id, userName: user.fullName ?? null };
   }
 
-  /** Writes the item to the outbox (one transaction) without sending it. */
+  /** Writes the item (and its files) to the outbox in one transaction without sending it. */
   async function add(input: EnqueueInput): Promise<OutboxItem> {
-    return addItem(db, input, currentUserId(), now());
+    return addItem(db, input, owner(), now());
   }
 
-  async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
-    const item = await add(input);
-    void flush({ force: true });
-    return item;
+  /** Writes the resend of an item without sending it (outbox-store resendItem). */
+  function requeue(id: string, changes: ResendChanges = {}): Promise<OutboxItem> {
+    return resendItem(db, id, now(), changes);
   }
 
   function onRemote(e: MessageEvent): void {
     const event = e.data as SyncEvent | undefined;
     if (!event || typeof event !== 'object' || !('item' in event)) return;
     events.emit({ ...event, remote: true, awaited: awaited.has(event.item.id) });
-    if (event.type === 'sent') invalidate(event.item.resource);
+    if (event.type === 'sent' || event.type === 'uploaded') queries.refresh(event.item.resource);
   }
   deps.channel?.addEventListener('message', onRemote);
 
@@ -239,12 +240,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     db,
     flush,
     add,
-    enqueue,
-    list: (opts: { allUsers?: boolean } = {}) => listItems(db, opts.allUsers ? undefined : (getSession()?.user.id ?? null)),
-    pendingFor: (resource: string) => pendingItems(db, resource, getSession()?.user.id ?? null),
+    /** The current user's items in send order. */
+    list: () => listItems(db, getSession()?.user.id ?? null),
+    /** Removes an item and its files for good (not while it is being sent). */
     discard: (id: string) => discardItem(db, id),
-    async resend(id: string, newBody?: unknown): Promise<OutboxItem> {
-      const item = await resendItem(db, id, now(), newBody);
+    /** The files of an item in upload order (with their Blobs). */
+    files: (id: string) => listFiles(db, id),
+    /** Removes one file the user chose to drop; an accepted item left with nothing to upload is done. */
+    async discardFile(fileId: string): Promise<boolean> {
+      const removed = await discardFile(db, fileId, now());
+      if (removed) void flush();
+      return removed;
+    },
+    requeue,
+    /** requeue, then send at once: a rejected item as a new item (new key), corrected with `changes`. */
+    async resend(id: string, changes: ResendChanges = {}): Promise<OutboxItem> {
+      const item = await requeue(id, changes);
       void flush({ force: true });
       return item;
     },
@@ -257,13 +268,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     getState: () => state,
     subscribeState: (listener: (s: SyncState) => void) => stateEvents.on(listener),
     isOnline,
-    setQueryClient(client: QueryClient | undefined): void {
-      queryClient = client;
-    },
-    /** Extra TanStack Query keys to invalidate when an item of `resource` is saved (['resource'] always is). */
-    registerQueryKeys(resource: string, keys: QueryKey[]): void {
-      queryKeys.set(resource, [...(queryKeys.get(resource) ?? []), ...keys]);
-    },
+    setQueryClient: queries.setQueryClient,
+    registerQueryKeys: queries.registerQueryKeys,
     /** The browser went online/offline. */
     setOnline(online: boolean): void {
       offline = !online;

@@ -4,10 +4,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
-import { startSync } from '@client/offline/default-engine';
-import { enqueue, listOutbox } from '@client/offline/outbox';
+import { getDefaultEngine, startSync } from '@client/offline/default-engine';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
-import { fakeServer, json, makeToken, salida } from './helpers';
+import { fakeServer, json, makeToken, outboxRow, salida } from './helpers';
 
 let online = true;
 const server = fakeServer((req) => {
@@ -34,21 +33,7 @@ describe('startSync (default engine)', () => {
     setToken(makeToken(1));
     const db = getDb();
     const now = Date.now();
-    await db.outbox.add({
-      ...salida('crashed'),
-      id: crypto.randomUUID(),
-      seq: 1,
-      userId: 1,
-      status: 'sending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: now,
-      updatedAt: now,
-      meta: {},
-    });
+    await db.outbox.add(outboxRow({ ...salida('crashed'), status: 'sending', nextAttemptAt: now, createdAt: now, updatedAt: now }));
     const stop = startSync({
       queryClient: new QueryClient(),
       catalogs: [[['maquinarias'], '/api/maquinarias']],
@@ -59,8 +44,9 @@ describe('startSync (default engine)', () => {
     await until(() => persist.mock.calls.length === 1); // requested right after the first delete
 
     online = false;
-    const item = await enqueue(salida('offline'));
-    await until(async () => (await listOutbox())[0]?.status === 'retrying');
+    const item = await getDefaultEngine().add(salida('offline'));
+    void getDefaultEngine().flush();
+    await until(async () => (await getDefaultEngine().list())[0]?.status === 'retrying');
     expect(await pendingCountForLogout()).toBe(1);
 
     online = true;

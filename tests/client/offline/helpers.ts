@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { decodeToken, type SessionPayload } from '@client/lib/session';
-import { createOfflineDb, type OfflineDb } from '@client/offline/db';
+import { createOfflineDb, type OfflineDb, type OutboxItem } from '@client/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from '@client/offline/sync';
 import { memoryLock } from '@client/offline/sync-lock';
 
@@ -150,4 +150,30 @@ export const salida = (nro_vale: string) => ({
   url: '/api/salidas',
   body: { nro_vale, fecha: '2025-01-15', maquinaria_id: 1, salidas_det: [] },
   label: `Salida vale ${nro_vale}`,
+});
+
+/** An outbox row as the database holds it (for tests that write rows directly), user 1, nothing attempted. */
+export const outboxRow = (over: Partial<OutboxItem> = {}): OutboxItem => ({
+  id: crypto.randomUUID(),
+  seq: 1,
+  userId: 1,
+  resource: 'salidas',
+  method: 'POST',
+  url: '/api/salidas',
+  body: {},
+  label: '',
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  lastStatus: null,
+  lastErrors: null,
+  createdAt: 0,
+  updatedAt: 0,
+  meta: {},
+  userName: null,
+  upload: null,
+  ackedAt: null,
+  serverId: null,
+  ...over,
 });

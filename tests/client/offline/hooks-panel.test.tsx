@@ -1,17 +1,16 @@
 // Hooks and components: interactive save through the outbox, live outbox, badge, panel actions, logout guard.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@client/lib/api';
 import { clearToken, getSession, getToken, setToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import { registerOutboxEditor } from '@client/offline/editors';
+import { closeOutboxEditor, registerOutboxEditor, type OutboxEditorProps } from '@client/offline/editors';
 import { useOfflineSave, useOutbox, usePendingCount, useSyncEvent, useSyncState } from '@client/offline/hooks';
 import type { SyncEvent } from '@client/offline/sync-events';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
-import { PendingBadge } from '@client/offline/ui';
-import { SyncPanel } from '@client/offline/ui';
+import { OutboxEditorHost, PendingBadge, SyncPanel } from '@client/offline/ui';
 import { SyncToasts } from '@client/app/sync-toasts';
 import { Toaster, toast } from '@client/lib/toast';
 import { MSG } from '@shared/messages';
@@ -83,11 +82,11 @@ describe('useOfflineSave', () => {
     await result.current(salida('interactive'));
     await engine.add(salida('background'));
     await engine.flush();
-    expect(await screen.findByText(MSG.syncSent('Salida vale background'))).toBeTruthy();
+    await screen.findByText(MSG.syncSent('Salida vale background'));
     refuse = true;
     await engine.add(salida('refused'));
     await engine.flush();
-    expect(await screen.findByText(MSG.syncRejected('Salida vale refused'))).toBeTruthy();
+    await screen.findByText(MSG.syncRejected('Salida vale refused', 'sin stock'));
     expect(screen.queryByText(MSG.syncSent('Salida vale interactive'))).toBeNull();
     act(() => toast.clear());
   });
@@ -183,21 +182,27 @@ describe('SyncPanel', () => {
   it('shows a rejected item with the server reason and lets the user fix, resend or discard it', async () => {
     let reject = true;
     const { wrapper, engine, server, db } = setup((req) => (reject ? json(422, { message: 'Vale duplicado' }) : json(201, req.body)));
-    const editor = vi.fn();
-    const unregister = registerOutboxEditor('salidas', editor);
+    const unregister = registerOutboxEditor('salidas', ({ item }: OutboxEditorProps) => <p>Corrigiendo {item.label}</p>);
     const first = await engine.add(salida('1'));
     await engine.add(salida('2'));
     await engine.flush();
-    render(<SyncPanel />, { wrapper });
+    render(
+      <>
+        <SyncPanel />
+        <OutboxEditorHost />
+      </>,
+      { wrapper },
+    );
     expect(await screen.findAllByText(MSG.syncReason('Vale duplicado'))).toHaveLength(2);
-    expect(screen.getByText(MSG.syncTitle)).toBeTruthy();
+    screen.getByText(MSG.syncTitle);
 
     fireEvent.click(screen.getAllByText(MSG.syncOpenFix)[0]);
-    expect(editor).toHaveBeenCalledWith(expect.objectContaining({ id: first.id, status: 'rejected' }));
+    expect((await screen.findByText(/^Corrigiendo/)).textContent).toBe(`Corrigiendo ${first.label}`);
+    act(() => closeOutboxEditor());
 
     // discard asks first; cancel keeps it
     fireEvent.click(screen.getAllByText(MSG.syncDiscard)[0]);
-    expect(screen.getByText(MSG.syncDiscardConfirm)).toBeTruthy();
+    screen.getByText(MSG.syncDiscardConfirm);
     fireEvent.click(screen.getByText(MSG.cancel));
     expect(await db.outbox.count()).toBe(2);
     fireEvent.click(screen.getAllByText(MSG.syncDiscard)[0]);
@@ -214,7 +219,7 @@ describe('SyncPanel', () => {
     });
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(new Set(server.keys()).size).toBe(3);
-    expect(await screen.findByText(MSG.syncEmpty)).toBeTruthy();
+    await screen.findByText(MSG.syncEmpty);
     unregister();
   });
 });

@@ -1,9 +1,9 @@
-// Outbox rows: enqueue in one transaction, resend (new key only for rejected), discard, pendingFor, mergePending.
+// Outbox rows: written in one transaction, resend (new key only for rejected), discard, the user's list, mergePending.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@client/offline/db';
 import { mergePending } from '@client/offline/merge-pending';
-import { fakeServer, json, makeEngine, salida, stopEngines } from './helpers';
+import { fakeServer, json, makeEngine, outboxRow, salida, stopEngines } from './helpers';
 
 afterEach(stopEngines);
 
@@ -46,7 +46,7 @@ describe('outbox rows', () => {
     const later = await t.engine.add(salida('2'));
     // hold the queue while we resend, to check the order
     const fixedBody = { ...salida('1').body, nro_vale: '1-corregido' };
-    const fresh = await t.engine.resend(bad.id, fixedBody);
+    const fresh = await t.engine.resend(bad.id, { body: fixedBody });
     await t.engine.flush();
     expect(fresh.id).not.toBe(bad.id);
     expect(fresh.seq).toBeGreaterThan(later.seq);
@@ -64,7 +64,7 @@ describe('outbox rows', () => {
     const t = makeEngine(server.fetchImpl as unknown as typeof fetch);
     const item = await t.engine.add(salida('1'));
     await t.engine.flush();
-    await expect(t.engine.resend(item.id, { other: true })).rejects.toThrow(/rejected/);
+    await expect(t.engine.resend(item.id, { body: { other: true } })).rejects.toThrow(/rejected/);
     fail = false;
     const again = await t.engine.resend(item.id);
     expect(again.id).toBe(item.id);
@@ -84,51 +84,30 @@ describe('outbox rows', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('lists the current user pending items of a resource for local projections', async () => {
+  it('lists only the current user items, in send order, rejected ones included', async () => {
     const t = makeEngine(fakeServer(() => json(422, { message: 'no' })).fetchImpl as unknown as typeof fetch);
     const rejected = await t.engine.add(salida('1'));
     await t.engine.flush();
     const pending = await t.engine.add(salida('2'));
-    await t.engine.add({ ...salida('3'), resource: 'fallas', url: '/api/fallas' });
     t.auth.login(2);
     await t.engine.add(salida('other-user'));
     t.auth.login(1);
-    const ids = (await t.engine.pendingFor('salidas')).map((i) => i.id);
-    expect(ids).toEqual([pending.id]);
-    expect(ids).not.toContain(rejected.id);
-    expect((await t.engine.list()).map((i) => i.userId)).toEqual([1, 1, 1]);
-    expect(await t.engine.list({ allUsers: true })).toHaveLength(4);
+    expect((await t.engine.list()).map((i) => [i.id, i.status])).toEqual([
+      [rejected.id, 'rejected'],
+      [pending.id, 'pending'],
+    ]);
+    expect(await t.db.outbox.count()).toBe(3);
   });
 });
 
 describe('mergePending', () => {
-  const item = (over: Partial<OutboxItem>): OutboxItem =>
-    ({
-      id: 'x',
-      seq: 1,
-      userId: 1,
-      resource: 'salidas',
-      method: 'POST',
-      url: '',
-      body: {},
-      label: '',
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      lastStatus: null,
-      lastErrors: null,
-      createdAt: 0,
-      updatedAt: 0,
-      meta: {},
-      ...over,
-    }) as OutboxItem;
+  const item = (over: Partial<OutboxItem>): OutboxItem => outboxRow({ id: 'x', url: '', ...over });
 
   type Row = { id: number | null; nro_vale: string };
   const toRow = (i: OutboxItem): Row | null =>
     i.method === 'DELETE' ? null : { id: (i.meta.rowId as number) ?? null, nro_vale: (i.body as Row).nro_vale };
 
-  it('adds pending rows on top with a pendiente/rechazado marker and replaces edited rows', () => {
+  it('adds pending rows on top with a pendiente/rechazado marker, replaces edited rows, skips accepted ones', () => {
     const cached: Row[] = [
       { id: 1, nro_vale: '001' },
       { id: 2, nro_vale: '002' },
@@ -146,6 +125,7 @@ describe('mergePending', () => {
       }),
       item({ id: 'd', seq: 4, method: 'DELETE', meta: { rowId: 1 } }),
       item({ id: 'e', seq: 5, resource: 'fallas', body: { nro_vale: 'no' } }),
+      item({ id: 'f', seq: 6, body: { nro_vale: 'ya-en-el-servidor' }, ackedAt: 5 }), // accepted, only files left
     ];
     const merged = mergePending(cached, 'salidas', toRow, items, { keyOf: (r) => r.id });
     expect(merged).toEqual([

@@ -162,11 +162,12 @@ describe('outbox outcome table', () => {
     expect(await t.db.outbox.count()).toBe(0);
   });
 
-  it('flushes right after enqueue', async () => {
+  it('a manual resend sends at once', async () => {
     const server = fakeServer();
     const t = makeEngine(server.fetchImpl as unknown as typeof fetch);
     const sent = new Promise<SyncEvent>((resolve) => t.engine.on(resolve));
-    const item = await t.engine.enqueue(salida('000001'));
+    const item = await t.engine.add(salida('000001'));
+    await t.engine.resend(item.id);
     expect((await sent).item.id).toBe(item.id);
     expect(await t.db.outbox.count()).toBe(0);
   });

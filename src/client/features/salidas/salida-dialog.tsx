@@ -11,12 +11,11 @@ import { isValidYmd } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { useSyncEngine, type OutboxItem } from '@client/offline';
+import { OutboxRejection, type OutboxFix } from '@client/offline';
 import { DateField, SelectField, TextField } from '@client/components/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
 import { exitSaveErrorMessage, useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
 import { OperatorField, type OperatorValue } from './operator-field';
-import { resendAndWait, ResendRejected } from './resend-wait';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
@@ -28,21 +27,16 @@ const A = LABELS.almacen;
 export interface SalidaDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Exit to edit (code 58); null creates one. Ignored when `fixItem` is given. */
+  /** Exit to edit (code 58); null creates one. Ignored when `fix` is given. */
   editId: number | null;
-  /** Rejected outbox item to correct and send again. */
-  fixItem?: OutboxItem | null;
+  /** 'Abrir y corregir': the rejected outbox item to correct and the call that sends the corrected copy. */
+  fix?: OutboxFix | null;
 }
 
-export function SalidaDialog({ open, onOpenChange, editId, fixItem }: SalidaDialogProps) {
+export function SalidaDialog({ open, onOpenChange, editId, fix }: SalidaDialogProps) {
   if (!open) return null;
   return (
-    <SalidaEditor
-      key={fixItem?.id ?? `e${editId}`}
-      editId={fixItem ? null : editId}
-      fixItem={fixItem ?? null}
-      onClose={() => onOpenChange(false)}
-    />
+    <SalidaEditor key={fix?.item.id ?? `e${editId}`} editId={fix ? null : editId} fix={fix ?? null} onClose={() => onOpenChange(false)} />
   );
 }
 
@@ -61,9 +55,9 @@ const headOf = (b: Partial<SalidaForm>, fallbackDate: string): Head => ({
   operador_name: b.operador_name ?? '',
 });
 
-function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fixItem: OutboxItem | null; onClose: () => void }) {
+function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: OutboxFix | null; onClose: () => void }) {
+  const fixItem = fix?.item ?? null;
   const session = useSession();
-  const engine = useSyncEngine();
   const save = useSaveSalida();
   const machines = useMaquinarias();
   const detail = useSalida(editId);
@@ -73,7 +67,6 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
   useFreshStock(fixItem !== null, lines.lines, lines.update);
   const [baseTrash] = useState<SalidaLine[]>(fixBody?.trash ?? []);
   const [loaded, setLoaded] = useState(editId === null);
-  const [fixId, setFixId] = useState(fixItem?.id);
   const [itemIndex, setItemIndex] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -86,7 +79,7 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
   }, [detail.data, loaded, reset]);
 
   const trash = useMemo(() => [...baseTrash, ...lines.trash], [baseTrash, lines.trash]);
-  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixId });
+  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
 
   const editorMode = fixBody ? fixBody.editorMode : editId !== null ? 'editar' : 'crear';
@@ -106,16 +99,13 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
     const m = machines.data?.find((x) => x.id === head.maquinaria_id);
     setBusy(true);
     try {
-      const res = fixId
-        ? await resendAndWait(engine, fixId, form)
-        : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
+      const res = fix ? await fix.resend(form) : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
       if (res.queued) toast.info(MSG.savedOffline);
       else toast.success(MSG.saved);
       onClose();
     } catch (err) {
-      const cause = err instanceof ResendRejected ? err.error : err;
-      if (err instanceof ResendRejected) setFixId(err.itemId);
-      const message = exitSaveErrorMessage(cause);
+      // A correction refused again says why (the item stays rejected in Sincronización).
+      const message = fix && err instanceof OutboxRejection ? err.message : exitSaveErrorMessage(err);
       if (message) toast.error(message);
     } finally {
       setBusy(false);
@@ -174,7 +164,14 @@ function SalidaEditor({ editId, fixItem, onClose }: { editId: number | null; fix
         <OperatorField value={head} onChange={(op) => setHead((h) => ({ ...h, ...op }))} />
       </div>
       <LineItemsHeader onAdd={() => setItemIndex(-1)} />
-      <SalidaLines lines={lines.lines} keys={lines.keys} overLines={overLines} onEdit={setItemIndex} onRemove={lines.remove} />
+      <SalidaLines
+        lines={lines.lines}
+        keys={lines.keys}
+        overLines={overLines}
+        availableAt={(i) => availableAt(i, lines.lines[i].insumo_id, lines.lines[i].stock)}
+        onEdit={setItemIndex}
+        onRemove={lines.remove}
+      />
     </FormModal>
   );
 }

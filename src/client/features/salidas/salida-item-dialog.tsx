@@ -1,6 +1,7 @@
 // Exit item sub-modal (spec 000 §2, §5): supply typeahead (mode=salida), quantity (numeric), available stock and
 // unit (read-only), observation. A quantity above the available stock shows 'Cantidad no disponible' and the
-// add button stays disabled. Available stock comes from the caller's projection (pending outbox exits included).
+// add button stays disabled. Available stock comes from the caller's projection (pending outbox exits included), in
+// the suggestions as in the stock field.
 import { useEffect, useId, useState } from 'react';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { formatAmount, toCents } from '@shared/domain/money';
@@ -98,7 +99,7 @@ export function SalidaItemDialog({
               <span className="flex justify-between gap-3">
                 <span>{supplyText(s)}</span>
                 <span className="tabular-nums opacity-80">
-                  {formatAmount(s.stock)} {s.unimed}
+                  {formatAmount(availableOf(s.id, s.stock))} {s.unimed}
                 </span>
               </span>
             )}

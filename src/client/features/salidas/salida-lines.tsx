@@ -1,5 +1,5 @@
-// Item table of the exit modal: code, description, unit, quantity (flagged when above the available stock),
-// observation, with edit and remove buttons.
+// Item table of the exit modal: code, description, unit, quantity (flagged when above the available stock, with the
+// quantity available now), observation, with edit and remove buttons.
 import { LABELS, MSG } from '@shared/messages';
 import { formatAmount } from '@shared/domain/money';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
@@ -11,11 +11,13 @@ export interface SalidaLinesProps {
   lines: SalidaLine[];
   keys: string[];
   overLines: ReadonlySet<number>;
+  /** Quantity available now for line `index` (shown beside a flagged line). */
+  availableAt?: (index: number) => number;
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
 }
 
-export function SalidaLines({ lines, keys, overLines, onEdit, onRemove }: SalidaLinesProps) {
+export function SalidaLines({ lines, keys, overLines, availableAt, onEdit, onRemove }: SalidaLinesProps) {
   const columns: LineColumn<SalidaLine>[] = [
     { header: A.code, cell: (l) => l.insumo_codigo, className: 'whitespace-nowrap' },
     { header: A.description, cell: (l) => l.insumo_name },
@@ -29,6 +31,7 @@ export function SalidaLines({ lines, keys, overLines, onEdit, onRemove }: Salida
           <span className="text-destructive" title={MSG.quantityUnavailable}>
             {formatAmount(l.cantidad)}
             <span className="block text-xs">{MSG.quantityUnavailable}</span>
+            {availableAt && <span className="block text-xs">{MSG.availableNow(formatAmount(availableAt(i)))}</span>}
           </span>
         ) : (
           formatAmount(l.cantidad)

@@ -1,8 +1,9 @@
-// Local stock projection of the exit form (DESIGN §6): available = stock − what pending outbox exits will still
-// take + what this exit already took (its stored lines come back on save) − the form's other lines.
+// Local stock projection of the exit form (docs/architecture.md, offline engine): available = stock − what pending
+// outbox exits will still take + what this exit already took (its stored lines come back on save) − the form's other
+// lines.
 import { outflowDeltas, type StoredLine } from '@shared/domain/stock';
 import { toCents } from '@shared/domain/money';
-import type { OutboxItem } from '@client/offline';
+import { recordPending, type OutboxItem } from '@client/offline';
 
 /** The quantity fields of an exit line, as the form and the outbox body carry them. */
 export interface ExitLineQty {
@@ -31,12 +32,20 @@ export function storedLinesOf(lines: readonly ExitLineQty[], trash: readonly Exi
  * are not counted until the server confirms them (the projection never promises stock that is not there yet).
  */
 export function pendingOutflow(
-  items: readonly Pick<OutboxItem, 'id' | 'resource' | 'method' | 'status' | 'body'>[],
+  items: readonly Pick<OutboxItem, 'id' | 'resource' | 'method' | 'status' | 'body' | 'ackedAt'>[],
   excludeId?: string,
 ): Map<number, number> {
   const total = new Map<number, number>();
   for (const item of items) {
-    if (item.resource !== 'salidas' || item.status === 'rejected' || item.method === 'DELETE' || item.id === excludeId) continue;
+    if (
+      item.resource !== 'salidas' ||
+      item.status === 'rejected' ||
+      !recordPending(item) ||
+      item.method === 'DELETE' ||
+      item.id === excludeId
+    ) {
+      continue;
+    }
     const body = (item.body ?? {}) as ExitBodyQty;
     const lines = body.salidas_det ?? [];
     const before = item.method === 'PUT' ? storedLinesOf(lines, body.trash ?? []) : [];

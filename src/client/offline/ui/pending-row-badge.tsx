@@ -5,9 +5,14 @@ import type { PendingMark as Mark } from '../merge-pending';
 
 export function PendingRowBadge({ mark }: { mark: Mark | undefined }) {
   if (!mark) return null;
+  const rejected = mark === 'rechazado';
   return (
-    <Badge variant={mark === 'rechazado' ? 'danger' : 'warning'} title={LABELS.almacen.pendingHint} className="ml-2 normal-case">
-      {mark === 'rechazado' ? MSG.syncBadgeRejected : MSG.syncBadgePending}
+    <Badge
+      variant={rejected ? 'danger' : 'warning'}
+      title={rejected ? MSG.syncRejectedHint : LABELS.almacen.pendingHint}
+      className="ml-2 normal-case"
+    >
+      {rejected ? MSG.syncBadgeRejected : MSG.syncBadgePending}
     </Badge>
   );
 }

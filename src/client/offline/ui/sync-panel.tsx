@@ -1,10 +1,11 @@
-// The 'Sincronización' panel: the user's pending, retrying and rejected records with their actions.
+// The 'Sincronización' panel: the user's pending, retrying and rejected records with their files and actions.
+// Without a connection it says calmly that they go when it returns.
 import type { ReactNode } from 'react';
 import { MSG } from '@shared/messages';
 import type { OutboxItem } from '../db';
 import { useSyncEngine } from '../engine-context';
 import { useOutbox, useSyncState } from '../hooks';
-import { SyncPanelItem } from './sync-panel-item';
+import { isWaitingForConnection, SyncPanelItem } from './sync-panel-item';
 
 function Group({ title, items, children }: { title: string; items: OutboxItem[]; children: (i: OutboxItem) => ReactNode }) {
   if (items.length === 0) return null;
@@ -23,11 +24,19 @@ export function SyncPanel({ className = '' }: { className?: string }) {
   const engine = useSyncEngine();
   const items = useOutbox();
   const state = useSyncState();
+  const offline = state === 'offline';
   const row = (item: OutboxItem) => (
-    <SyncPanelItem key={item.id} item={item} onResend={(i) => void engine.resend(i.id)} onDiscard={(i) => void engine.discard(i.id)} />
+    <SyncPanelItem
+      key={item.id}
+      item={item}
+      offline={offline}
+      onResend={(i) => void engine.resend(i.id)}
+      onDiscard={(i) => void engine.discard(i.id)}
+    />
   );
   const pending = items.filter((i) => i.status === 'pending' || i.status === 'sending');
-  const retrying = items.filter((i) => i.status === 'retrying');
+  const waiting = items.filter((i) => isWaitingForConnection(i, offline));
+  const retrying = items.filter((i) => i.status === 'retrying' && !isWaitingForConnection(i, offline));
   const rejected = items.filter((i) => i.status === 'rejected');
   return (
     <div className={`flex flex-col gap-2 ${className}`} aria-label={MSG.syncTitle}>
@@ -37,9 +46,9 @@ export function SyncPanel({ className = '' }: { className?: string }) {
           {MSG.syncPausedAuth}
         </p>
       )}
-      {state === 'offline' && (
+      {offline && items.length > 0 && (
         <p className="rounded bg-slate-100 p-2 text-sm text-slate-700" role="status">
-          {MSG.syncStateOffline}
+          {MSG.syncOfflineCalm}
         </p>
       )}
       {items.length === 0 && <p className="text-sm text-slate-500">{MSG.syncEmpty}</p>}
@@ -47,6 +56,9 @@ export function SyncPanel({ className = '' }: { className?: string }) {
         {row}
       </Group>
       <Group title={MSG.syncStateRetrying} items={retrying}>
+        {row}
+      </Group>
+      <Group title={MSG.syncWaitingGroup} items={waiting}>
         {row}
       </Group>
       <Group title={MSG.syncStatePending} items={pending}>

@@ -1,53 +1,49 @@
-// 'Abrir y corregir' from the Sincronización panel: the exits register their editor, which opens the exit modal
-// with the rejected item's body over whatever screen is shown, and closes when the session ends.
+// 'Abrir y corregir' of exits through the app's generic host: the shell loads every feature's registration by
+// name, the Sincronización panel opens the exit modal with the rejected item's body in the app's own tree, and
+// the modal goes away when the session ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { LABELS } from '@shared/messages';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
-import { getOutboxEditor } from '@client/offline/editors';
-import type { OutboxItem } from '@client/offline/db';
-import { installSalidaEditor } from '@client/features/salidas/outbox-editor';
-import { exitBody, makeToken, stubFetch } from '../helpers';
+import { closeOutboxEditor } from '@client/offline/editors';
+import { SyncPanel } from '@client/offline/ui';
+import { OutboxEditors } from '@client/app/outbox-editors';
+import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 beforeEach(() => {
   setToken(makeToken(1));
   stubFetch({});
 });
 afterEach(() => {
+  stopEngines();
+  closeOutboxEditor();
   vi.unstubAllGlobals();
   clearToken();
 });
 
-const item = (): OutboxItem => ({
-  id: 'item-1',
-  seq: 1,
-  userId: 1,
-  resource: 'salidas',
-  method: 'POST',
-  url: '/api/salidas',
-  body: exitBody('V-555', '2025-01-15', [{ insumo_id: 7, cantidad: 3 }]),
-  label: 'Salida vale V-555',
-  status: 'rejected',
-  attempts: 1,
-  nextAttemptAt: 0,
-  lastError: 'Cantidad no disponible',
-  lastStatus: 409,
-  lastErrors: null,
-  createdAt: 0,
-  updatedAt: 0,
-  meta: {},
-});
-
 describe("exits' outbox editor", () => {
-  it('opens the exit modal with the saved body and closes it when the session ends', async () => {
-    installSalidaEditor(new QueryClient());
-    const editor = getOutboxEditor('salidas');
-    expect(editor).toBeTypeOf('function');
-    act(() => editor!(item()));
-    const dialog = await screen.findByRole('dialog', { name: LABELS.salidas.fix });
-    expect(dialog).toBeTruthy();
-    expect(screen.getByDisplayValue('V-555')).toBeTruthy();
+  it('opens from Sincronización with the saved body and closes when the session ends', async () => {
+    const t = offlineEngine();
+    const item = await t.engine.add({
+      resource: 'salidas',
+      method: 'POST',
+      url: '/api/salidas',
+      body: exitBody('V-555', '2025-01-15', [{ insumo_id: 7, cantidad: 3 }]),
+      label: 'Salida vale V-555',
+    });
+    await t.db.outbox.update(item.id, { status: 'rejected', lastError: 'Cantidad no disponible', lastStatus: 409 });
+    render(
+      <>
+        <SyncPanel />
+        <OutboxEditors />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    await import('@client/features/salidas/salida-dialog'); // the editor is loaded on first use: have it ready
+    fireEvent.click(await screen.findByRole('button', { name: MSG.syncOpenFix }));
+    await screen.findByRole('dialog', { name: LABELS.salidas.fix });
+    expect(screen.getByDisplayValue('V-555')).toHaveProperty('value', 'V-555');
     act(() => clearToken());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: LABELS.salidas.fix })).toBeNull());
   });

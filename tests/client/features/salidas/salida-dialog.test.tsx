@@ -1,13 +1,16 @@
 // The exit modal offline: catalogues and typeaheads from the device copies, save queued in the outbox with the
 // 'Guardado en el dispositivo…' toast; 'Abrir y corregir' replaces a rejected exit by the corrected copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
 import { limaDate } from '@shared/domain/dates';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
-import { getDb } from '@client/offline/db';
+import { getDb, type OutboxItem } from '@client/offline/db';
+import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
+import { OutboxEditorHost } from '@client/offline/ui';
+import '@client/features/salidas/outbox-editor';
 import type { SalidaForm } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
 import { json } from '../../offline/helpers';
@@ -59,11 +62,25 @@ afterEach(async () => {
   stopEngines();
   vi.unstubAllGlobals();
   toast.clear();
+  closeOutboxEditor();
   clearToken();
   await getDb().cache.clear();
 });
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+/** 'Abrir y corregir' through the generic path: the exits' registered editor shown by the app's host. */
+async function openFix(engine: ReturnType<typeof offlineEngine>['engine'], item: OutboxItem) {
+  render(
+    <>
+      <OutboxEditorHost />
+      <Toaster />
+    </>,
+    { wrapper: providers(engine) },
+  );
+  act(() => openOutboxEditor(item));
+  return screen.findByRole('dialog', { name: LABELS.salidas.fix });
+}
 
 describe('exit modal offline', () => {
   it('fills machine, operator and item from the device copies and queues the save', async () => {
@@ -131,18 +148,12 @@ describe('exit modal offline', () => {
     });
     await t.db.outbox.update(bad.id, { status: 'rejected', lastError: MSG.stockUnavailable('C7', '10.00') });
     const rejected = (await t.engine.list())[0];
-    render(
-      <>
-        <SalidaDialog open onOpenChange={() => undefined} editId={null} fixItem={rejected} />
-        <Toaster />
-      </>,
-      { wrapper: providers(t.engine) },
-    );
-    expect(screen.getByRole('dialog', { name: LABELS.salidas.fix })).toBeTruthy();
+    const dialog = await openFix(t.engine, rejected);
     expect(field(LABELS.salidas.voucher)).toHaveProperty('value', 'V-101');
-    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    const save = within(dialog).getByRole('button', { name: LABELS.shell.save });
     const row = (await screen.findByText('C7')).closest('tr')!;
-    expect(within(row).getByText(MSG.quantityUnavailable)).toBeTruthy();
+    within(row).getByText(MSG.quantityUnavailable);
+    within(row).getByText(MSG.availableNow('10.00')); // what the line may take, beside the refused quantity
     expect(save).toHaveProperty('disabled', true);
 
     fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
@@ -150,7 +161,8 @@ describe('exit modal offline', () => {
     fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.update }));
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
-    expect(await screen.findByText(MSG.savedOffline)).toBeTruthy();
+    await screen.findByText(MSG.savedOffline);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LABELS.salidas.fix })).toBeNull());
 
     const items = await t.engine.list();
     expect(items).toHaveLength(1);
@@ -174,9 +186,10 @@ describe('exit modal offline', () => {
     });
     await t.db.outbox.update(bad.id, { status: 'rejected', lastError: MSG.stockUnavailable('C7', '2.00') });
     const rejected = (await t.engine.list())[0];
-    render(<SalidaDialog open onOpenChange={() => undefined} editId={null} fixItem={rejected} />, { wrapper: providers(t.engine) });
+    await openFix(t.engine, rejected);
     const row = (await screen.findByText('C7')).closest('tr')!;
-    await waitFor(() => expect(within(row).getByText(MSG.quantityUnavailable)).toBeTruthy());
+    await waitFor(() => within(row).getByText(MSG.availableNow('2.00')));
+    within(row).getByText(MSG.quantityUnavailable);
     expect(screen.getByRole('button', { name: LABELS.shell.save })).toHaveProperty('disabled', true);
     fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
     expect(await screen.findByLabelText(LABELS.salidas.available)).toHaveProperty('value', '2.00');

@@ -1,10 +1,12 @@
 // The exits list merges the device's outbox over the server rows: new exits on top with 'pendiente', a pending
 // edit replaces its saved row, a rejected exit shows 'rechazado' with 'Abrir y corregir' instead of edit/delete.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
 import { limaDate } from '@shared/domain/dates';
 import { clearToken, setToken } from '@client/lib/session';
+import { toast, Toaster } from '@client/lib/toast';
+import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import type { SalidaRow } from '@client/features/salidas/api';
 import SalidasPage from '@client/features/salidas/salidas-page';
@@ -29,6 +31,7 @@ beforeEach(() => setToken(makeToken(1)));
 afterEach(async () => {
   stopEngines();
   vi.unstubAllGlobals();
+  toast.clear();
   clearToken();
   await getDb().cache.clear();
 });
@@ -82,10 +85,47 @@ describe('LISTADO DE SALIDAS', () => {
     const vouchers = rows.map((r) => within(r).getAllByRole('cell')[1].textContent);
     expect(vouchers).toEqual([`V-101${MSG.syncBadgeRejected}`, `V-100${MSG.syncBadgePending}`, 'V-040', `V-041B${MSG.syncBadgePending}`]);
     // Saved rows keep edit/delete (roles 58/59); outbox rows do not; the rejected one offers 'Abrir y corregir'.
-    expect(within(rows[2]).getByRole('button', { name: LABELS.edit })).toBeTruthy();
+    within(rows[2]).getByRole('button', { name: LABELS.edit });
     expect(within(rows[1]).queryByRole('button', { name: LABELS.edit })).toBeNull();
     expect(within(rows[3]).queryByRole('button', { name: LABELS.remove })).toBeNull();
-    expect(within(rows[0]).getByRole('button', { name: LABELS.almacen.fix })).toBeTruthy();
-    expect(within(rows[1]).getByText('EGA-123')).toBeTruthy();
+    within(rows[0]).getByRole('button', { name: LABELS.almacen.fix });
+    within(rows[1]).getByText('EGA-123');
+  });
+
+  it("loaded online, its exits' details stay on the device for offline edits; offline, one without a copy says why", async () => {
+    const detail = (id: number, nro: string) => ({
+      ...saved(id, nro),
+      salidas_det: exitBody(nro, today, [{ insumo_id: 7, cantidad: 1, salida_det_id: id * 10 }], id).salidas_det,
+    });
+    stubFetch({
+      'POST /api/salidas/list': [saved(40, 'V-040'), saved(41, 'V-041')],
+      'GET /api/maquinarias': [],
+      'GET /api/salidas/40': detail(40, 'V-040'),
+      'GET /api/salidas/41': detail(41, 'V-041'),
+    });
+    const t = offlineEngine();
+    const online = render(<SalidasPage />, { wrapper: providers(t.engine) });
+    const kept = (id: number) => getDb().cache.get(cacheKey(['salidas', 'detail', id]));
+    await waitFor(async () => expect((await kept(40))?.data).toMatchObject({ nro_vale: 'V-040' }));
+    await waitFor(async () => expect((await kept(41))?.data).toMatchObject({ nro_vale: 'V-041' }));
+    online.unmount();
+
+    await getDb().cache.delete(cacheKey(['salidas', 'detail', 41])); // as if it were beyond the exits kept
+    stubFetch({}); // the connection is gone
+    render(
+      <>
+        <SalidasPage />
+        <Toaster />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    const table = await screen.findByRole('table', { name: LABELS.salidas.title });
+    const row = async (nro: string) => (await within(table).findByText(nro)).closest('tr')!;
+    fireEvent.click(within(await row('V-041')).getByRole('button', { name: LABELS.edit }));
+    await screen.findByText(MSG.detailNotOffline);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(await row('V-040')).getByRole('button', { name: LABELS.edit }));
+    await screen.findByRole('dialog', { name: LABELS.salidas.edit });
+    await screen.findByDisplayValue('V-040');
   });
 });

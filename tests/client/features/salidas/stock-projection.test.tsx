@@ -92,7 +92,9 @@ describe('offline stock projection', () => {
     }
     render(<Harness />, { wrapper: providers(t.engine) });
     fireEvent.change(screen.getByRole('combobox', { name: LABELS.almacen.supply }), { target: { value: 'filtro' } });
-    fireEvent.click(await screen.findByRole('option', { name: /FIL-001 - Filtro de aceite/ }));
+    const option = await screen.findByRole('option', { name: /FIL-001 - Filtro de aceite/ });
+    expect(option.textContent).toContain('3.50 UND'); // the suggestion shows the projected stock too, not the cached 10
+    fireEvent.click(option);
     expect(await screen.findByDisplayValue('3.50')).toBe(screen.getByLabelText(LABELS.salidas.available));
     const qty = screen.getByLabelText(new RegExp(`^${LABELS.almacen.quantity}`));
     fireEvent.change(qty, { target: { value: '3.6' } });

@@ -1,0 +1,26 @@
+// Login screen note: records saved on this device still wait to be sent (e.g. the session expired before they
+// went), and whose they are. The engine is loaded on demand so the login page stays light.
+import { useEffect, useState } from 'react';
+import { MSG } from '@shared/messages';
+import type { DeviceWaiting } from '../device-waiting';
+
+export function PendingLoginNote() {
+  const [waiting, setWaiting] = useState<DeviceWaiting | null>(null);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let alive = true;
+    void import('../device-waiting').then(({ watchDeviceWaiting }) => {
+      if (alive) stop = watchDeviceWaiting(setWaiting);
+    });
+    return () => {
+      alive = false;
+      stop?.();
+    };
+  }, []);
+  if (!waiting || waiting.count === 0) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="login-waiting">
+      {MSG.syncLoginWaiting(waiting.count, waiting.names.length > 0 ? waiting.names.join(', ') : null)}
+    </p>
+  );
+}
