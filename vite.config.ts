@@ -44,6 +44,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The export worker (src/client/lib/export-worker.ts) loads the PDF and Excel builders on demand.
+  worker: { format: 'es' },
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1200, reportCompressedSize: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5201' } },
   test: {

@@ -1,17 +1,29 @@
 // `npm run bench`: warehouse reads on generated data in a PGlite database, and on PostgreSQL when
-// BENCH_DATABASE_URL is set (throw-away databases there, dropped after); then the Salidas screen with
-// 10,000 rows in Chromium (exits-screen.ts). The databases and the app start the way the server tests
-// start theirs (tests/server/global-setup.ts and helpers.ts).
+// BENCH_DATABASE_URL is set (throw-away databases there, dropped after); the PDF against pdfmake; then, on one
+// built client and a server with 10,000 exits, the Salidas screen in Chromium against DataTables (exits-screen.ts),
+// the login bundle, the warm offline start and the outbox replay (offline.ts); the load run of bench/load.ts with
+// BENCH_LOAD=1. Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
+// bench/results/latest.json). The databases and the app start the way the server tests start theirs
+// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,pdf,screen,offline,load` (default all).
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
 import setupTemplate from '../tests/server/global-setup';
 import { createTestApp, createUser } from '../tests/server/helpers';
-import { runExitsScreen } from './exits-screen';
+import { runExitsScreen, startRig } from './exits-screen';
+import { chromiumPath, figure, machine, printSummary, writeResults, type Figure } from './figures';
+import type { LoadFigures } from './load';
+import { runOffline } from './offline';
+import { runPdf } from './pdf';
+import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
 import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
 
 /** Most the exits list may take against PostgreSQL building the same JSON by itself. */
 const EXITS_RATIO_GOAL = 1.5;
 
-async function runOn(label: string, databaseUrl: string | undefined): Promise<void> {
+async function runOn(label: string, databaseUrl: string | undefined): Promise<Figure[]> {
+  const group = `server (${label})`;
+  const figures: Figure[] = [];
   if (databaseUrl) process.env.TEST_DATABASE_URL = databaseUrl;
   else delete process.env.TEST_DATABASE_URL;
   const teardown = await setupTemplate();
@@ -25,19 +37,59 @@ async function runOn(label: string, databaseUrl: string | undefined): Promise<vo
         `\n${label}: ${counts.supplies} supplies, ${counts.exits} exits, ${counts.movements} movements generated in ${(genMs / 1000).toFixed(1)} s`,
       );
       const { token } = await createUser(t, ALL_CODES);
-      print(await timeCases(t.app, token, await cases(t.database.db)));
+      const timed = await timeCases(t.app, token, await cases(t.database.db));
+      print(timed);
+      for (const c of timed) figures.push(figure(group, c.name, c.median, 'ms', undefined, { rows: c.rows, p95: c.p95 }));
       const r = await exitsAgainstSql(t.app, token, t.database.db);
+      figures.push(
+        figure(
+          group,
+          'exits list against the same JSON built by SQL alone',
+          r.ratio,
+          '×',
+          { op: '<=', value: EXITS_RATIO_GOAL },
+          {
+            endpointMs: r.endpoint,
+            sqlMs: r.sql,
+          },
+        ),
+      );
       const verdict = r.ratio <= EXITS_RATIO_GOAL ? 'within' : 'ABOVE';
       console.log(
         `exits list, all 10,000: ${r.endpoint.toFixed(1)} ms against ${r.sql.toFixed(1)} ms for the same JSON built by SQL alone: ` +
           `${r.ratio.toFixed(2)}× (${verdict} the ${EXITS_RATIO_GOAL}× goal)`,
       );
+      const m0 = performance.now();
+      const mc = await generateMachinery(t.database.db);
+      console.log(
+        `\n${label}: ${mc.machines} machines, ${mc.parts} part assignments, ${mc.reports} daily reports generated in ${((performance.now() - m0) / 1000).toFixed(1)} s`,
+      );
+      for (const x of await timeMachinery(t.app, token)) {
+        const within = x.median <= MACHINERY_BUDGET_MS ? 'within' : 'ABOVE';
+        console.log(
+          `${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes (${within} ${MACHINERY_BUDGET_MS} ms)`,
+        );
+        figures.push(
+          figure(
+            group,
+            `${x.name} (${mc.machines} machines)`,
+            x.median,
+            'ms',
+            { op: '<=', value: MACHINERY_BUDGET_MS },
+            {
+              p95: x.p95,
+              bytes: x.bytes,
+            },
+          ),
+        );
+      }
     } finally {
       await t.close();
     }
   } finally {
     await teardown();
   }
+  return figures;
 }
 
 function print(results: Result[]): void {
@@ -51,13 +103,76 @@ function print(results: Result[]): void {
   }
 }
 
-async function main(): Promise<void> {
-  await runOn('PGlite', undefined);
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) await runOn('PostgreSQL', url);
-  if (!process.argv.includes('--server-only')) await runExitsScreen();
+/** bench/load.ts (the load run, written apart) when it exists: it needs PostgreSQL and 60 s, so only with BENCH_LOAD=1. */
+async function runLoadIfPresent(): Promise<Figure[]> {
+  const path = fileURLToPath(new URL('./load.ts', import.meta.url));
+  if (!existsSync(path)) {
+    console.log('\nLoad: bench/load.ts is not there; skipped');
+    return [];
+  }
+  if (process.env.BENCH_LOAD !== '1') {
+    console.log('\nLoad: skipped (BENCH_LOAD=1 runs it: PostgreSQL and about 60 s)');
+    return [];
+  }
+  const mod = (await import(pathToFileURL(path).href)) as { runLoad?: (opts: Record<string, unknown>) => Promise<LoadFigures> };
+  if (typeof mod.runLoad !== 'function') throw new Error('bench/load.ts does not export runLoad');
+  return loadFigures(await mod.runLoad({}));
 }
 
+/** The load run's figures (bench/load.ts's LoadFigures): latency and throughput, and its invariants as goals. */
+function loadFigures(r: LoadFigures): Figure[] {
+  const zero = { op: '==', value: 0 } as const;
+  const scenario = (label: string, x: LoadFigures['reads']) => [
+    figure('load', `${label}: p50`, x.p50Ms, 'ms', undefined, { connections: x.connections, requests: x.requests }),
+    figure('load', `${label}: p95`, x.p95Ms, 'ms'),
+    figure('load', `${label}: requests per second`, x.perSecond, 'count'),
+  ];
+  return [
+    ...scenario(`${r.exits.connections} clerks posting exits`, r.exits),
+    ...scenario(`${r.reads.connections} readers of lists`, r.reads),
+    figure('load', 'answers other than 2xx or the expected stock refusal', r.unexpected.length, 'count', zero),
+    figure('load', 'duplicated exits', r.reconcile.duplicated, 'count', zero),
+    figure('load', 'accepted exits not stored', r.reconcile.missing, 'count', zero),
+    figure('load', 'supplies whose stock and kardex disagree', r.reconcile.mismatches.length, 'count', zero),
+  ];
+}
+
+type Part = 'server' | 'pdf' | 'screen' | 'offline' | 'load';
+
+async function main(): Promise<void> {
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const wants = (part: Part) =>
+    only ? only.includes(part) : !(process.argv.includes('--server-only') && part !== 'server' && part !== 'pdf');
+  const start = machine();
+  console.log(`Machine: ${start.cpus} CPU, load average ${JSON.stringify(start.loadavg)}`);
+  const figures: Figure[] = [];
+  if (wants('server')) {
+    figures.push(...(await runOn('PGlite', undefined)));
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) figures.push(...(await runOn('PostgreSQL', url)));
+  }
+  if (wants('pdf')) figures.push(...(await runPdf()));
+  if (wants('screen') || wants('offline')) {
+    const executablePath = chromiumPath();
+    if (!executablePath)
+      console.log('\nChromium not found (install the `chromium` package or set CHROMIUM_PATH): screen and offline skipped');
+    else {
+      const rig = await startRig(executablePath);
+      try {
+        if (wants('screen')) figures.push(...(await runExitsScreen(rig)));
+        if (wants('offline')) figures.push(...(await runOffline(rig)));
+      } finally {
+        await rig.close();
+      }
+    }
+  }
+  if (wants('load')) figures.push(...(await runLoadIfPresent()));
+  printSummary(figures);
+  writeResults(process.env.BENCH_OUT ?? fileURLToPath(new URL('./results/latest.json', import.meta.url)), figures, start);
+}
 main().catch((err) => {
   console.error(err);
   process.exit(1);

@@ -2,17 +2,22 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { healthAnswer } from '@shared/contract/operaciones';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { loggerOptions, type LogDestination } from './lib/log-options';
 import authPlugin from './plugins/auth';
 import changePlugin from './plugins/change';
+import chaosPlugin, { parseChaosMode } from './plugins/chaos';
+import refusalsPlugin from './plugins/refusals';
 import errorsPlugin from './plugins/errors';
 import staticPlugin from './plugins/static';
+import securityHeaders from './plugins/security-headers';
 import { modules } from './modules/index';
+import { answers } from './lib/responses';
+import { httpsSetup, type CertificateInfo } from './ops/https';
 
 z.config(z.locales.es());
 
@@ -21,10 +26,9 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    certificate: () => CertificateInfo;
   }
 }
-
-export type App = FastifyInstance;
 
 export interface BuildOptions {
   database: Database;
@@ -33,6 +37,10 @@ export interface BuildOptions {
   logStream?: LogDestination;
   /** Serve the built PWA from config.STATIC_DIR (off in API tests). */
   serveStatic?: boolean;
+  /** HTTPS certificate and key made by the server (TLS_MODE=local); otherwise TLS_CERT_FILE/TLS_KEY_FILE. */
+  https?: { cert: string | Buffer; key: string | Buffer };
+  /** What the Operations page says about the certificate (main.ts knows how the server speaks HTTPS). */
+  certificate?: () => CertificateInfo;
   /** Sees every route as it is registered (tests check what each route declares). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -47,7 +55,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const app = Fastify({
     // HTTPS when the office gives a certificate (tablets need a secure origin to install the app and keep
     // its service worker). Fastify's typings tie `https` to another server type; the API is the same.
-    ...(tlsOptions(config) as object),
+    ...((opts.https ? { https: opts.https } : tlsOptions(config)) as object),
     logger: opts.logger ? loggerOptions(config, opts.logStream) : false,
     bodyLimit: 1_048_576,
     trustProxy: config.TRUST_PROXY,
@@ -60,32 +68,22 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('db', opts.database.db);
   app.decorate('database', opts.database);
   app.decorate('config', config);
+  app.decorate('certificate', opts.certificate ?? (() => httpsSetup({ ...config, TLS_MODE: 'off' }).certificate()));
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'http://localhost:5201', 'http://127.0.0.1:5201'],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        // Off: an office server reached over plain http on its LAN address would have every asset
-        // rewritten to https and show a blank page. HTTPS is switched on with TLS_CERT_FILE/TLS_KEY_FILE.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders, { config });
   // Tablets on weak connections: JSON lists and the app's files travel compressed (gzip or brotli).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authPlugin);
   await app.register(changePlugin);
+  const chaosMode = parseChaosMode(config.CHAOS_DROP_AFTER_COMMIT);
+  if (chaosMode !== null) await app.register(chaosPlugin, { mode: chaosMode });
+  await app.register(refusalsPlugin);
 
-  app.get('/api/health', async () => ({ status: 'ok', database: opts.database.kind }));
+  app.get('/api/health', { schema: { response: answers({ 200: healthAnswer }) } }, async () => ({
+    status: 'ok' as const,
+    database: opts.database.kind,
+  }));
 
   for (const mod of modules) await app.register(mod);
 

@@ -26,6 +26,22 @@ const schema = z
     SUNAT_URL: z.string().url().optional(),
     VEHICULOS_URL: z.string().url().optional(),
     TLS_CERT_FILE: z.string().optional(),
+    /**
+     * 'local': the server makes its own certificate authority in DATA_DIR/tls and serves HTTPS on PORT with a
+     * certificate for this machine's names and LAN addresses; INSTALL_PORT serves the install page over HTTP.
+     * TLS_CERT_FILE/TLS_KEY_FILE, when given, win over it.
+     */
+    TLS_MODE: z.enum(['off', 'local']).default('off'),
+    INSTALL_PORT: z.coerce.number().int().min(0).max(65535).default(5200),
+    /** More names or addresses for the local certificate (comma-separated), e.g. a DNS name of the office. */
+    TLS_HOSTS: z.string().default(''),
+    /** Nightly backups kept in DATA_DIR/backups. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+    /** Lima hour (0–23) from which the nightly backup is taken; 'off' turns it off. */
+    BACKUP_HOUR: z
+      .union([z.literal('off'), z.coerce.number().int().min(0).max(23)])
+      .default(2)
+      .transform((v) => (v === 'off' ? 99 : v)),
     TLS_KEY_FILE: z.string().optional(),
     /**
      * Which peers may set X-Forwarded-For (proxy-addr list: addresses, CIDRs, 'loopback', ...; 'true' trusts any).
@@ -36,6 +52,8 @@ const schema = z
       .string()
       .default('loopback')
       .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
+    /** TEST-ONLY (plugins/chaos.ts): 'header' or a fraction; drops the answer of committed writes. Never in production. */
+    CHAOS_DROP_AFTER_COMMIT: z.string().optional(),
   })
   .refine((c) => !c.TLS_CERT_FILE === !c.TLS_KEY_FILE, {
     message: 'TLS_CERT_FILE y TLS_KEY_FILE van juntos',

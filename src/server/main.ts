@@ -1,18 +1,75 @@
-// Server entry: config → database (migrate, seed when empty) → app → listen on PORT (default 5201).
+// Server entry: config → database (migrate, seed when empty) → app → listen on PORT (default 5201), plus
+// what running in the office needs: HTTPS with the local CA and its install page (TLS_MODE=local), the
+// nightly backup, and one session key for every server on one PostgreSQL.
+import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
+import { startNightlyBackups } from './ops/backups';
+import { dataDirInUse, markDataDirInUse } from './ops/data-dir-lock';
+import { httpsSetup } from './ops/https';
+import { startInstallServer } from './ops/install-page';
+import { sharedJwtSecret } from './ops/shared-secret';
+import { lanAddresses } from './ops/tls';
 
 const config = loadConfig();
+let releaseDataDir = () => {};
+if (!config.DATABASE_URL) {
+  const other = dataDirInUse(config.DATA_DIR);
+  if (other) {
+    console.error(`Otro servidor (proceso ${other}) ya usa la carpeta de datos ${config.DATA_DIR}.`);
+    process.exit(1);
+  }
+  releaseDataDir = markDataDirInUse(config.DATA_DIR);
+}
 const database = await openDatabase(config);
 await database.migrate();
+if (config.DATABASE_URL && !config.JWT_SECRET) config.jwtSecret = await sharedJwtSecret(database.db, config.jwtSecret);
 const seeded = await seedIfEmpty(database.db, config.SEED, config.DEFAULT_PASSWORD);
-const app = await buildApp(config, { database, logger: true, serveStatic: true });
+const https = httpsSetup(config);
+const app = await buildApp(config, {
+  database,
+  logger: true,
+  serveStatic: true,
+  https: https.https,
+  certificate: https.certificate,
+});
+
+const local = https.local;
+const install = local
+  ? await startInstallServer(config.INSTALL_PORT, config.HOST, {
+      httpsPort: config.PORT,
+      caDer: () => local().caDer,
+      caFingerprint: () => local().caFingerprint,
+      names: () => local().names,
+    })
+  : null;
+// The local certificate is checked twice a day: renewed before it expires, or when the LAN address changed
+// (DHCP), and swapped into the running server without a restart.
+const renewal = local
+  ? setInterval(() => {
+      try {
+        const next = https.refresh();
+        if (next) {
+          (app.server as unknown as import('node:tls').Server).setSecureContext({ cert: next.cert, key: next.key });
+          app.log.info({ vence: next.expiresAt, nombres: next.names }, 'Certificado HTTPS renovado');
+        }
+      } catch (err) {
+        app.log.error({ err }, 'No se pudo renovar el certificado HTTPS');
+      }
+    }, 12 * 3600_000)
+  : null;
+renewal?.unref();
+const stopBackups = startNightlyBackups({ database, config }, app.log);
 
 const shutdown = async () => {
+  stopBackups();
+  if (renewal) clearInterval(renewal);
+  install?.close();
   await app.close();
   await database.close();
+  releaseDataDir();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
@@ -20,6 +77,11 @@ process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.DATA_DIR}`;
-const scheme = config.TLS_CERT_FILE ? 'https' : 'http';
+const scheme = https.https ? 'https' : 'http';
 console.log(`\nSistema de maquinarias listo en ${scheme}://localhost:${config.PORT}  (${where}; semilla: ${seeded})`);
+if (local) {
+  const hosts = [...lanAddresses(), hostname()];
+  console.log('Tabletas de la oficina: abran primero la página de instalación (una vez por equipo):');
+  for (const h of hosts) console.log(`  http://${h}:${config.INSTALL_PORT}/   →   luego https://${h}:${config.PORT}/`);
+}
 console.log(`Usuario de demostración: admin / ${process.env.DEFAULT_PASSWORD ? '(DEFAULT_PASSWORD)' : config.DEFAULT_PASSWORD}\n`);

@@ -1,7 +1,11 @@
 // Vitest setup of the client project (happy-dom): DOM cleanup, IndexedDB (fake-indexeddb) and browser shims.
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor default to 1 s, which a loaded 2-core CI machine overruns while a test is right;
+// a longer ceiling costs nothing when the test passes.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -11,19 +11,34 @@ function executablePath(): string {
   return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
 }
 
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: executablePath(), headless: true, args: ARGS });
+}
+
+/**
+ * A browser on a profile folder (`userDataDir`): closing it and launching again on the same folder is a browser
+ * restart that keeps IndexedDB, localStorage and the service worker, like a tablet that was switched off.
+ */
+export async function launchPersistent(userDataDir: string, viewport = { width: 820, height: 1180 }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: executablePath(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ARGS,
+    baseURL: baseUrl(),
+    viewport,
+    acceptDownloads: true,
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
   });
 }
 
@@ -52,4 +67,12 @@ export async function toastWith(page: Page, message: string): Promise<void> {
   const t = page.getByTestId('toaster').locator('[role=status],[role=alert]').filter({ hasText: message });
   await t.first().waitFor();
   expect(await t.first().getByText(MSG.toastTitle, { exact: true }).isVisible()).toBe(true);
+}
+
+/** A form field's accessible name: the label text, with the required mark ' *' when it has one. */
+export const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+/** Answers '¿Descartar los cambios?' (a form closed while holding changes asks it) with Descartar. */
+export async function discardChanges(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: MSG.discardTitle }).getByRole('button', { name: MSG.discard }).click();
 }

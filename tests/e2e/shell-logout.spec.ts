@@ -1,4 +1,4 @@
-// Logout: the modal 'Listo para salir?' from the user menu's Salir and the side menu's 'Cerrar sesion';
+// Logout: the modal '¿Listo para salir?' from the user menu's Salir and the side menu's 'Cerrar sesión';
 // Cancelar keeps the session, Salir removes the token, revokes it on the server and lands on login.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -45,7 +45,7 @@ test('Salir asks for confirmation, ends the session on the server and returns to
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
   expect((await api(token, 'GET', '/api/actividades')).status).toBe(200);
 
-  // Side menu → Cerrar sesion opens the same modal; Salir ends the session.
+  // Side menu → Cerrar sesión opens the same modal; Salir ends the session.
   await page.getByRole('navigation', { name: LABELS.menu.navigation }).getByRole('button', { name: LABELS.menu.cerrarSesion }).click();
   await dialog.waitFor();
   await dialog.getByRole('button', { name: MSG.exit, exact: true }).click();

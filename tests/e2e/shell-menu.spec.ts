@@ -94,15 +94,30 @@ test('an administrator-like user sees every built screen of the groups they hold
   const { groups, entries } = await menuContents(page);
   await shot(page, 'shell-menu-boss');
   expect(groups).toEqual([M.administrativo, M.reportes, M.almacen, M.configuracion]);
-  // Screens without a page yet (machinery, operators) get no entry even with their role id.
-  expect(entries).toEqual([M.actividades, M.reporteInsumos, M.pedidos, M.ingresos, M.salidas, M.movimientos, M.usuarios]);
-  expect(entries).not.toContain(M.maquinarias);
+  expect(entries).toEqual([
+    M.maquinarias,
+    M.operadores,
+    M.actividades,
+    M.reporteInsumos,
+    M.pedidos,
+    M.ingresos,
+    M.salidas,
+    M.movimientos,
+    M.usuarios,
+  ]);
 
   expect(await page.getByTestId('user-name').textContent()).toBe(`USUARIO ${user.toUpperCase()}`);
   expect(await page.getByRole('button', { name: LABELS.shell.messages, exact: true }).isVisible()).toBe(true);
   await page.getByRole('button', { name: `${LABELS.shell.userMenu}: USUARIO ${user.toUpperCase()}` }).click();
   const items = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim());
-  expect(items).toEqual([LABELS.shell.profile, LABELS.shell.settings, LABELS.shell.activityLog, LABELS.shell.sync, LABELS.shell.exit]);
+  expect(items).toEqual([
+    LABELS.shell.profile,
+    LABELS.shell.settings,
+    LABELS.shell.activityLog,
+    LABELS.shell.operations,
+    LABELS.shell.sync,
+    LABELS.shell.exit,
+  ]);
   await page.keyboard.press('Escape');
 
   // The activities entry opens LISTADO DE ACTIVIDADES.

@@ -153,3 +153,32 @@ test('when the connection drops during the session, a list opens from its device
     .waitFor();
   await context.close();
 });
+
+test('cutting the network shows the offline chip at once; back online the list opened offline refreshes by itself', async () => {
+  const { user, name } = await setup('e2e.shell.offline.back');
+  const { context, page } = await controlledActividades(user, name);
+  const chip = page.getByTestId('offline-indicator');
+  expect(await chip.count()).toBe(0);
+
+  // No reload needed: the chip follows the connection.
+  await context.setOffline(true);
+  await chip.waitFor();
+  expect(await chip.textContent()).toBe(MSG.offlineIndicator);
+
+  // The list opened offline shows the device copy with its notice.
+  await page.reload();
+  const notice = page.getByRole('status').filter({ hasText: /^Copia sin conexión del / });
+  await notice.waitFor();
+  await chip.waitFor();
+  await shot(page, 'shell-offline-chip');
+  // Meanwhile somebody records an activity on the server.
+  const later = `${name} LATER`;
+  await api(await apiLogin(user, USER_PASSWORD), 'POST', '/api/actividades', { activ_nombre: later, activ_estado: 1, editorMode: 'crear' });
+
+  // Back online: without a reload or a click the chip and the notice go, and the list shows the server's rows.
+  await context.setOffline(false);
+  await chip.waitFor({ state: 'detached' });
+  await notice.waitFor({ state: 'detached' });
+  await table(page).locator('tbody tr').filter({ hasText: later }).waitFor();
+  await context.close();
+});

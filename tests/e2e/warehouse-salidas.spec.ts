@@ -58,7 +58,7 @@ async function serverExits(token: string, nro: string): Promise<(SalidaRow & { s
 
 async function menuSalidas(page: Page): Promise<void> {
   const link = page.getByRole('link', { name: LABELS.menu.salidas });
-  // The 'Almacen' group stays open once opened; a click would close it.
+  // The 'Almacén' group stays open once opened; a click would close it.
   if (!(await link.isVisible())) await page.getByRole('button', { name: LABELS.menu.almacen }).click();
   await link.click();
   await page.getByRole('heading', { name: S.title }).waitFor();

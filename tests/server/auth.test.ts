@@ -169,11 +169,13 @@ describe('sessions and top bar', () => {
           fecha: w.lastReport,
           descripcion: LABELS.notifPart('WEAR-1', 'Filtro A', '60.00', '100.00', 'warning'),
           band: 'warning',
+          maquinaria_id: w.maquinariaId,
+          fecha_limite: null, // no report in the last 30 days: no forecast
         },
       ]);
       expect(items.length).toBeLessThanOrEqual(20);
       const counters = await partCounters(t.database.db, { maquinariaIds: [w.maquinariaId] });
-      expect(counters.map((c) => [c.insumo_maq_id, c.contador, c.desde])).toEqual([
+      expect(counters.map((c) => [c.insumo_maq_id, c.contador, c.last_date_mantenimiento ?? c.fecha_asignacion])).toEqual([
         [w.partA, 60, '2025-01-10'],
         [w.partB, 0, limaDate()],
       ]);

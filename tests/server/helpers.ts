@@ -17,6 +17,9 @@ export { TEST_PASSWORD };
 
 let counter = 0;
 
+/** The PostgreSQL address of each cloned database, so a second app can open its own pool on it (twinApp). */
+const urls = new WeakMap<Database, string>();
+
 async function cloneDatabase(): Promise<Database> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
@@ -26,7 +29,9 @@ async function cloneDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    return openPostgres(dbUrl(pgUrl, name));
+    const database = await openPostgres(dbUrl(pgUrl, name));
+    urls.set(database, dbUrl(pgUrl, name));
+    return database;
   }
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error('global-setup did not run');
@@ -67,6 +72,32 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * A second server on the same database as `t` (its own Fastify instance and in-memory state; on PostgreSQL
+ * also its own connection pool), as two processes behind a proxy would be. On PGlite both share the engine.
+ */
+export async function twinApp(t: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const url = urls.get(t.database);
+  const database = url ? await openPostgres(url) : t.database;
+  const config = loadConfig({
+    DATA_DIR: '/tmp/maq-test-data',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DEFAULT_PASSWORD: TEST_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      if (url) await database.close();
     },
   };
 }

@@ -62,6 +62,7 @@ describe('warehouse entries API (/api/ingresos)', () => {
     });
     expect(body.marcas).toEqual([{ cotidet_marca: 'SHELL' }, { cotidet_marca: 'ANDINO' }]);
     expect(body.guias).toEqual(GUIAS);
+    expect(body.registrado).toBeNull(); // not entered yet
   });
 
   it('answers 404 for an unknown order, 400 for a year outside 2022..server year, 401/403 by session and role', async () => {
@@ -141,6 +142,9 @@ describe('warehouse entries API (/api/ingresos)', () => {
     const again = await post('/api/ingresos', entryBody('123', 2024, ITEMS));
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: MSG.orderAlreadyRegistered });
+    // The lookup already says so, before the clerk fills anything.
+    const info = (await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2024 })).json();
+    expect(info.registrado).toMatchObject({ id: expect.any(Number), fecha: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const race = await Promise.all(
       [1, 2, 3].map(() =>
         post(

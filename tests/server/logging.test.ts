@@ -1,5 +1,5 @@
 // Request logging: every request is logged, and no password, token or session header ever reaches the log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, login, TEST_PASSWORD, type TestApp } from './helpers';
 
 describe('request logging', () => {
@@ -19,9 +19,10 @@ describe('request logging', () => {
       payload: { username: 'admin', password: 'Clave-Equivocada-77' },
     });
     expect(wrong.statusCode).toBe(401);
+    // The response line is written once the refusal is counted (an awaited write on PostgreSQL): wait for it.
+    await vi.waitFor(() => expect(logText()).toContain('"statusCode":401'), { timeout: 5000 });
     const text = logText();
     expect(text).toContain('/api/login');
-    expect(text).toContain('"statusCode":401');
     expect(text).not.toContain(TEST_PASSWORD);
     expect(text).not.toContain('Clave-Equivocada-77');
     expect(text).not.toContain(token);

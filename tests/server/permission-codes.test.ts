@@ -28,12 +28,12 @@ const SPEC_MENU: [number, number | null, RegExp][] = [
   [44, 42, /mantenimiento preventivo/i],
   [45, 42, /historial de reparaciones/i],
   [46, 42, /insumos y materiales/i],
-  [47, null, /^Almacen$/],
+  [47, null, /^Almacén$/],
   [52, 47, /pedidos/i],
   [48, 47, /ingresos/i],
   [56, 47, /salidas/i],
   [60, 47, /movimientos/i],
-  [61, null, /^Configuracion$/],
+  [61, null, /^Configuración$/],
   [62, 61, /^Usuarios$/],
 ];
 

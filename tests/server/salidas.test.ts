@@ -92,6 +92,15 @@ describe('warehouse exits API (/api/salidas)', () => {
     });
   });
 
+  it('GET /api/salidas/vales lists the exits that already carry a voucher number (any case, spaces ignored)', async () => {
+    const used = await get(`/api/salidas/vales?nro_vale=${encodeURIComponent(' v-0001 ')}`);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual([{ id: first, fecha: '2024-05-02', placa: maq.placa }]);
+    expect((await get('/api/salidas/vales?nro_vale=V-9999')).json()).toEqual([]);
+    expect((await get('/api/salidas/vales')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/salidas/vales?nro_vale=V-0001' })).statusCode).toBe(401);
+  });
+
   it('refuses a line above stock with 409 and the Spanish message; nothing changes', async () => {
     const res = await send(
       'POST',

@@ -11,6 +11,22 @@ import { verifyPassword } from '../../src/server/lib/passwords';
 import { limaDate } from '../../src/shared/domain/dates';
 import { addDays } from '../../src/server/db/seed/demo-util';
 import { TEST_PASSWORD, type TestApp, createTestApp } from './helpers';
+import { MENU, PERMISSION_TREE, ROLE, type PermissionNode } from '../../src/shared/auth/permissions';
+
+/** [menu id, id of the menu node it sits under] for every menu id of the permission tree below a group. */
+function menuParents(): [number, number][] {
+  const menuIds = new Set<number>(Object.values(MENU));
+  const out: [number, number][] = [];
+  const walk = (nodes: PermissionNode[], parent?: number) => {
+    for (const node of nodes) {
+      if (!menuIds.has(node.value)) continue;
+      if (parent !== undefined) out.push([node.value, parent]);
+      walk(node.children ?? [], node.value);
+    }
+  };
+  walk(PERMISSION_TREE);
+  return out;
+}
 
 let t: TestApp;
 let db: Db;
@@ -238,6 +254,31 @@ describe('seedDemo', () => {
     expect(roles.supervisor).toEqual(expect.arrayContaining([30, 31, 32, 33, 17, 18, 23, 24]));
     expect(roles.consulta).toEqual(expect.arrayContaining([3, 47, 60]));
     expect(roles.consulta.filter((c) => [4, 5, 14, 19, 32, 49, 53, 57, 63].includes(c))).toEqual([]);
+
+    // The side menu shows an entry only under a group the user holds: every menu id held comes with its group's.
+    for (const u of users) {
+      const held = new Set(u.roles);
+      for (const [id, group] of menuParents())
+        if (held.has(id)) expect({ user: u.username, id, group: held.has(group) }).toEqual({ user: u.username, id, group: true });
+    }
+    // Each job reaches its screens: the clerk the stock list under Reportes, the supervisor failures, daily reports
+    // (inside Registrar valorizaciones), operators and repairs, with the buttons to record them.
+    expect(roles.almacenero).toEqual(expect.arrayContaining([MENU.reportes, MENU.reporteInsumos]));
+    expect(roles.supervisor).toEqual(
+      expect.arrayContaining([
+        MENU.mantenimientos,
+        MENU.fallas,
+        ROLE.fallaNuevo,
+        MENU.valorizaciones,
+        MENU.registrarValorizaciones,
+        ROLE.parteDiarioNuevo,
+        MENU.administrativo,
+        MENU.operadores,
+        ROLE.operadorNuevo,
+        MENU.reparaciones,
+        ROLE.reparacionNuevo,
+      ]),
+    );
   });
 
   it('seedIfEmpty leaves a database that already has users alone', async () => {

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CODES, MENU, PERMISSION_TREE, ROLE } from '@shared/auth/permissions';
-import { MSG } from '@shared/messages';
+import { PASSWORD_MIN } from '@shared/contract/usuarios';
+import { FIELD, MSG } from '@shared/messages';
 import { usuarios } from '../../src/server/db/schema/index';
 import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from './helpers';
 
@@ -235,6 +237,20 @@ describe('users API (/api/usuarios)', () => {
       expect(await login(t.app, u.username, 'Propia-clave-1')).toEqual(expect.any(String));
     });
 
+    it("refuses the default password as one's own new password (the forced change would loop), with a message", async () => {
+      const u = await createUser(t, [], { defaultPassword: 1 });
+      const res = await req(
+        'PUT',
+        `/api/usuarios/setpwd/${u.id}`,
+        { id: u.id, password: TEST_PASSWORD, confirmedPassword: TEST_PASSWORD },
+        u.token,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.passwordIsDefault, errors: { password: MSG.passwordIsDefault } });
+      expect((await row(u.id)).defaultPassword).toBe(1);
+      expect((decodeJwt(await login(t.app, u.username)) as { user: { matchPassword: boolean } }).user.matchPassword).toBe(true);
+    });
+
     it("refuses another user's password without 66 (403) and allows it with 66", async () => {
       const u = await createUser(t, []);
       const target = await createUser(t, []);
@@ -273,7 +289,9 @@ describe('users API (/api/usuarios)', () => {
     it('refuses short passwords and a confirmation that does not match (400)', async () => {
       const short = await req('PUT', '/api/usuarios/setpwd/1', { id: 1, password: 'corta' });
       expect(short.statusCode).toBe(400);
-      expect(short.json().errors.password).toBeDefined();
+      expect(short.json().errors.password).toBe(FIELD.tooShort(PASSWORD_MIN));
+      // The same rules as the password forms (they judge with this schema): an empty password is a missing one.
+      expect((await req('PUT', '/api/usuarios/setpwd/1', { id: 1, password: '' })).json().errors.password).toBe(FIELD.required);
       const mismatch = await req('PUT', '/api/usuarios/setpwd/1', { id: 1, password: 'Clave-larga-1', confirmedPassword: 'Clave-larga-2' });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().errors.confirmedPassword).toBe(MSG.passwordsDontMatch);

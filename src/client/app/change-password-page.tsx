@@ -15,6 +15,7 @@ import { ModalActions } from '@client/components/modal-actions';
 
 const FORM_ID = 'forced-password-form';
 
+/** @public loaded by name through lazyRouteComponent in router.tsx */
 export function ChangePasswordPage() {
   const settings = useOfficeSettings();
   const session = useSession();

@@ -57,14 +57,16 @@ export function DniSearch({ search = (dni: string) => api.post<{ items: SearchIt
             inputMode="numeric"
             autoComplete="off"
             required
+            // No maxLength: the browser would cut a pasted 9-digit number to 8 without a word (see dniInputValue).
             minLength={DNI_LENGTH}
-            maxLength={DNI_LENGTH}
             placeholder={LABELS.shell.dniPlaceholder}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-msg` : undefined}
             onChange={(e) => {
-              setValue(dniInputValue(e.target.value));
+              const next = dniInputValue(e.target.value);
+              if (next === null) return setError(LABELS.shell.dniTooLong);
+              setValue(next);
               setError(undefined);
             }}
             className="h-9 w-40 rounded-r-none bg-slate-50 lg:w-52"

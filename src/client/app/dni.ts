@@ -5,9 +5,13 @@ export const DNI_LENGTH = 8;
 
 export type DniCheck = { ok: true; dni: string } | { ok: false; error: string };
 
-/** What the input keeps while typing or pasting: digits only, at most 8. */
-export function dniInputValue(raw: string): string {
-  return raw.replace(/\D+/g, '').slice(0, DNI_LENGTH);
+/**
+ * What the input keeps while typing or pasting: digits only. More than 8 digits is refused whole (null), never cut
+ * to 8: a pasted 9-digit number is not a DNI, and its first 8 digits would be somebody else's.
+ */
+export function dniInputValue(raw: string): string | null {
+  const digits = raw.replace(/\D+/g, '');
+  return digits.length > DNI_LENGTH ? null : digits;
 }
 
 /** Validates on submit and returns the DNI to send, padded to 8 digits. */

@@ -1,5 +1,5 @@
 // The logged-in frame: side menu (in the page from 1280px, a drawer on tablets and phones), top bar, the
-// screen, and the logout modal shared by the menu's 'Cerrar sesion' and the user menu's 'Salir'.
+// screen, and the logout modal shared by the menu's 'Cerrar sesión' and the user menu's 'Salir'.
 import { useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { cn } from '@client/lib/cn';
@@ -10,6 +10,7 @@ import { SyncToasts } from './sync-toasts';
 import { TopBar } from './top-bar';
 import { useMediaQuery } from './use-media-query';
 
+/** @public loaded by name through lazyRouteComponent in router.tsx */
 export function AppLayout() {
   const wide = useMediaQuery('(min-width: 1280px)');
   const [menuOpen, setMenuOpen] = useState(wide);

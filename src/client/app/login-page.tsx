@@ -25,6 +25,7 @@ interface LoginAnswer {
 }
 
 /** The message of a failed login: the server's text on 429, no-connection on status 0, else the spec's. */
+/** @public loaded by name through lazyRouteComponent in router.tsx */
 export function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 429) return err.message || MSG.loginRateLimited;
@@ -33,6 +34,7 @@ export function loginErrorMessage(err: unknown): string {
   return MSG.loginFailed;
 }
 
+/** @public loaded by name through lazyRouteComponent in router.tsx */
 export function LoginPage() {
   const settings = useOfficeSettings();
   const navigate = useNavigate();

@@ -37,7 +37,11 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: MENU.valorizaciones,
     label: L.valorizaciones,
     icon: Coins,
-    entries: [e(MENU.registrarValorizaciones, L.registrarValorizaciones, 'valoriza'), e(MENU.costos, L.costos, 'costo')],
+    entries: [
+      e(MENU.registrarValorizaciones, L.registrarValorizaciones, 'valoriza'),
+      e(MENU.registrarValorizaciones, LABELS.partes.menu, 'partediario'),
+      e(MENU.costos, L.costos, 'costo'),
+    ],
   },
   {
     id: MENU.mantenimientos,
@@ -45,7 +49,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: Wrench,
     entries: [
       e(MENU.fallas, L.fallas, 'falla'),
-      e(MENU.mantenimientoPreventivo, L.mantenimientoPreventivo, 'maquinaria', { tipo: 'mantenimiento' }),
+      e(MENU.mantenimientoPreventivo, L.mantenimientoPreventivo, 'mantenimiento_maquinaria', { tipo: 'mantenimiento' }),
       e(MENU.reparaciones, L.reparaciones, 'reparacion', { tipo: 'admin' }),
     ],
   },

@@ -1,5 +1,6 @@
 // Messages menu of the top bar, only with role 4 (spec 000 §2). Instead of sample text it lists the latest
-// entries of the audit log when the user may read it, otherwise 'Sin mensajes'.
+// entries of the audit log, each as a sentence ('JPEREZ registró la salida #12'), when the user may read it,
+// otherwise 'Sin mensajes'.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
@@ -53,8 +54,7 @@ export function MessagesMenu() {
           {items.map((m) => (
             <li key={m.id} className="border-b border-border px-3 py-2 last:border-b-0">
               <p className="text-sm text-slate-800">
-                <span className="font-semibold">{m.username ?? '-'}</span> · {m.action} {m.resource}
-                {m.resource_id ? ` #${m.resource_id}` : ''}
+                <span className="font-semibold">{m.username ?? '-'}</span> {LABELS.auditSentence(m.action, m.resource, m.resource_id)}
               </p>
               <p className="text-xs text-slate-500">{formatDateTime(m.created_at)}</p>
             </li>

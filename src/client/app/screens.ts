@@ -3,7 +3,7 @@
 // no menu entry (nothing fake is ever shown).
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { MENU, AUDIT_READ_CODE } from '@shared/auth/permissions';
+import { MENU, AUDIT_READ_CODE, OPERATIONS_CODE } from '@shared/auth/permissions';
 
 export interface ScreenDef {
   /** TanStack Router path; `$tipo` style params are read with useParams({ strict: false }). */
@@ -22,6 +22,8 @@ type CatalogLoader = (qc: QueryClient) => Promise<unknown>;
 const maquinarias: CatalogLoader = (qc) => import('@client/features/maquinarias/api').then((m) => qc.ensureQueryData(m.maquinariasQuery()));
 const operadores: CatalogLoader = (qc) => import('@client/features/operadores/api').then((m) => qc.ensureQueryData(m.operadoresQuery()));
 const insumos: CatalogLoader = (qc) => import('@client/features/insumos/api').then((m) => qc.ensureQueryData(m.insumosQuery()));
+const infoventa: CatalogLoader = (qc) => import('@client/features/partesdiarios/api').then((m) => qc.ensureQueryData(m.infoVentaQuery()));
+const cuentas: CatalogLoader = (qc) => import('@client/features/valoriza/api').then((m) => qc.ensureQueryData(m.cuentasQuery()));
 const unimeds: CatalogLoader = (qc) => import('@client/features/pedidos/api').then((m) => qc.ensureQueryData(m.unimedsQuery()));
 
 /** Loads the catalogues a screen needs first; a failing one never blocks the screen (its selects are empty). */
@@ -30,21 +32,55 @@ function preloadCatalogs(qc: QueryClient, loaders: CatalogLoader[]): Promise<unk
 }
 
 export const SCREENS = {
-  maquinaria: { path: '/maquinaria/$tipo', code: MENU.maquinarias },
-  reporte_maquinaria: { path: '/reporte_maquinaria/$tipo', code: MENU.reporteMaquinaria },
-  mantenimiento_maquinaria: { path: '/mantenimiento_maquinaria/$tipo', code: MENU.mantenimientoPreventivo },
-  operador: { path: '/operador', code: MENU.operadores },
+  maquinaria: { path: '/maquinaria/$tipo', code: MENU.maquinarias, load: () => import('@client/features/maquinarias/maquinarias-page') },
+  reporte_maquinaria: {
+    path: '/reporte_maquinaria/$tipo',
+    code: MENU.reporteMaquinaria,
+    load: () => import('@client/features/maquinarias/maquinarias-page'),
+  },
+  mantenimiento_maquinaria: {
+    path: '/mantenimiento_maquinaria/$tipo',
+    code: MENU.mantenimientoPreventivo,
+    load: () => import('@client/features/maquinarias/maquinarias-page'),
+  },
+  operador: { path: '/operador', code: MENU.operadores, load: () => import('@client/features/operadores/operadores-page') },
   actividad: {
     path: '/actividad',
     code: MENU.actividades,
     load: () => import('@client/features/actividades/actividades-page'),
   },
-  valoriza: { path: '/valoriza', code: MENU.registrarValorizaciones },
-  costo: { path: '/costo', code: MENU.costos },
-  falla: { path: '/falla', code: MENU.fallas },
-  reparacion: { path: '/reparacion/$tipo', code: MENU.reparaciones },
-  reporte_reparacion: { path: '/reporte_reparacion/$tipo', code: MENU.reporteReparaciones },
-  rep_mantenimiento: { path: '/rep_mantenimiento', code: MENU.reporteMantenimiento },
+  valoriza: {
+    path: '/valoriza',
+    code: MENU.registrarValorizaciones,
+    load: () => import('@client/features/valoriza/valoriza-page'),
+    // Spec 001 §2: valoriza loads machinery, activities, prices and accounts first.
+    preload: (qc) => preloadCatalogs(qc, [maquinarias, infoventa, cuentas]),
+  },
+  costo: { path: '/costo', code: MENU.costos, load: () => import('@client/features/costos/costos-page') },
+  falla: {
+    path: '/falla',
+    code: MENU.fallas,
+    load: () => import('@client/features/fallas/fallas-page'),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+  },
+  reparacion: {
+    path: '/reparacion/$tipo',
+    code: MENU.reparaciones,
+    load: () => import('@client/features/reparaciones/reparaciones-page'),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+  },
+  reporte_reparacion: {
+    path: '/reporte_reparacion/$tipo',
+    code: MENU.reporteReparaciones,
+    load: () => import('@client/features/reparaciones/reparaciones-page'),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+  },
+  rep_mantenimiento: {
+    path: '/rep_mantenimiento',
+    code: MENU.reporteMantenimiento,
+    load: () => import('@client/features/maquinarias/rep-mantenimiento-page'),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+  },
   pedido: {
     path: '/pedido',
     code: MENU.pedidos,
@@ -76,9 +112,20 @@ export const SCREENS = {
     code: AUDIT_READ_CODE,
     load: () => import('@client/features/auditoria/auditoria-page'),
   },
+  partediario: {
+    path: '/partediario',
+    code: MENU.registrarValorizaciones,
+    load: () => import('@client/features/partesdiarios/partes-page'),
+    preload: (qc) => preloadCatalogs(qc, [maquinarias, operadores, infoventa]),
+  },
   sincronizacion: {
     path: '/sincronizacion',
     load: () => import('./sync-page'),
+  },
+  operaciones: {
+    path: '/operaciones',
+    code: OPERATIONS_CODE,
+    load: () => import('@client/features/operaciones/operaciones-page'),
   },
 } satisfies Record<string, ScreenDef>;
 

@@ -1,5 +1,5 @@
 // Side menu (spec 000 §2): the groups and entries the session's roles allow (see menu.ts), collapsible
-// groups, the 'Cerrar sesion' entry and the copyright footer.
+// groups, the 'Cerrar sesión' entry and the copyright footer.
 import { useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronRight, House, LogOut } from 'lucide-react';
@@ -41,7 +41,7 @@ function Group({ group, active, onNavigate }: { group: VisibleGroup; active: str
       </button>
       <ul id={listId} hidden={!open} className="mt-1 mb-2 ml-6 flex flex-col gap-0.5 border-l border-white/15 pl-2">
         {group.entries.map((entry) => (
-          <li key={entry.id}>
+          <li key={entry.href}>
             <Link
               to={entry.href}
               onClick={onNavigate}

@@ -1,9 +1,9 @@
-// Top bar (spec 000 §2): menu toggle, DNI search, pending-sync badge, notifications, messages (role 4), user menu.
+// Top bar (spec 000 §2): menu toggle, DNI search, the offline chip, pending-sync badge, notifications, messages (role 4), user menu.
 import { useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { IconButton } from '@client/components/ui/button';
-import { PendingBadge } from '@client/offline/ui';
+import { OfflineIndicator, PendingBadge } from '@client/offline/ui';
 import { DniSearch } from './dni-search';
 import { MessagesMenu } from './messages-menu';
 import { NotificationsMenu } from './notifications-menu';
@@ -25,6 +25,7 @@ export function TopBar({ menuOpen, onToggleMenu, onLogout }: TopBarProps) {
       </IconButton>
       <DniSearch />
       <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <OfflineIndicator />
         <PendingBadge onClick={() => void navigate({ to: screenHref('sincronizacion') })} />
         <NotificationsMenu />
         <MessagesMenu />

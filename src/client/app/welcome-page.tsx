@@ -1,14 +1,17 @@
-// Welcome screen (spec 000 §2): the logos and the office title, greeting the logged-in user.
+// Welcome screen (spec 000 §2): the logos and the office title, greeting the logged-in user; below, the cards of
+// the office's day (features/inicio).
 import { LABELS } from '@shared/messages';
 import { useSession } from '@client/lib/session';
 import { useOfficeSettings } from '@client/lib/settings';
+import { InicioCards } from '@client/features/inicio/inicio-cards';
 import { Emblem } from './brand';
 
+/** @public loaded by name through lazyRouteComponent in router.tsx */
 export function WelcomePage() {
   const settings = useOfficeSettings();
   const session = useSession();
   return (
-    <section className="flex min-h-full items-center justify-center p-6" aria-labelledby="welcome-title">
+    <section className="flex min-h-full flex-col items-center justify-center p-4 md:p-6" aria-labelledby="welcome-title">
       <div className="w-full max-w-3xl rounded-xl border border-border bg-white p-8 text-center shadow-sm">
         <div className="flex items-center justify-center gap-6">
           <Emblem className="size-24 md:size-32" />
@@ -22,6 +25,7 @@ export function WelcomePage() {
         {session && <p className="text-base text-slate-700">{LABELS.shell.welcome(session.user.fullName)}</p>}
         <p className="mt-1 text-sm text-slate-500">{LABELS.shell.welcomeHint}</p>
       </div>
+      <InicioCards />
     </section>
   );
 }

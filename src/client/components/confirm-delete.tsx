@@ -1,4 +1,4 @@
-// Delete confirmation modal ('¿Esta seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state.
+// Delete confirmation modal ('¿Está seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state.
 import { useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';

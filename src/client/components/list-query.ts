@@ -62,11 +62,6 @@ export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { en
   return Object.assign(query, { offline }) as typeof query & ListQueryExtras;
 }
 
-/** Spec 000 §8: a refused delete shows the server's message on 403, otherwise the given text. */
-export function messageFor403(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status === 403 && error.message ? error.message : fallback;
-}
-
 /**
  * A catalogue a form needs (machines, operators, supplies, units): network first, the device copy when there is
  * no network. Unlike a list screen's load, a failing catalogue does not end the session (the form still opens;

@@ -17,6 +17,8 @@ export interface ModalActionsProps {
   /** Extra reason to disable the confirm button (an invalid form, data still loading). */
   confirmDisabled?: boolean;
   destructive?: boolean;
+  /** id of the text that says why the confirm button is disabled. */
+  confirmDescribedBy?: string;
 }
 
 export function ModalActions({
@@ -28,6 +30,7 @@ export function ModalActions({
   onConfirm,
   confirmDisabled = false,
   destructive = false,
+  confirmDescribedBy,
 }: ModalActionsProps) {
   return (
     <>
@@ -40,6 +43,7 @@ export function ModalActions({
         variant={destructive ? 'destructive' : undefined}
         disabled={busy || confirmDisabled}
         aria-busy={busy}
+        aria-describedby={confirmDescribedBy}
         onClick={form ? undefined : onConfirm}
       >
         {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}

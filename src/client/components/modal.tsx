@@ -1,8 +1,9 @@
 // Static, draggable modal (spec: no close on backdrop click or Escape, draggable header, 5 ms animation delay).
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { LABELS } from '@shared/messages';
+import { useBackClose } from '@client/lib/back-navigation';
 import { cn } from '@client/lib/cn';
 import { Spinner } from './ui/spinner';
 import { useDragOffset } from './use-drag';
@@ -41,6 +42,12 @@ export interface ModalProps {
   closeDisabled?: boolean;
   className?: string;
   bodyClassName?: string;
+  /**
+   * The browser's back button or the tablet's back gesture while the modal is open (it never leaves the screen
+   * under a modal). Defaults to what the header's ✕ does: `onOpenChange(false)`, unless the close button is hidden
+   * or disabled. A form that asks before discarding changes passes the same handler as its ✕.
+   */
+  onCloseRequest?: () => void;
 }
 
 /** Static backdrop, focus trap (Radix), draggable header, body scrolls when taller than the screen. */
@@ -56,13 +63,27 @@ export function Modal({
   closeDisabled = false,
   className,
   bodyClassName,
+  onCloseRequest,
 }: ModalProps) {
+  useBackClose(open, () => {
+    if (onCloseRequest) onCloseRequest();
+    else if (!hideClose && !closeDisabled) onOpenChange(false);
+  });
   const contentRef = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
   const { offset, reset, handlers } = useDragOffset(contentRef);
   useEffect(() => {
     if (open) reset();
   }, [open, reset]);
+
+  // The control that opened the modal (a list's 'Nuevo', a row's pencil, 'Agregar insumo'), read before the modal
+  // takes the focus: closing, by a save or by Cancelar, puts the focus back there. Radix would aim at a
+  // Dialog.Trigger, which these modals do not use, and the focus was lost to the page.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && typeof document !== 'undefined')
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
 
   // A modal whose record is still loading opens on Cancelar; this watches for its first field to move there.
   const waitingForField = useRef<MutationObserver | null>(null);
@@ -82,6 +103,12 @@ export function Modal({
         <Dialog.Content
           ref={contentRef}
           onEscapeKeyDown={(e) => e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current;
+            if (!el || !el.isConnected || el === document.body) return;
+            e.preventDefault();
+            el.focus();
+          }}
           onOpenAutoFocus={(e) => {
             // Start in the first field (Radix would pick the header's close button): forms are filled from the
             // keyboard. A modal without fields (yet) starts on its first footer button (Cancelar), and moves to

@@ -1,10 +1,11 @@
 // <Typeahead<T>>: input with server suggestions (supplies, operators by DNI, plates). ARIA combobox, keyboard
 // navigation (↑ ↓ Enter; Escape closes the list only), list portaled to <body> so modals never clip it.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MSG } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { inputClass } from './ui/input';
+import { useListbox } from './use-listbox';
 import { useTypeaheadSearch } from './use-typeahead-search';
 
 export interface TypeaheadProps<T> {
@@ -49,7 +50,6 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
   const [internal, setInternal] = useState('');
   const text = props.value ?? internal;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const { items, status, announcement, onText, settle } = useTypeaheadSearch({
     search: props.search,
     minLength,
@@ -59,27 +59,9 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
   const inputRef = useRef<HTMLInputElement>(null);
   /** Last pointer position seen over the list since it opened (null: none yet). */
   const pointer = useRef<{ x: number; y: number } | null>(null);
-  const [rect, setRect] = useState<{ left: number; top: number; width: number } | null>(null);
 
   const showList = open && (status === 'searching' || status === 'error' || (status === 'done' && items.length > 0));
 
-  // Keep the portaled list under the input while scrolling or resizing.
-  useLayoutEffect(() => {
-    if (!showList) return;
-    const place = () => {
-      const r = inputRef.current?.getBoundingClientRect();
-      if (r) setRect({ left: r.left, top: r.bottom + 2, width: r.width });
-    };
-    place();
-    window.addEventListener('scroll', place, true);
-    window.addEventListener('resize', place);
-    return () => {
-      window.removeEventListener('scroll', place, true);
-      window.removeEventListener('resize', place);
-    };
-  }, [showList]);
-
-  useEffect(() => setActive(items.length > 0 ? 0 : -1), [items]);
   useEffect(() => {
     if (showList) pointer.current = null;
   }, [showList]);
@@ -101,31 +83,19 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
     onSelect(item);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (items.length === 0) return;
-      e.preventDefault();
-      setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + items.length) % items.length);
-    } else if (e.key === 'Enter') {
-      if (showList && status === 'done' && active >= 0 && items[active] !== undefined) {
-        e.preventDefault();
-        choose(items[active]);
-      }
-    } else if (e.key === 'Escape') {
-      if (showList) {
-        // Closes the list only: the surrounding modal stays open and the text stays.
-        e.preventDefault();
-        e.stopPropagation();
-        setOpen(false);
-      }
-    } else if (e.key === 'Tab') {
-      setOpen(false);
-    }
-  };
-
-  const optionId = (i: number) => `${listId}-opt-${i}`;
+  const { active, setActive, onKeyDown, listStyle, optionId, activeId } = useListbox({
+    items,
+    shown: showList,
+    anchor: inputRef,
+    listId,
+    initialActive: -1,
+    onOpen: () => setOpen(true),
+    // Closes the list only: the surrounding modal stays open and the text stays.
+    onClose: () => setOpen(false),
+    onChoose: choose,
+    canChoose: status === 'done',
+  });
+  useEffect(() => setActive(items.length > 0 ? 0 : -1), [items, setActive]);
 
   return (
     <div className={cn('relative', props.className)}>
@@ -139,7 +109,7 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList && status === 'done' && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={activeId}
         aria-label={props['aria-label']}
         aria-describedby={props['aria-describedby']}
         aria-invalid={props.invalid || undefined}
@@ -168,7 +138,7 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
             id={listId}
             role="listbox"
             aria-label={props['aria-label'] ?? props.placeholder}
-            style={{ position: 'fixed', left: rect?.left ?? 0, top: rect?.top ?? 0, width: rect?.width, pointerEvents: 'auto' }}
+            style={listStyle}
             className="z-[70] max-h-72 min-w-56 overflow-y-auto rounded-md border border-border bg-white py-1 text-sm shadow-lg"
           >
             {status === 'searching' && <li className="px-3 py-2 text-muted-foreground italic">{MSG.searching}</li>}

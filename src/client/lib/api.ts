@@ -111,6 +111,28 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
   return data as T;
 }
 
+/** Fetches a binary answer (a PDF, a photo) with the session's bearer token; throws ApiError like apiFetch. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(apiBase() + path, { headers: buildHeaders(path, {}), signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Sin conexión con el servidor');
+  }
+  if (!res.ok) {
+    if (res.status === 401) notifyUnauthorized();
+    let message = res.statusText;
+    try {
+      message = ((await res.json()) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(res.status, message);
+  }
+  return res.blob();
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>

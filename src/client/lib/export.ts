@@ -1,7 +1,11 @@
-// Excel and PDF downloads of a table. Both libraries are loaded with import() so the login bundle stays small.
+// Excel and PDF downloads of a table. The files are built in a Web Worker (export-worker.ts) so a long list never
+// freezes the screen, with progress reported back; where a worker cannot run they are built here. Both
+// libraries are loaded with import() so the login bundle stays small.
 import type { ReportCell, ReportColumn } from '@shared/reports/types';
 import { safeFileName } from '@shared/reports/types';
 import type { PdfOrientation } from '@shared/reports/pdf-table';
+import { apiBlob } from './api';
+import { buildPdfBytes, buildXlsxBytes, type ExportJob, type ExportReply } from './export-build';
 import { formatDateTime } from './format';
 import { getLogoPng, getOfficeSettings } from './settings';
 
@@ -41,40 +45,62 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Builds the workbook bytes (exported for tests and for callers that upload instead of download). */
-export async function buildXlsx(input: XlsxExportInput): Promise<Uint8Array> {
-  const [XLSX, { buildSheetModel, safeSheetName }] = await Promise.all([import('xlsx'), import('@shared/reports/xlsx-sheet')]);
-  const model = buildSheetModel(input);
-  const sheet = XLSX.utils.aoa_to_sheet(model.aoa);
-  sheet['!cols'] = model.cols;
-  sheet['!merges'] = model.merges;
-  if (input.columns.length > 0) {
-    sheet['!autofilter'] = {
-      ref: XLSX.utils.encode_range({ s: { r: model.headerRow, c: 0 }, e: { r: model.aoa.length - 1, c: input.columns.length - 1 } }),
-    };
-  }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, safeSheetName(input.sheetName ?? input.title));
-  const out = XLSX.write(book, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
-  return new Uint8Array(out);
+export interface ExportOptions {
+  /** Share of the work done (0..1), now and then while the file is built. */
+  onProgress?: (done: number) => void;
 }
 
-export async function exportXlsx(input: XlsxExportInput): Promise<void> {
-  const bytes = await buildXlsx(input);
+let jobSeq = 0;
+
+/** Runs `job` in a fresh export worker; resolves with the bytes, or null when no worker could start here. */
+function inWorker(job: ExportJob, onProgress?: (done: number) => void): Promise<Uint8Array | null> {
+  if (typeof Worker === 'undefined') return Promise.resolve(null);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    let started = false;
+    worker.onmessage = (e: MessageEvent<ExportReply>) => {
+      const msg = e.data;
+      if (msg.id !== job.id) return;
+      started = true;
+      if (msg.kind === 'progress') onProgress?.(msg.done);
+      else {
+        worker.terminate();
+        if (msg.kind === 'done') resolve(msg.bytes);
+        else reject(new Error(msg.message));
+      }
+    };
+    // A worker that fails before answering (script blocked, old browser): build on this thread instead.
+    worker.onerror = (e) => {
+      worker.terminate();
+      if (started) reject(new Error(e.message));
+      else resolve(null);
+    };
+    worker.postMessage(job);
+  });
+}
+
+/** Builds the workbook bytes on this thread (tests, and callers that upload instead of download). */
+export async function buildXlsx(input: XlsxExportInput): Promise<Uint8Array> {
+  return buildXlsxBytes(input);
+}
+
+export async function exportXlsx(input: XlsxExportInput, opts: ExportOptions = {}): Promise<void> {
+  const xlsx = { sheetName: input.sheetName, title: input.title, subtitle: input.subtitle, columns: input.columns, rows: input.rows };
+  const bytes = (await inWorker({ id: ++jobSeq, kind: 'xlsx', xlsx }, opts.onProgress)) ?? (await buildXlsxBytes(xlsx, opts.onProgress));
   downloadBlob(
     new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     safeFileName(input.fileName, 'xlsx'),
   );
 }
 
-/** Builds the PDF bytes with the office name, the logo (when available) and the generation time. */
-export async function buildPdf(input: PdfExportInput): Promise<Uint8Array> {
-  const [{ buildTablePdf }, settings, logoPng] = await Promise.all([
-    import('@shared/reports/pdf-table'),
-    getOfficeSettings(),
-    getLogoPng(),
-  ]);
-  return buildTablePdf({
+async function pdfInput(input: PdfExportInput) {
+  const [settings, logoPng] = await Promise.all([getOfficeSettings(), getLogoPng()]);
+  return {
     officeName: settings.officeName,
     title: input.title,
     subtitle: input.subtitle,
@@ -83,21 +109,32 @@ export async function buildPdf(input: PdfExportInput): Promise<Uint8Array> {
     rows: input.rows,
     logoPng,
     generatedAt: formatDateTime(new Date()),
-  });
+  };
 }
 
-export async function exportPdf(input: PdfExportInput): Promise<void> {
-  const bytes = await buildPdf(input);
+export async function exportPdf(input: PdfExportInput, opts: ExportOptions = {}): Promise<void> {
+  const pdf = await pdfInput(input);
+  const bytes = (await inWorker({ id: ++jobSeq, kind: 'pdf', pdf }, opts.onProgress)) ?? (await buildPdfBytes(pdf, opts.onProgress));
   downloadBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), safeFileName(input.fileName, 'pdf'));
 }
 
-/** Opens a PDF in a new tab (maintenance report 'Generar Reporte'); falls back to a download when blocked. */
-export function openPdf(bytes: Uint8Array, fileName: string): void {
-  const blob = new Blob([bytes as BlobPart], { type: 'application/pdf' });
-  const url = URL.createObjectURL(blob);
-  // 'noopener' would make window.open return null, so the opener link is cut by hand.
-  const win = window.open(url, '_blank');
-  if (win) win.opener = null;
-  else downloadBlob(blob, safeFileName(fileName, 'pdf'));
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/**
+ * Opens a PDF built by the server (valuation, wear, maintenance reports) in a new tab. The tab is opened
+ * before the request so the popup blocker sees the user's click; the PDF needs the bearer token, so it is
+ * fetched here and shown from a blob address. Without a tab (blocked) the PDF is downloaded instead.
+ */
+export async function openApiPdf(path: string, fileName: string): Promise<void> {
+  const win = window.open('', '_blank');
+  try {
+    const blob = await apiBlob(path);
+    const url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
+    if (win) {
+      win.opener = null;
+      win.location.href = url;
+    } else downloadBlob(blob, safeFileName(fileName, 'pdf'));
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    win?.close();
+    throw err;
+  }
 }

@@ -60,12 +60,6 @@ export function formatMoney(value: number | string | null | undefined): string {
   return moneyFormatter.format(n);
 }
 
-/** Number with a fixed count of decimals, no grouping (for inputs and exports). */
-export function toFixedNumber(value: number | string | null | undefined, decimals = 2): string {
-  const n = typeof value === 'number' ? value : Number(value ?? NaN);
-  return Number.isFinite(n) ? n.toFixed(decimals) : '';
-}
-
 /** Size of a file for people: `850 KB`, `2.4 MB` (es-PE uses the decimal point). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -23,11 +23,6 @@ function set(patch: Partial<PwaState>): void {
   for (const l of listeners) l();
 }
 
-/** Test hook and manual trigger: mark a waiting version. */
-export function setPwaState(patch: Partial<PwaState>): void {
-  set(patch);
-}
-
 export function usePwaState(): PwaState {
   return useSyncExternalStore(
     (l) => {

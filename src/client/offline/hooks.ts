@@ -11,8 +11,7 @@ import type { SyncEngine } from './sync';
 import type { SyncListener, SyncState } from './sync-events';
 import { submit, type SubmitResult } from './sync-submit';
 
-export { mergePending } from './merge-pending';
-export type { PendingMark, WithPending, MergeOptions } from './merge-pending';
+export type { WithPending, MergeOptions } from './merge-pending';
 
 const EMPTY: OutboxItem[] = [];
 

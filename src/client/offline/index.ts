@@ -1,51 +1,26 @@
 // Public entry of the offline engine (import from '@client/offline'). Its screens and badges are in
 // '@client/offline/ui'.
-export { startSync, getDefaultEngine, type StartSyncOptions } from './default-engine';
-export { createSyncEngine, LOCK_NAME, type SyncEngine, type SyncEngineDeps, type FlushOptions } from './sync';
-export type { SyncEvent, SyncListener, SyncState } from './sync-events';
-export { webLock, memoryLock, dexieLease, type LockFn } from './sync-lock';
-export { submit, OutboxRejection, type SubmitResult } from './sync-submit';
-export type { EnqueueInput } from './outbox-store';
+export { startSync, getDefaultEngine } from './default-engine';
+// Only what features and the shell use; the engine's internals (the engine factory, locks, the Dexie database,
+// the raw cache) are imported from their own modules by the engine and its tests.
+export type { SyncEngine } from './sync';
+export type { SyncEvent } from './sync-events';
+export { type SubmitResult } from './sync-submit';
 export { recordPending, type AttachmentInput } from './outbox-files';
+export type { OutboxItem } from './db';
 export {
-  createOfflineDb,
-  getDb,
-  DB_NAME,
-  type OfflineDb,
-  type CacheRow,
-  type OutboxItem,
-  type OutboxFile,
-  type OutboxMethod,
-  type OutboxStatus,
-  type UploadSpec,
-} from './db';
-export {
-  cachedFetch,
   cachedData,
   readCached,
   withCacheFallback,
   useOfflineInfo,
   getOfflineInfo,
-  prefetchCatalogs,
   prefetchDetails,
-  CATALOGS,
   isNetworkError,
-  type CachedResult,
-  type CacheKey,
   type OfflineInfo,
 } from './cache';
-export {
-  useOutbox,
-  useOutboxFiles,
-  usePendingCount,
-  useSyncState,
-  useMergedRows,
-  useOfflineSave,
-  useSyncEvent,
-  mergePending,
-  type WithPending,
-  type PendingMark,
-} from './hooks';
-export { OfflineEngineProvider, useSyncEngine } from './engine-context';
-export { registerOutboxEditor, openOutboxEditor, type OutboxEditor, type OutboxEditorProps, type OutboxFix } from './editors';
+export { useOutbox, usePendingCount, useMergedRows, useOfflineSave, useSyncEvent, type WithPending } from './hooks';
+export { useSyncEngine } from './engine-context';
+/** @public A correcting editor's files (docs/architecture.md, "How to add an offline form"). */
+export { useOutboxFiles } from './hooks';
+export { registerOutboxEditor, openOutboxEditor, type OutboxEditorProps, type OutboxFix } from './editors';
 export { pendingCountForLogout } from './logout-guard';

@@ -8,10 +8,20 @@ export type Schema = typeof schema;
 /** Database or transaction handle (a transaction is a PgDatabase too). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** One SQL statement with $n parameters on the connection of a raw transaction; rows come back as objects. */
+export type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Applies the migrations of another folder (a restore stops at the backup's own schema version first). */
+  migrateFrom(folder: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction on one connection, outside Drizzle (backup and restore move every table
+   * generically). On PGlite this holds the engine's lock, so the app's own queries wait for it.
+   */
+  rawTransaction<T>(work: (query: RawQuery) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -34,6 +44,9 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrateFrom: (folder) => migrate(db, { migrationsFolder: folder }),
+    // PGlite runs one statement at a time, so its transaction is already a consistent snapshot.
+    rawTransaction: (work) => client.transaction((tx) => work(async (text, params) => (await tx.query(text, params)).rows as never)),
     close: () => client.close(),
     // exposed for the test template
     ...({ client } as object),
@@ -50,6 +63,22 @@ export async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrateFrom: (folder) => migrate(db, { migrationsFolder: folder }),
+    rawTransaction: async (work, opts) => {
+      const conn = await pool.connect();
+      try {
+        // Repeatable read: a backup sees every table at the same instant while the office keeps working.
+        await conn.query(opts?.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+        const result = await work(async (text, params) => (await conn.query(text, params)).rows);
+        await conn.query('COMMIT');
+        return result;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

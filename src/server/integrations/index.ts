@@ -17,10 +17,10 @@ import { httpVehiculos } from './vehiculos/http';
 import type { Vehiculos } from './vehiculos/index';
 import { localVehiculos } from './vehiculos/local';
 
-export type { Logistica, PurchaseOrder, PurchaseOrderItem, DeliveryNote, ServiceOrderItem } from './logistica/index';
-export type { Persona, Reniec } from './reniec/index';
-export type { Contribuyente, Sunat } from './sunat/index';
-export type { Vehiculo, Vehiculos } from './vehiculos/index';
+export type { Logistica, PurchaseOrder } from './logistica/index';
+export type { Reniec } from './reniec/index';
+export type { Sunat } from './sunat/index';
+export type { Vehiculos } from './vehiculos/index';
 export type { HttpOptions } from './shared';
 
 export type IntegrationsConfig = Pick<Config, 'LOGISTICA_URL' | 'RENIEC_URL' | 'SUNAT_URL' | 'VEHICULOS_URL'>;

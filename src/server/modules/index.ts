@@ -21,6 +21,8 @@ import costosRoutes from './costos/routes';
 import partesDiariosRoutes from './partesdiarios/routes';
 import valorizaRoutes from './valoriza/routes';
 import pideRoutes from './pide/routes';
+import inicioRoutes from './inicio/routes';
+import operacionesRoutes from './operaciones/routes';
 
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
@@ -44,4 +46,6 @@ export const modules: FastifyPluginAsync[] = [
   partesDiariosRoutes,
   valorizaRoutes,
   pideRoutes,
+  inicioRoutes,
+  operacionesRoutes,
 ];

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ENDPOINT_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
+import { ENDPOINT_PERMISSIONS, READ_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import { revokedTokens, usuarios } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -119,5 +119,7 @@ export default fp(async function auth(app: FastifyInstance) {
       // Changing one's own password needs no role 66 (checked by the users service).
       if (!req.routeOptions.config?.selfAllowed) throw forbidden(MSG.forbidden);
     }
+    const anyOf = READ_PERMISSIONS[`${req.method} ${url}`];
+    if (anyOf && !anyOf.some((code) => req.user?.roles.includes(code))) throw forbidden(MSG.forbidden);
   });
 });

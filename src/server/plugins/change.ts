@@ -41,11 +41,19 @@ const SECRET_FIELDS = new Set(['password', 'confirmedPassword']);
  */
 function requestHash(req: FastifyRequest): string {
   const secret = req.server.config.jwtSecret;
-  const body = JSON.stringify(req.body ?? null, function (this: Record<string, unknown>, k, v: unknown) {
-    const raw = this[k];
-    if (raw instanceof Uint8Array) return `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-    return SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v;
-  });
+  let body: string;
+  try {
+    body = JSON.stringify(req.body ?? null, function (this: Record<string, unknown>, k, v: unknown) {
+      const raw = this[k];
+      if (raw instanceof Uint8Array) return `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+      return SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v;
+    });
+  } catch (err) {
+    // A body nested thousands of levels deep (valid JSON the parser accepts) overflows the stack here on a
+    // route without a body schema (logout); it is bad input, not a server fault (found by the fuzz test).
+    if (err instanceof RangeError) throw new AppError(400, MSG.bodyTooDeep);
+    throw err;
+  }
   return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('hex');
 }
 

@@ -146,7 +146,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     n('Historial de reparaciones', MENU.reporteReparaciones),
     n('Insumos y materiales', MENU.reporteInsumos),
   ]),
-  n('Almacen', MENU.almacen, [
+  n('Almacén', MENU.almacen, [
     n('Pedidos de insumos', MENU.pedidos, [
       n('Nuevo pedido', ROLE.pedidoNuevo),
       n('Editar pedido', ROLE.pedidoEditar),
@@ -164,7 +164,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     ]),
     n('Movimientos de almacén', MENU.movimientos),
   ]),
-  n('Configuracion', MENU.configuracion, [
+  n('Configuración', MENU.configuracion, [
     n('Usuarios', MENU.usuarios, [
       n('Nuevo usuario', ROLE.usuarioNuevo),
       n('Editar usuario', ROLE.usuarioEditar),
@@ -272,10 +272,33 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/partesdiarios': ROLE.parteDiarioNuevo,
   'PUT /api/partesdiarios/:id': ROLE.parteDiarioEditar,
   'DELETE /api/partesdiarios/:id': ROLE.parteDiarioEliminar,
+
+  'POST /api/operaciones/respaldos': MENU.configuracion,
+};
+
+/**
+ * GET routes that need, beyond the session, one of some codes (the button or screen that opens them); the
+ * auth plugin refuses the others with 403. Every other GET needs only the session.
+ */
+export const READ_PERMISSIONS: Record<string, readonly number[]> = {
+  // The plate search serves the new-machine modal only.
+  'GET /api/maquinarias/searchvehiculo/:term': [ROLE.maquinariaNuevo],
+  // Machine PDF: code 8 on the admin list; the machinery control report (43) always shows it.
+  'GET /api/maquinarias/viewpdfgraficos': [ROLE.maquinariaPdf, MENU.reporteMaquinaria],
+  // Maintenance report: its screen (44) and the date-range modal of the machinery lists.
+  'GET /api/maquinarias/viewpdfmantenimiento': [
+    MENU.reporteMantenimiento,
+    MENU.reporteMaquinaria,
+    MENU.mantenimientoPreventivo,
+    ROLE.maquinariaPdf,
+  ],
 };
 
 /** Role needed to read the audit log (the user menu's "Actividad Log"). */
 export const AUDIT_READ_CODE = MENU.configuracion;
+
+/** Role needed for the Operations page (server state, backups): the office's configuration role. */
+export const OPERATIONS_CODE = MENU.configuracion;
 
 export function hasRole(roles: readonly number[] | undefined, code: number): boolean {
   return !!roles && roles.includes(code);

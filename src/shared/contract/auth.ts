@@ -47,6 +47,7 @@ export const searchItem = z.object({
   partes_diarios: z.number().optional(),
 });
 export type SearchItem = z.infer<typeof searchItem>;
+export const searchAnswer = z.object({ items: z.array(searchItem) });
 
 export const notificationItem = z.object({
   tipo: z.enum(['FALLA', 'INSUMO']),
@@ -54,8 +55,12 @@ export const notificationItem = z.object({
   fecha: z.string(),
   descripcion: z.string(),
   band: z.enum(['warning', 'danger']).optional(),
+  /** Parts: their machine and the forecast date of reaching the limit (null: no forecast). */
+  maquinaria_id: z.number().optional(),
+  fecha_limite: z.string().nullable().optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
+export const notificationsAnswer = z.object({ items: z.array(notificationItem) });
 
 export const officeSettings = z.object({ officeName: z.string(), shortName: z.string(), cityLabel: z.string() });
 export type OfficeSettings = z.infer<typeof officeSettings>;

@@ -10,7 +10,7 @@ export type Unidad = (typeof UNIDADES)[number];
 
 export const unidad = z.enum(UNIDADES, { error: FIELD.unit });
 
-const costoLine = z.object({
+export const costoLine = z.object({
   costo_det_id: optionalId,
   descripcion: text(200),
   precio: amount,

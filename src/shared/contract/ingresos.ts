@@ -58,31 +58,55 @@ export const ingresoUpdateBody = z.object({
 
 export const ingresoListBody = dateRange;
 
-export interface OrdenInfo {
-  items: {
-    proveedor: string;
-    nro_ordencompra: string;
-    orden_id: number;
-    fecha_ordencompra: string;
-    insumo_codigo: string;
-    insumo_name: string;
-    cantidad: number;
-    unimed: string;
-  }[];
-  marcas: { cotidet_marca: string }[];
-  guias: { nro_guiaremision: string; fecha_guiaremision: string | null }[];
-}
+export const ordenInfo = z.object({
+  items: z.array(
+    z.object({
+      proveedor: z.string(),
+      nro_ordencompra: z.string(),
+      orden_id: z.number(),
+      fecha_ordencompra: z.string(),
+      insumo_codigo: z.string(),
+      insumo_name: z.string(),
+      cantidad: z.number(),
+      unimed: z.string(),
+    }),
+  ),
+  marcas: z.array(z.object({ cotidet_marca: z.string() })),
+  guias: z.array(z.object({ nro_guiaremision: z.string(), fecha_guiaremision: z.string().nullable() })),
+  /** The entry already registered for this order, if any: the form warns at once (a second one is refused). */
+  registrado: z.object({ id: z.number(), fecha: z.string() }).nullish(),
+});
+export type OrdenInfo = z.infer<typeof ordenInfo>;
 
-export interface IngresoRow {
-  id: number;
-  fecha: string;
-  nro_ordencompra: string;
-  anio: number;
-  fecha_ordencompra: string | null;
-  proveedor: string;
-  nro_guiaremision: string | null;
-  fecha_guiaremision: string | null;
+export const ingresoRow = z.object({
+  id: z.number(),
+  fecha: z.string(),
+  nro_ordencompra: z.string(),
+  anio: z.number(),
+  fecha_ordencompra: z.string().nullable(),
+  proveedor: z.string(),
+  nro_guiaremision: z.string().nullable(),
+  fecha_guiaremision: z.string().nullable(),
   /** Every delivery note of the entry: 'G001-123 (2026-11-01), G001-124 (2026-11-03)'. */
-  guias: string;
-  created_at: string;
-}
+  guias: z.string(),
+  created_at: z.string(),
+});
+export type IngresoRow = z.infer<typeof ingresoRow>;
+
+/** GET /api/ingresos/:id, and the answer of a create or a note change: the entry with its lines and notes. */
+export const ingresoDetail = ingresoRow.omit({ guias: true }).extend({
+  orden_id: z.number(),
+  guias_remision: z.array(z.object({ nro_guiaremision: z.string(), fecha_guiaremision: z.string().nullable() })),
+  ingresos_det: z.array(
+    z.object({
+      id: z.number(),
+      insumo_id: z.number(),
+      insumo: z.object({ insumo_codigo: z.string(), insumo_name: z.string() }),
+      cantidad: z.number(),
+      unimed: z.string(),
+      marca: z.string().nullable(),
+      user_idx: z.number().nullable(),
+    }),
+  ),
+});
+export type IngresoDetail = z.infer<typeof ingresoDetail>;

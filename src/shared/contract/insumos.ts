@@ -34,32 +34,48 @@ export const termParam = z.object({ term: z.string().trim().min(1, FIELD.require
 /** Hour defaults of a part when the supply has none (warning, critical, limit). */
 export const DEFAULT_PART_HOURS = { hour_warning: 250, hour_critical: 400, horas_limite: 500 } as const;
 
-export interface InsumoRow {
-  id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  unimed: string;
-  unimed_id: number;
-  stock: number;
-}
-export interface InsumoSearchSalida {
-  id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  unimed: string;
-  stock: number;
-}
-export interface InsumoSearchPedido {
-  bien_id: number;
-  bien_nombre: string;
-  codigo: string;
-  unimed_id: number;
-  unimed_abrev: string;
-}
-export interface UnimedRow {
-  unimed_id: number;
-  unimed_abrev: string;
-}
-export interface SearchHorasAnswer {
-  data: { horas_alerta: { hour_warning: number; hour_critical: number }; horas_limite: number };
-}
+export const insumoRow = z.object({
+  id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  unimed: z.string(),
+  unimed_id: z.number(),
+  stock: z.number(),
+});
+export type InsumoRow = z.infer<typeof insumoRow>;
+
+/** A supply as the exit typeahead (mode=salida) offers it. */
+export const insumoSearchSalida = z.object({
+  id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  unimed: z.string(),
+  stock: z.number(),
+});
+export type InsumoSearchSalida = z.infer<typeof insumoSearchSalida>;
+
+/** A supply as the request typeahead (mode=pedido) offers it. */
+export const insumoSearchPedido = z.object({
+  bien_id: z.number(),
+  bien_nombre: z.string(),
+  codigo: z.string(),
+  unimed_id: z.number(),
+  unimed_abrev: z.string(),
+});
+export type InsumoSearchPedido = z.infer<typeof insumoSearchPedido>;
+
+/** GET /api/insumos/search: the items of either typeahead, by `mode`. */
+export const insumoSearchAnswer = z.object({ items: z.array(z.union([insumoSearchSalida, insumoSearchPedido])) });
+/** GET /api/insumos/search/:term: the exit typeahead's items. */
+export const insumoSearchSalidaAnswer = z.object({ items: z.array(insumoSearchSalida) });
+
+export const unimedRow = z.object({ unimed_id: z.number(), unimed_abrev: z.string() });
+export type UnimedRow = z.infer<typeof unimedRow>;
+
+export const searchHorasAnswer = z.object({
+  data: z.object({
+    horas_alerta: z.object({ hour_warning: z.number(), hour_critical: z.number() }),
+    horas_limite: z.number(),
+  }),
+});
+export type SearchHorasAnswer = z.infer<typeof searchHorasAnswer>;

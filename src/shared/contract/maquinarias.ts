@@ -1,23 +1,316 @@
-// Machines contract (read side used by the warehouse screens; the full CRUD grows here later).
-export interface MaquinariaInsumo {
-  insumo_maq_id: number;
-  insumo_id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  horas_alerta: { hour_warning: number; hour_critical: number };
-  horas_limite: number;
-  last_date_mantenimiento: string | null;
-  create_insumo_maq: string;
-}
+// Machinery contract (spec 001 §2–§7, issue 12): the machine body of the create/edit modal, the list row with
+// its parts' wear (counter, band, forecast) and current meter, the vehicle suggestions, the part assignment,
+// removal and change bodies and answers, and the queries of the wear and maintenance PDFs.
+import { z } from 'zod';
+import { limaDate } from '../domain/dates';
+import { FIELD, MSG } from '../messages';
+import { amount, dateOut, dateStr, id, numeric, optionalText, positiveAmount, text, timestampOut } from './common';
+import { blankToNull, withMachineId } from './form-values';
 
-export interface MaquinariaRow {
-  id: number;
-  descripcion: string;
-  marca: string;
-  modelo: string | null;
-  placa: string;
-  insumos: MaquinariaInsumo[];
-  estado: number;
-  año_fabrica: number;
-  horometro: boolean;
-}
+export { type SearchHorasAnswer } from './insumos';
+
+/** The three route types of the machinery list (`maquinaria/{tipo}`, `reporte_maquinaria/{tipo}`). */
+export const MAQUINARIA_TIPOS = ['admin', 'mantenimiento', 'reporte'] as const;
+export type MaquinariaTipo = (typeof MAQUINARIA_TIPOS)[number];
+
+type Raw = Record<string, unknown>;
+const obj = (v: unknown): Raw | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null);
+const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
+
+// ---------------------------------------------------------------------------------------------------------
+// Machine create / edit (POST /api/maquinarias, PUT /api/maquinarias/:id)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Plates are kept upper case ('ega-101' and 'EGA-101' are the same plate): letters, digits, dash or space. */
+export const placa = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase() : v),
+  z
+    .string({ error: FIELD.required })
+    .min(1, FIELD.required)
+    .max(20, FIELD.tooLong(20))
+    .regex(/^[A-Z0-9Ñ]+(?:[- ][A-Z0-9Ñ]+)*$/, MSG.plateInvalid),
+);
+
+/** Year of manufacture: digits only (a number or a digit string), 1950 to next year. */
+const anioFabrica = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: FIELD.digits })
+    .int(FIELD.digits)
+    .min(1950, 'Año inválido: desde 1950')
+    .refine((y) => y <= Number(limaDate().slice(0, 4)) + 1, 'Año inválido: posterior al próximo año'),
+);
+
+/** HOROMETRO (true, default) or KILOMETRAJE (false); the forms may send 'true'/'false', 1/0 or the label. */
+const meterFlag = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return true;
+    if (v === 'true' || v === 1 || v === '1' || v === 'HOROMETRO') return true;
+    if (v === 'false' || v === 0 || v === '0' || v === 'KILOMETRAJE') return false;
+    return v;
+  },
+  z.boolean({ error: 'Tipo de medidor inválido: HOROMETRO o KILOMETRAJE' }),
+);
+
+const estado = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 0 : v),
+  numeric(
+    z
+      .number({ error: 'Estado inválido: use 0, 1, 2 o 3' })
+      .int('Estado inválido: use 0, 1, 2 o 3')
+      .min(0, 'Estado inválido: use 0, 1, 2 o 3')
+      .max(3, 'Estado inválido: use 0, 1, 2 o 3'),
+  ),
+);
+
+/** The modal's raw form: `año_fabrica` (also read from `anio_fabrica`); unknown keys (editorMode, insumos) dropped. */
+export const maquinariaBody = z.preprocess(
+  (v) => {
+    const o = obj(v);
+    return o ? { ...o, año_fabrica: pick(o['año_fabrica'], o.anio_fabrica) } : v;
+  },
+  z.object({
+    placa,
+    descripcion: text(200),
+    marca: text(100),
+    modelo: optionalText(100),
+    año_fabrica: anioFabrica,
+    horometro: meterFlag,
+    estado,
+    /** Meter read on the machine when it is registered; the current meter adds the daily reports to it. */
+    horometro_inicial: z.preprocess((v) => blankToNull(v) ?? 0, amount),
+    /** The vehicle registry's id of the chosen plate (searchvehiculo). */
+    veh_id: z.preprocess(blankToNull, id.nullish()).transform((v) => v ?? null),
+  }),
+);
+export type MaquinariaBody = z.infer<typeof maquinariaBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows: a machine with its parts (GET /api/maquinarias), the parts of one (GET …/insumosbymaquinaria/:id)
+// ---------------------------------------------------------------------------------------------------------
+
+export const wearLevelSchema = z.enum(['info', 'warning', 'danger']);
+
+/** One part assigned to a machine with its wear (shared/domain/wear.ts computes the same figures). */
+export const maquinariaInsumo = z.object({
+  insumo_maq_id: z.number(),
+  maquinaria_id: z.number(),
+  insumo_id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  horas_alerta: z.object({ hour_warning: z.number(), hour_critical: z.number() }),
+  horas_limite: z.number(),
+  /** Meter quantities (hours or km) of the machine's reports that count for the part since its last change. */
+  contador: z.number(),
+  nivel: wearLevelSchema,
+  /** contador / horas_limite in %, 2 decimals, not clamped (the bar clamps: barWidth). */
+  porcentaje: z.number(),
+  /** Forecast date of reaching the limit; today when reached; null when the machine has not worked in 30 days. */
+  fecha_limite: dateOut.nullable(),
+  last_date_mantenimiento: dateOut.nullable(),
+  /** Day the part was assigned (Lima): reports from that day count while it was never changed. */
+  fecha_asignacion: dateOut,
+  create_insumo_maq: timestampOut,
+  /** The machine's meter type (true hours, false km). */
+  horometro: z.boolean(),
+  /** The machine's average daily meter over the last 30 days (4 decimals), the forecast's base. */
+  uso_diario: z.number(),
+});
+export type MaquinariaInsumo = z.infer<typeof maquinariaInsumo>;
+
+export const maquinariaRow = z.object({
+  id: z.number(),
+  descripcion: z.string(),
+  marca: z.string(),
+  modelo: z.string().nullable(),
+  placa: z.string(),
+  estado: z.number(),
+  año_fabrica: z.number(),
+  horometro: z.boolean(),
+  horometro_inicial: z.number(),
+  /** horometro_inicial + the meter quantities of all its daily reports. */
+  horometro_actual: z.number(),
+  uso_diario: z.number(),
+  veh_id: z.number().nullable(),
+  /** Parts by assignment order, each with its band (the list's Warning/Danger badges) and forecast. */
+  insumos: z.array(maquinariaInsumo),
+});
+export type MaquinariaRow = z.infer<typeof maquinariaRow>;
+
+export const maquinariaIdParam = z.object({ id });
+
+// ---------------------------------------------------------------------------------------------------------
+// Vehicle registry suggestions (GET /api/maquinarias/searchvehiculo/:term)
+// ---------------------------------------------------------------------------------------------------------
+
+export const vehiculoTermParam = z.object({ term: z.string().trim().min(1, FIELD.required).max(50, FIELD.tooLong(50)) });
+
+export const vehiculoSuggestion = z.object({
+  veh_id: z.number(),
+  veh_placa: z.string(),
+  marca: z.string().nullable(),
+  modelo: z.string().nullable(),
+  anio: z.number().nullable(),
+  descripcion: z.string().nullable(),
+  /** The registered machine with this plate (any case), or null: the modal marks the plate invalid. */
+  maquinaria_id: z.number().nullable(),
+});
+export type VehiculoSuggestion = z.infer<typeof vehiculoSuggestion>;
+export const searchVehiculoAnswer = z.object({ items: z.array(vehiculoSuggestion) });
+export type SearchVehiculoAnswer = z.infer<typeof searchVehiculoAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// ASIGNAR INSUMOS (POST /api/maquinarias/asignar), removal (POST /api/maquinarias/deletemaqinsumo)
+// ---------------------------------------------------------------------------------------------------------
+
+const hoursOrder = 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite';
+
+/** One part of the assign form; `horas_alerta`/`horas_limite` are read too (the search_horas shape). */
+export const asignarInsumo = z.preprocess(
+  (v) => {
+    const o = obj(v);
+    if (!o) return v;
+    const alerta = obj(o.horas_alerta);
+    return {
+      ...o,
+      insumo: pick(o.insumo, o.insumo_id, obj(o.insumo)?.id),
+      hour_warning: pick(o.hour_warning, alerta?.hour_warning),
+      hour_critical: pick(o.hour_critical, alerta?.hour_critical),
+      hour_limite: pick(o.hour_limite, o.horas_limite),
+    };
+  },
+  z
+    .object({
+      /** Present on parts already assigned (the form sends the whole machine): they are left as they are. */
+      insumo_maq_id: id.optional(),
+      insumo: id,
+      insumo_name: z.string().optional(),
+      insumo_codigo: z.string().optional(),
+      hour_warning: amount,
+      hour_critical: amount,
+      hour_limite: positiveAmount,
+    })
+    .refine((p) => p.hour_warning <= p.hour_critical, { message: hoursOrder, path: ['hour_critical'] })
+    .refine((p) => p.hour_critical <= p.hour_limite, { message: hoursOrder, path: ['hour_limite'] }),
+);
+export type AsignarInsumo = z.infer<typeof asignarInsumo>;
+
+export const asignarBody = z.preprocess(
+  (v) => {
+    const o = obj(v);
+    return o ? { ...o, id: pick(o.id, o.maquinaria_id) } : v;
+  },
+  z.object({
+    id,
+    insumos: z.array(asignarInsumo, { error: 'Agregue al menos un insumo' }).min(1, 'Agregue al menos un insumo').max(200),
+  }),
+);
+export type AsignarBody = z.infer<typeof asignarBody>;
+
+/** Answer of asignar: the machine's parts after the save. */
+export const asignarAnswer = z.object({ message: z.string(), data: z.array(maquinariaInsumo) });
+export type AsignarAnswer = z.infer<typeof asignarAnswer>;
+
+export const deleteMaqInsumoBody = z.preprocess((v) => {
+  const o = obj(v);
+  return o ? { ...o, id: pick(o.id, o.insumo_maq_id) } : typeof v === 'number' || typeof v === 'string' ? { id: v } : v;
+}, z.object({ id }));
+export type DeleteMaqInsumoBody = z.infer<typeof deleteMaqInsumoBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Cambiar Insumos (POST /api/maquinarias/cambiarinsumo)
+// ---------------------------------------------------------------------------------------------------------
+
+export const CHANGE_DATE_FUTURE = 'La fecha del cambio no puede ser posterior a hoy';
+
+/**
+ * The change form: the selected parts (`checkeds`, or `insumo_maq_id` alone) of one machine. The server reads
+ * `horometro_pdiario` (the meter from the reports at the change date) itself; the sent value is ignored.
+ */
+export const cambiarInsumoBody = withMachineId(
+  z
+    .object({
+      maquinaria_id: id,
+      insumo_maq_id: id.optional(),
+      checkeds: z.array(id).max(200).optional(),
+      fecha: dateStr.refine((d) => d <= limaDate(), CHANGE_DATE_FUTURE),
+      observacion: text(500),
+      horometro_pdiario: z.preprocess(blankToNull, amount.nullish()),
+      horometro_vehiculo: z.preprocess(blankToNull, amount),
+    })
+    .transform(({ checkeds, insumo_maq_id, ...rest }) => ({
+      ...rest,
+      checkeds: [...new Set(checkeds?.length ? checkeds : insumo_maq_id ? [insumo_maq_id] : [])],
+    }))
+    .refine((v) => v.checkeds.length > 0, { message: 'Seleccione al menos un insumo', path: ['checkeds'] }),
+);
+export type CambiarInsumoBody = z.infer<typeof cambiarInsumoBody>;
+
+/** One row of a part's change history (also the maintenance report's line). */
+export const cambioInsumoRow = z.object({
+  id: z.number(),
+  insumo_maq_id: z.number().nullable(),
+  maquinaria_id: z.number(),
+  placa: z.string(),
+  insumo_id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  fecha: dateOut,
+  observacion: z.string(),
+  /** Meter from the daily reports at the change date. */
+  horometro_pdiario: z.number(),
+  /** Meter read on the machine. */
+  horometro_vehiculo: z.number(),
+  /** Hours the part accumulated until the change. */
+  horas_acumuladas: z.number(),
+  usuario: z.string().nullable(),
+  created_at: timestampOut,
+});
+export type CambioInsumoRow = z.infer<typeof cambioInsumoRow>;
+
+/** `retrieve_hours`: the most hours any changed part accumulated; 0 → MSG.noAccumulatedHours. */
+export const cambiarInsumoAnswer = z.object({ data: z.array(cambioInsumoRow), retrieve_hours: z.number() });
+export type CambiarInsumoAnswer = z.infer<typeof cambiarInsumoAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// PDFs: wear (viewpdfgraficos?id=) and maintenance (viewpdfmantenimiento?id=&fini=&ffin=)
+// ---------------------------------------------------------------------------------------------------------
+
+/** `id`: one id, a comma list or repeated, 0 (or none) = all machines; answers null for all. */
+export const machineIdsParam = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return [0];
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
+    return parts.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+  },
+  z
+    .array(numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue)))
+    .max(1000)
+    .transform((ids) => (ids.length === 0 || ids.includes(0) ? null : [...new Set(ids)])),
+);
+
+export const pdfGraficosQuery = z.object({ id: machineIdsParam });
+export type PdfGraficosQuery = z.infer<typeof pdfGraficosQuery>;
+
+export const DATE_RANGE_ORDER = 'La fecha inicial debe ser anterior o igual a la final';
+
+/** rep_mantenimiento and the machine list's date-range report. */
+export const pdfMantenimientoQuery = z
+  .object({ id: machineIdsParam, fini: dateStr, ffin: dateStr })
+  .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
+export type PdfMantenimientoQuery = z.infer<typeof pdfMantenimientoQuery>;
+
+/** The REPORTE POR MANTENIMIENTO form: plates (0 = all machines), start and end. */
+export const repMantenimientoForm = z
+  .object({ ids: z.array(z.number().int().min(0)).min(1, 'Seleccione al menos una placa'), fini: dateStr, ffin: dateStr })
+  .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
+export type RepMantenimientoForm = z.infer<typeof repMantenimientoForm>;
+
+const idsText = (ids: readonly number[] | null | undefined) => (!ids || ids.length === 0 || ids.includes(0) ? '0' : ids.join(','));
+
+/** URL of the wear PDF of some machines (none or 0 = all). */
+export const pdfGraficosUrl = (ids: readonly number[] | null | undefined) => `/api/maquinarias/viewpdfgraficos?id=${idsText(ids)}`;
+
+/** URL of the maintenance PDF of some machines (none or 0 = all) in a date range. */
+export const pdfMantenimientoUrl = (ids: readonly number[] | null | undefined, fini: string, ffin: string) =>
+  `/api/maquinarias/viewpdfmantenimiento?id=${idsText(ids)}&fini=${fini}&ffin=${ffin}`;

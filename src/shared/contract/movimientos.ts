@@ -22,17 +22,18 @@ export const movimientoListBody = z
     path: ['ffin'],
   });
 
-export interface MovimientoRow {
-  id: number;
-  insumo_id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  fecha: string;
-  tipo: 'INGRESO' | 'SALIDA';
-  proveedor: string;
-  nro_guiaremision: string;
-  ingreso: number;
-  salida: number;
+export const movimientoRow = z.object({
+  id: z.number(),
+  insumo_id: z.number(),
+  insumo_codigo: z.string(),
+  insumo_name: z.string(),
+  fecha: z.string(),
+  tipo: z.enum(['INGRESO', 'SALIDA']),
+  proveedor: z.string(),
+  nro_guiaremision: z.string(),
+  ingreso: z.number(),
+  salida: z.number(),
   /** Running balance of the supply, including the opening balance before `fini`. */
-  saldo: number;
-}
+  saldo: z.number(),
+});
+export type MovimientoRow = z.infer<typeof movimientoRow>;

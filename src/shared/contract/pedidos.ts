@@ -4,8 +4,6 @@ import { FIELD } from '../messages';
 import { dateStr, editorMode, id, machineDateRange, optionalText, positiveAmount, state01 } from './common';
 import { optionalId, trashOf } from './salidas';
 
-export const REQUEST_STATES = [0, 1] as const;
-
 const pedidoLine = z.preprocess(
   // The supply typeahead (mode=pedido) answers bien_id; accept it as insumo_id.
   (v) =>
@@ -32,12 +30,31 @@ export type PedidoBody = z.infer<typeof pedidoBody>;
 export const pedidoIdParam = z.object({ pedido_id: id });
 export const pedidoListBody = machineDateRange;
 
-export interface PedidoRow {
-  pedido_id: number;
-  fecha: string;
-  maquinaria_id: number;
-  placa: string;
-  detalle: string;
-  estado: number;
-  observacion: string | null;
-}
+export const pedidoRow = z.object({
+  pedido_id: z.number(),
+  fecha: z.string(),
+  maquinaria_id: z.number(),
+  placa: z.string(),
+  detalle: z.string(),
+  estado: z.number(),
+  observacion: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PedidoRow = z.infer<typeof pedidoRow>;
+
+/** One line of a request as GET /api/pedidos/:id answers it (the form shows the same fields). */
+export const pedidoLineOut = z.object({
+  pedido_det_id: z.number(),
+  pedido_id: z.number(),
+  insumo_id: z.number(),
+  insumo_name: z.string(),
+  insumo_codigo: z.string(),
+  unimed_id: z.number(),
+  unimed_abrev: z.string(),
+  cantidad: z.number(),
+});
+export type PedidoLineOut = z.infer<typeof pedidoLineOut>;
+
+/** GET /api/pedidos/:id, and the answer of a create or edit: the request with its lines. */
+export const pedidoDetail = pedidoRow.omit({ detalle: true }).extend({ pedidos_det: z.array(pedidoLineOut) });
+export type PedidoDetail = z.infer<typeof pedidoDetail>;

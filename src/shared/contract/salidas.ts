@@ -89,3 +89,8 @@ export type SalidaLineOut = z.infer<typeof salidaLineOut>;
 /** One exit with its lines (view, and the answer of a create or an edit). */
 export const salidaDetail = salidaRow.omit({ detalle: true }).extend({ salidas_det: z.array(salidaLineOut) });
 export type SalidaDetail = z.infer<typeof salidaDetail>;
+
+/** GET /api/salidas/vales?nro_vale=…: the exits that already carry a voucher number (the form warns, it does not refuse). */
+export const valeQuery = z.object({ nro_vale: text(30) });
+export const valeUse = z.object({ id: z.number(), fecha: dateOut, placa: z.string() });
+export type ValeUse = z.infer<typeof valeUse>;

@@ -1,7 +1,7 @@
 // Users contract (spec 001 §3, §7): user form, list row, permissions form and password form.
 import { z } from 'zod';
 import { FIELD, MSG } from '../messages';
-import { editorMode, id, optionalText, state01, text } from './common';
+import { editorMode, id, messageResponse, optionalText, state01, text } from './common';
 
 export const PASSWORD_MIN = 8;
 
@@ -41,17 +41,30 @@ export const savePermissionBody = z.object({
 });
 export type SavePermissionBody = z.infer<typeof savePermissionBody>;
 
+/** A new password: required, PASSWORD_MIN to 128 characters. The route and every password form judge it with this. */
+const newPassword = z
+  .string({ error: FIELD.required })
+  .min(1, FIELD.required)
+  .min(PASSWORD_MIN, FIELD.tooShort(PASSWORD_MIN))
+  .max(128, FIELD.tooLong(128));
+
+/** The confirmation is optional on the wire (the spec's payload is `{ id, password }`); when given, it must repeat the password. */
 export const setPasswordBody = z
   .object({
     id: id.nullish(),
-    password: z.string({ error: FIELD.required }).min(PASSWORD_MIN, FIELD.tooShort(PASSWORD_MIN)).max(128, FIELD.tooLong(128)),
+    password: newPassword,
     confirmedPassword: z.string().max(128, FIELD.tooLong(128)).nullish(),
   })
-  .refine((v) => v.confirmedPassword == null || v.confirmedPassword === v.password, {
+  .refine((v) => !v.confirmedPassword || v.confirmedPassword === v.password, {
     message: MSG.passwordsDontMatch,
     path: ['confirmedPassword'],
   });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+/** GET /api/usuarios/getpermissions/:id: the user's permission codes. */
+export const usuarioPermissions = z.object({ roles: z.array(z.number()) });
+/** PUT /api/usuarios/savepermission/:id: the codes as saved (sorted, without repeats). */
+export const savedPermissions = messageResponse.extend({ roles: z.array(z.number()) });
 
 export interface PermissionTreeNode {
   text: string;
@@ -59,5 +72,11 @@ export interface PermissionTreeNode {
   checked: boolean;
   children?: PermissionTreeNode[];
 }
-
-export const permissionsResponse = z.object({ roles: z.array(z.number()) });
+export const permissionTreeNode: z.ZodType<PermissionTreeNode> = z.object({
+  text: z.string(),
+  value: z.number(),
+  checked: z.boolean(),
+  get children() {
+    return z.array(permissionTreeNode).optional();
+  },
+});

@@ -17,13 +17,6 @@ export function round2(n: number | string | null | undefined): number {
   return fromCents(toCents(n));
 }
 
-/** Exact sum of amounts with 2 decimals. */
-export function sumAmounts(values: Iterable<number | string | null | undefined>): number {
-  let c = 0;
-  for (const v of values) c += toCents(v);
-  return fromCents(c);
-}
-
 /** '1234.5' → '1234.50' (the way quantities appear inside Spanish messages). */
 export function formatAmount(n: number | string | null | undefined): string {
   return round2(n).toFixed(2);

@@ -40,9 +40,3 @@ export function quantitiesBySupply(lines: readonly StoredLine[]): Map<number, nu
   for (const l of lines) m.set(l.insumo_id, (m.get(l.insumo_id) ?? 0) + toCents(l.cantidad));
   return m;
 }
-
-/** Available stock for a new exit line: stock minus quantities of exits still waiting to be sent. */
-export function availableStock(stock: number, pending: readonly StoredLine[], insumoId: number): number {
-  const pendingCents = quantitiesBySupply(pending).get(insumoId) ?? 0;
-  return Math.max(0, toCents(stock) - pendingCents) / 100;
-}

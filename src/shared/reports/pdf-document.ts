@@ -13,7 +13,19 @@ export type DocSection =
   | { kind: 'fields'; items: { label: string; value: string; span?: number }[]; columns?: number }
   | { kind: 'table'; columns: ReportColumn[]; rows: ReportCell[][] }
   | { kind: 'totals'; items: { label: string; value: string; note?: string; strong?: boolean }[] }
-  | { kind: 'text'; label: string; text: string };
+  | { kind: 'text'; label: string; text: string }
+  /** A heading line (e.g. one machine of a multi-machine report). */
+  | { kind: 'heading'; text: string }
+  /** One bar per item (wear): label, a bar `percent` wide (0–100) in its level's colour, a value and a note. */
+  | { kind: 'bars'; headers: [string, string, string, string]; items: BarItem[] };
+
+export interface BarItem {
+  label: string;
+  percent: number;
+  level: 'info' | 'warning' | 'danger';
+  value: string;
+  note?: string;
+}
 
 export interface DocumentPdfInput {
   officeName: string;
@@ -37,6 +49,11 @@ const C = {
   grid: rgb(0.8, 0.83, 0.87),
   text: rgb(0.1, 0.12, 0.16),
   muted: rgb(0.39, 0.45, 0.55),
+  track: rgb(0.9, 0.91, 0.93),
+  // The wear bands: blue, yellow, red (spec 001 §4).
+  info: rgb(0.16, 0.42, 0.85),
+  warning: rgb(0.95, 0.75, 0.1),
+  danger: rgb(0.84, 0.19, 0.19),
 };
 
 class Writer {
@@ -56,11 +73,32 @@ class Writer {
   measure = (t: string, s: number) => this.font.widthOfTextAtSize(t, s);
   wrap = (text: string, width: number, size = SIZE, font = this.font) =>
     wrapText(toWinAnsi(text, true), Math.max(width, 8), size, (t, s) => font.widthOfTextAtSize(t, s));
+  /** Font keys of the current page: pdf-lib adds a new font entry to the page on every `font` option. */
+  private fontKeys = new Map<PDFFont, unknown>();
+  /**
+   * Makes `font` the page's current font, registering it in the page's resources once. Passing `font` to each
+   * drawText would add two entries per call (set, then restore), and pdf-lib scans them all for a free name:
+   * quadratic in the texts of a page, seconds on a 130-page wear report.
+   */
+  useFont(font: PDFFont) {
+    const page = this.page as unknown as { font?: PDFFont; fontKey?: unknown };
+    if (page.font === font) return;
+    const key = this.fontKeys.get(font);
+    if (key) {
+      page.font = font;
+      page.fontKey = key;
+    } else {
+      this.page.setFont(font);
+      this.fontKeys.set(font, page.fontKey);
+    }
+  }
   text(t: string, x: number, y: number, size = SIZE, font = this.font, color = C.text) {
-    this.page.drawText(t, { x, y, size, font, color });
+    this.useFont(font);
+    this.page.drawText(t, { x, y, size, color });
   }
   newPage() {
     this.page = this.doc.addPage(this.size);
+    this.fontKeys = new Map();
     const top = this.size[1] - M;
     let x = M;
     let bottom = top;
@@ -192,6 +230,63 @@ function textBlock(w: Writer, s: Extract<DocSection, { kind: 'text' }>) {
   }
 }
 
+function heading(w: Writer, s: Extract<DocSection, { kind: 'heading' }>) {
+  const lines = w.wrap(s.text, w.width, SIZE + 2.5, w.bold);
+  // Keep the heading with the start of what follows it.
+  w.ensure(lines.length * (LINE + 3) + 60);
+  for (const l of lines) {
+    w.text(l, M, w.y - LINE, SIZE + 2.5, w.bold, C.accent);
+    w.y -= LINE + 3;
+  }
+  w.page.drawLine({ start: { x: M, y: w.y - 2 }, end: { x: M + w.width, y: w.y - 2 }, thickness: 0.8, color: C.accent });
+  w.y -= 6;
+}
+
+function bars(w: Writer, s: Extract<DocSection, { kind: 'bars' }>) {
+  const widths = [0.32, 0.22, 0.27, 0.19].map((k) => w.width * k);
+  const xs = widths.map((_, i) => M + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const headH = LINE + PAD * 2;
+  const header = () => {
+    w.page.drawRectangle({ x: M, y: w.y - headH, width: w.width, height: headH, color: C.accent });
+    s.headers.forEach((h, i) => w.text(toWinAnsi(h), xs[i] + PAD, w.y - PAD - LINE + 2.5, SIZE, w.bold, C.white));
+    w.y -= headH;
+  };
+  w.ensure(headH + LINE + PAD * 2);
+  header();
+  if (s.items.length === 0) {
+    w.text(toWinAnsi(LABELS.noRecords), M + PAD, w.y - PAD - LINE + 2.5, SIZE, w.font, C.muted);
+    w.y -= LINE + PAD * 2;
+  }
+  // Few drawing operations per row (a row's lines go in one text object, no separator line): a wear report of
+  // 500 machines has 5,000 rows, and pdf-lib's cost is per operation.
+  const lines = (t: string[], x: number, y: number) => {
+    w.useFont(w.font);
+    w.page.drawText(t.join('\n'), { x, y, size: SIZE, color: C.text, lineHeight: LINE });
+  };
+  s.items.forEach((it, r) => {
+    const label = w.wrap(it.label, widths[0] - PAD * 2);
+    const note = w.wrap(it.note ?? '', widths[3] - PAD * 2);
+    const value = w.wrap(it.value, widths[2] - PAD * 2);
+    const h = Math.max(label.length, note.length, value.length, 1) * LINE + PAD * 2;
+    if (w.y - h < M + 20) {
+      w.newPage();
+      header();
+    }
+    if (r % 2 === 1) w.page.drawRectangle({ x: M, y: w.y - h, width: w.width, height: h, color: C.zebra });
+    const top = w.y - PAD - LINE + 2.5;
+    lines(label, xs[0] + PAD, top);
+    const barW = widths[1] - PAD * 2;
+    const barY = w.y - PAD - LINE + 1;
+    const filled = (barW * Math.min(100, Math.max(0, it.percent))) / 100;
+    if (filled > 0) w.page.drawRectangle({ x: xs[1] + PAD, y: barY, width: filled, height: LINE - 2, color: C[it.level] });
+    if (filled < barW) w.page.drawRectangle({ x: xs[1] + PAD + filled, y: barY, width: barW - filled, height: LINE - 2, color: C.track });
+    value.forEach((l, k) => w.text(l, xs[2] + widths[2] - PAD - w.measure(l, SIZE), top - k * LINE));
+    lines(note, xs[3] + PAD, top);
+    w.y -= h;
+  });
+  w.page.drawLine({ start: { x: M, y: w.y }, end: { x: M + w.width, y: w.y }, thickness: 0.4, color: C.grid });
+}
+
 /** Builds the document; sections are drawn in order, GAP points apart. */
 export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -208,6 +303,8 @@ export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Ar
     if (s.kind === 'fields') fields(w, s);
     else if (s.kind === 'table') table(w, s);
     else if (s.kind === 'totals') totals(w, s);
+    else if (s.kind === 'heading') heading(w, s);
+    else if (s.kind === 'bars') bars(w, s);
     else textBlock(w, s);
     w.y -= GAP;
   }

@@ -14,6 +14,12 @@ export function wrapText(text: string, maxWidth: number, size: number, measure: 
       lines.push('');
       continue;
     }
+    // Most cells fit on one line: one measure instead of one per word.
+    const whole = words.join(' ');
+    if (measure(whole, size) <= maxWidth) {
+      lines.push(whole);
+      continue;
+    }
     let current = '';
     for (const word of words) {
       const candidate = current === '' ? word : `${current} ${word}`;

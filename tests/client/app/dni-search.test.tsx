@@ -1,6 +1,7 @@
 // Top-bar DNI search: digits only, at least 8, padded to 8, sent to POST /api/search and shown in a modal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FIELD, LABELS } from '@shared/messages';
 import { checkDni, dniInputValue } from '@client/app/dni';
 import { DniSearch } from '@client/app/dni-search';
@@ -13,8 +14,9 @@ describe('checkDni', () => {
 });
 
 describe('dniInputValue', () => {
-  it('keeps digits only, at most 8', () => {
-    expect(dniInputValue('ab 12.345-678 9')).toBe('12345678');
+  it('keeps digits only; more than 8 digits is refused whole, never cut', () => {
+    expect(dniInputValue('ab 12.345-678')).toBe('12345678');
+    expect(dniInputValue('ab 12.345-678 9')).toBeNull();
     expect(dniInputValue('x')).toBe('');
   });
 });
@@ -29,6 +31,21 @@ describe('<DniSearch>', () => {
     fireEvent.change(input, { target: { value: '1234567' } });
     fireEvent.click(screen.getByRole('button', { name: LABELS.shell.search }));
     expect(screen.getByRole('alert').textContent).toBe(LABELS.shell.dniMin);
+    expect(search).not.toHaveBeenCalled();
+  });
+
+  it('refuses a pasted 9-digit number with a message instead of cutting it to 8', async () => {
+    const user = userEvent.setup();
+    const search = vi.fn();
+    render(<DniSearch search={search} />);
+    const input = screen.getByLabelText(LABELS.shell.dniSearch) as HTMLInputElement;
+    await user.click(input);
+    await user.paste('123456789');
+    expect(input.value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.shell.dniTooLong);
+    await user.paste('04567812');
+    expect(input.value).toBe('04567812');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(search).not.toHaveBeenCalled();
   });
 

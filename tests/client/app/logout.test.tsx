@@ -19,7 +19,7 @@ describe('<LogoutModal>', () => {
   it('shows the spec texts and buttons', async () => {
     render(<LogoutModal open onOpenChange={() => undefined} countPending={async () => 0} onLogout={async () => undefined} />);
     expect(screen.getByRole('dialog', { name: MSG.logoutTitle })).toBeTruthy();
-    expect(MSG.logoutTitle).toBe('Listo para salir?');
+    expect(MSG.logoutTitle).toBe('¿Listo para salir?');
     expect(screen.getByText(MSG.logoutText)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy();
@@ -65,7 +65,7 @@ describe('401 handling', () => {
     setToken(makeToken({ roles: [MENU.configuracion] }));
     stubFetch({ 'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }) });
     const app = renderApp('/inicio');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesion' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByRole('dialog', { name: MSG.logoutTitle })).toBeTruthy();
     notifyUnauthorized();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));

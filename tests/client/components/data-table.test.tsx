@@ -86,6 +86,27 @@ describe('DataTable', () => {
     expect(screen.getByText(LABELS.noRecords)).toBeTruthy();
   });
 
+  it('typing more narrows from the last matches, and deleting widens again over every row', async () => {
+    const user = userEvent.setup();
+    render(<DataTable columns={actColumns} data={acts} />);
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'ca');
+    expect([...firstCells()].sort()).toEqual(['Excavación', 'Nivelación de camino']);
+    await user.type(box, 'm');
+    expect(firstCells()).toEqual(['Nivelación de camino']);
+    // Back to 'c': not a narrowing of 'cam', so every row is searched again (cunetas comes back).
+    await user.type(box, '{Backspace}{Backspace}');
+    expect(firstCells()).toHaveLength(4);
+    await user.type(box, 'u');
+    expect(firstCells()).toEqual(['Limpieza de cunetas']);
+    // A second word narrows too: every word must appear.
+    await user.clear(box);
+    await user.type(box, 'de c');
+    expect([...firstCells()].sort()).toEqual(['Limpieza de cunetas', 'Nivelación de camino']);
+    await user.type(box, 'a');
+    expect(firstCells()).toEqual(['Nivelación de camino']);
+  });
+
   it('pages 10 rows by default and "Mostrar todo" shows every row', async () => {
     const user = userEvent.setup();
     render(<DataTable columns={actColumns} data={makeActs(35)} />);
@@ -119,7 +140,7 @@ describe('DataTable', () => {
     spy.mockRestore();
   });
 
-  it('exports the filtered and sorted rows of all pages with the visible columns', async () => {
+  it('exports the filtered and sorted rows of all pages with every exportable column, hidden ones too', async () => {
     const user = userEvent.setup();
     const data = [...makeActs(30), ...acts.map((a) => ({ ...a, id: a.id + 100 }))];
     render(
@@ -135,7 +156,7 @@ describe('DataTable', () => {
     expect(exportXlsx).toHaveBeenCalledTimes(1);
     const input = exportXlsx.mock.calls[0][0] as { columns: { header: string }[]; rows: (string | number | null)[][]; title: string };
     expect(input.title).toBe('LISTADO DE ACTIVIDADES');
-    expect(input.columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha']);
+    expect(input.columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha', 'Creado']);
     // 'activo' also matches 'INACTIVO': every row qualifies, sorted by fecha desc over all pages.
     expect(input.rows).toHaveLength(34);
     const fechas = input.rows.map((r) => r[2] as string);
@@ -161,7 +182,7 @@ describe('DataTable', () => {
     expect(onSel).toHaveBeenLastCalledWith([acts[1]]);
     await user.click(screen.getByRole('checkbox', { name: LABELS.selectAll }));
     expect(api.current?.getSelectedRows()).toHaveLength(4);
-    expect(api.current?.getExportData().columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha']);
+    expect(api.current?.getExportData().columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha', 'Creado']);
   });
 
   it('applies rowClassName and shows the empty text and loading state', () => {

@@ -1,6 +1,8 @@
 // Helpers of the warehouse screen tests: session token, an offline engine on fake-indexeddb, providers, fetch stub.
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi, type Mock } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LABELS, MSG } from '@shared/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { getSession, getToken, clearToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
@@ -41,13 +43,28 @@ export function providers(engine: ReturnType<typeof offlineEngine>['engine']) {
   };
 }
 
-/** Replaces global fetch: `routes` maps 'METHOD /path' to a JSON body; anything else fails like a lost network. */
+/** An answer other than 200 for stubFetch: `reply(403, { message })`. */
+export class Reply {
+  constructor(
+    public status: number,
+    public body: unknown,
+  ) {}
+}
+export const reply = (status: number, body: unknown) => new Reply(status, body);
+
+/**
+ * Replaces global fetch: `routes` maps 'METHOD /path' to a JSON body, a Reply, or a function of the request body
+ * returning either; anything else fails like a lost network.
+ */
 export function stubFetch(routes: Record<string, unknown>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     if (!(key in routes)) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(routes[key]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    let answer = routes[key];
+    if (typeof answer === 'function') answer = answer(init?.body ? JSON.parse(String(init.body)) : undefined, url);
+    const { status, body } = answer instanceof Reply ? answer : { status: 200, body: answer };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fn);
   return fn;
@@ -78,3 +95,31 @@ export const exitBody = (
   trash: [],
   editorMode: id === null ? 'crear' : 'editar',
 });
+
+/**
+ * A form holding changes asks '¿Descartar los cambios?' before closing: Cancelar → Seguir editando keeps it open,
+ * then ✕ → Descartar closes it (`closed` is the form's close callback).
+ */
+export async function expectDiscardAsked(formName: string, closed: Mock) {
+  const form = screen.getByRole('dialog', { name: formName });
+  fireEvent.click(within(form).getByRole('button', { name: MSG.cancel }));
+  const ask = await screen.findByRole('dialog', { name: MSG.discardTitle });
+  fireEvent.click(within(ask).getByRole('button', { name: MSG.keepEditing }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.discardTitle })).toBeNull());
+  expect(closed).not.toHaveBeenCalled();
+  screen.getByRole('dialog', { name: formName });
+  fireEvent.click(within(form).getByRole('button', { name: LABELS.close }));
+  fireEvent.click(within(await screen.findByRole('dialog', { name: MSG.discardTitle })).getByRole('button', { name: MSG.discard }));
+  await waitFor(() => expect(closed).toHaveBeenCalled());
+}
+
+/** The reason beside a disabled Grabar: 'Para grabar, revise {field}: …' (any message when `message` is omitted). */
+export function invalidReason(field: string, message?: string) {
+  const save = screen.getByRole('button', { name: LABELS.shell.save });
+  expect(save).toHaveProperty('disabled', true);
+  const id = save.getAttribute('aria-describedby');
+  const text = id ? (document.getElementById(id)?.textContent ?? '') : '';
+  if (message === undefined) expect(text.startsWith(MSG.cannotSaveYet(field, ''))).toBe(true);
+  else expect(text).toBe(MSG.cannotSaveYet(field, message));
+  return text;
+}

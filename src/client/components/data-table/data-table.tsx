@@ -1,10 +1,13 @@
 // <DataTable<T>>: the list table of every screen (TanStack Table v9): default sort, hidden columns, 'Buscar:',
-// page sizes 10/25/50/100/'Mostrar todo', pagination, sortable headers, optional selection, exports, virtual rows.
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+// page sizes 10/25/50/100/'Mostrar todo', pagination, sortable headers, optional selection, exports, virtual rows,
+// and responsive columns: what does not fit the width folds, by priority, into a detail under each row.
+// TanStack provides the columns, cells, sort state and selection; search, order and paging are done here over
+// row indexes (search.ts, sort.ts), so a keystroke or a sort never rebuilds TanStack's row models.
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
   useTable,
   type ColumnVisibilityState,
-  type PaginationState,
+  type Row,
   type RowData,
   type RowSelectionState,
   type SortingState,
@@ -16,9 +19,11 @@ import { Input } from '../ui/input';
 import { Spinner } from '../ui/spinner';
 import { ExportButtons, type ExportConfig } from './export-buttons';
 import { collectExportData, type ExportData } from './export-data';
-import { kitFeatures, SELECT_COLUMN_ID, type DataColumnDef } from './features';
+import { ACTIONS_COLUMN_ID, kitFeatures, SELECT_COLUMN_ID, type DataColumnDef, type KitFeatures } from './features';
+import { columnPriority, fitColumns, measureColumnWidths } from './responsive';
+import { RankCache, sortIndexes, warmRanks, whenIdle } from './sort';
 import { TableFooter } from './pagination';
-import { filterRows, makeHaystack } from './search';
+import { makeHaystack, normalizeSearch } from './search';
 import { HorizontalScroll } from '../horizontal-scroll';
 import { PlainBody, VirtualBody } from './table-body';
 import { TableHead } from './table-head';
@@ -78,15 +83,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, data, selectable = false, loading = false, exportConfig, toolbarLeft, toolbarRight } = props;
   const rows = (data ?? EMPTY) as readonly T[];
 
-  // Search runs before the table: every word must match some column (see search.ts).
   const [query, setQuery] = useState('');
-  const haystack = useMemo(() => makeHaystack(columns), [columns]);
-  const filtered = useMemo(() => filterRows(rows, query, haystack) as T[], [rows, query, haystack]);
-
   const [sorting, setSorting] = useState<SortingState>(() => props.defaultSort ?? []);
   const [pageSize, setPageSize] = useState<number>(props.defaultPageSize ?? 10);
   const [pageIndex, setPageIndex] = useState(0);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  /** Columns folded by the responsive fit, and the rows whose detail is open. */
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  /** The rows on screen after search and sort (for select-all); set below, read by the selection header. */
+  const shownRef = useRef<Row<KitFeatures, T>[]>([]);
 
   const allColumns = useMemo<DataColumnDef<T>[]>(() => {
     if (!selectable) return columns;
@@ -94,14 +100,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       id: SELECT_COLUMN_ID,
       enableSorting: false,
       enableHiding: false,
-      meta: { exportable: false, searchable: false, className: 'w-10', align: 'center' },
-      header: ({ table }) => (
-        <Checkbox
-          aria-label={LABELS.selectAll}
-          checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-          onCheckedChange={(v) => table.toggleAllRowsSelected(v === true)}
-        />
-      ),
+      meta: { exportable: false, searchable: false, className: 'w-10', align: 'center', priority: 0 },
+      header: () => {
+        const shown = shownRef.current;
+        const count = shown.filter((r) => r.getIsSelected()).length;
+        return (
+          <Checkbox
+            aria-label={LABELS.selectAll}
+            checked={count > 0 && count === shown.length ? true : count > 0 ? 'indeterminate' : false}
+            onCheckedChange={(v) =>
+              setRowSelection((prev) => {
+                const next = { ...prev };
+                for (const r of shownRef.current) {
+                  if (v === true) next[r.id] = true;
+                  else delete next[r.id];
+                }
+                return next;
+              })
+            }
+          />
+        );
+      },
       cell: ({ row }) => (
         <Checkbox
           aria-label={LABELS.selectRow}
@@ -130,72 +149,170 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     // Initial only, like DataTables' column visibility.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const columnVisibility = useMemo<ColumnVisibilityState>(() => {
+    if (folded.size === 0) return initialVisibility;
+    const vis = { ...initialVisibility };
+    for (const id of folded) vis[id] = false;
+    return vis;
+  }, [initialVisibility, folded]);
 
   const showAll = pageSize === -1;
-  const pagination = useMemo<PaginationState>(
-    () => ({ pageIndex: showAll ? 0 : pageIndex, pageSize: showAll ? Number.MAX_SAFE_INTEGER : pageSize }),
-    [pageIndex, pageSize, showAll],
-  );
-
   const table = useTable({
     features: kitFeatures,
     columns: allColumns,
-    data: filtered,
+    data: rows as T[],
     getRowId: props.getRowId ?? defaultRowId,
-    initialState: { columnVisibility: initialVisibility },
-    state: { sorting, pagination, rowSelection },
+    state: { sorting, columnVisibility, rowSelection },
     onSortingChange: (u) => {
       setSorting(u);
       setPageIndex(0);
     },
-    onPaginationChange: (u) => {
-      const next = typeof u === 'function' ? u(pagination) : u;
-      if (!showAll) setPageIndex(next.pageIndex);
-    },
     onRowSelectionChange: setRowSelection,
+    manualSorting: true,
+    manualPagination: true,
     autoResetPageIndex: false,
     enableSortingRemoval: false,
     enableMultiSort: true,
     enableRowSelection: selectable,
   });
 
+  // Search, then order, over row indexes: the rows objects are built once per data array.
+  const coreRows = table.getCoreRowModel().rows;
+  const haystack = useMemo(() => makeHaystack(columns), [columns]);
+  // Typing one more letter only narrows: the previous matches (same rows) are the only candidates.
+  const lastSearch = useRef<{ rows: readonly T[]; haystack: unknown; text: string; out: number[] } | null>(null);
+  const matching = useMemo<number[]>(() => {
+    const text = normalizeSearch(query);
+    const words = text.split(/\s+/).filter(Boolean);
+    const prev = lastSearch.current;
+    const narrows = prev !== null && prev.rows === rows && prev.haystack === haystack && text.startsWith(prev.text);
+    const out: number[] = [];
+    if (words.length === 0) for (let i = 0; i < rows.length; i++) out.push(i);
+    else if (narrows) {
+      for (const i of prev.out) if (words.every((w) => haystack(rows[i], i).includes(w))) out.push(i);
+    } else {
+      for (let i = 0; i < rows.length; i++) if (words.every((w) => haystack(rows[i], i).includes(w))) out.push(i);
+    }
+    lastSearch.current = { rows, haystack, text, out };
+    return out;
+  }, [rows, query, haystack]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const ranks = useMemo(() => new RankCache<T>(coreRows), [coreRows, allColumns]);
+  const ordered = useMemo(() => sortIndexes(matching, sorting, ranks), [matching, sorting, ranks]);
+  const shownRows = useMemo(() => ordered.map((i) => coreRows[i]), [ordered, coreRows]);
+  shownRef.current = shownRows;
+
+  // Rank every sortable column while the screen is idle, so the first tap on a header is already cheap.
+  useEffect(() => {
+    if (rows.length < 2) return;
+    const ids = table
+      .getAllLeafColumns()
+      .filter((c) => c.getCanSort())
+      .map((c) => c.id);
+    return warmRanks(ranks, ids);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ranks]);
+
+  // Build every row's search text while idle too (in slices), so the first keystroke does not pay for it.
+  useEffect(() => {
+    const SLICE = 1000;
+    const tasks: (() => void)[] = [];
+    for (let start = 0; start < rows.length; start += SLICE)
+      tasks.push(() => {
+        for (let i = start; i < Math.min(rows.length, start + SLICE); i++) haystack(rows[i], i);
+      });
+    return whenIdle(tasks);
+  }, [rows, haystack]);
+
   // Search changes go back to page 1; a shrinking list never leaves the user past the last page.
   useEffect(() => setPageIndex(0), [query]);
-  const total = filtered.length;
+  const total = ordered.length;
   const pageCount = showAll ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  const current = showAll ? 0 : Math.min(pageIndex, pageCount - 1);
   useEffect(() => {
     if (pageIndex > pageCount - 1) setPageIndex(pageCount - 1);
   }, [pageIndex, pageCount]);
+  const pageRows = useMemo(
+    () => (showAll ? shownRows : shownRows.slice(current * pageSize, (current + 1) * pageSize)),
+    [shownRows, showAll, current, pageSize],
+  );
 
   const onSelectionChange = props.onSelectionChange;
   useEffect(() => {
-    onSelectionChange?.(table.getSelectedRowModel().rows.map((r) => r.original));
-    // The table object is stable; the selection and data are the triggers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rowSelection, filtered, onSelectionChange]);
+    onSelectionChange?.(shownRows.filter((r) => rowSelection[r.id]).map((r) => r.original));
+  }, [rowSelection, shownRows, onSelectionChange]);
 
+  const exportData = () => collectExportData(table, shownRef.current);
   useImperativeHandle(
     props.apiRef,
     () => ({
-      getExportData: () => collectExportData(table),
-      getSelectedRows: () =>
-        table
-          .getPrePaginatedRowModel()
-          .rows.filter((r) => r.getIsSelected())
-          .map((r) => r.original),
+      getExportData: () => collectExportData(table, shownRef.current),
+      getSelectedRows: () => shownRef.current.filter((r) => r.getIsSelected()).map((r) => r.original),
       clearSelection: () => setRowSelection({}),
     }),
     [table],
   );
 
-  const pageRows = table.getRowModel().rows;
-  const virtual = pageRows.length > VIRTUALIZE_ABOVE;
+  // Responsive fit: natural column widths are measured on off-screen copies when the data, the columns or the
+  // page size change, kept per column (a folded column keeps its last width), and fitted to the box's width.
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const widths = useRef(new Map<string, number>());
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const update = () => setBoxWidth(el.clientWidth);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const measuredFor = useRef<unknown[]>([]);
+  useLayoutEffect(() => {
+    const el = tableRef.current;
+    // Read the width here too: the observer reports after the first paint, and that paint must already fit.
+    const width = scrollRef.current?.clientWidth ?? boxWidth;
+    if (!el || width <= 0) return;
+    const key = [rows, allColumns, pageSize];
+    if (key.some((k, i) => k !== measuredFor.current[i])) {
+      measuredFor.current = key;
+      for (const [id, w] of measureColumnWidths(el)) widths.current.set(id, w);
+    }
+    const candidates = table
+      .getAllLeafColumns()
+      .filter((c) => initialVisibility[c.id] !== false)
+      .map((c) => ({
+        id: c.id,
+        width: widths.current.get(c.id) ?? 0,
+        priority: columnPriority(c.columnDef, c.id, [SELECT_COLUMN_ID, ACTIONS_COLUMN_ID]),
+      }));
+    const next = fitColumns(candidates, width);
+    setFolded((prev) => (prev.size === next.size && [...next].every((id) => prev.has(id)) ? prev : next));
+    // The table object is stable; these are what change the widths.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, allColumns, pageSize, boxWidth, initialVisibility]);
+
+  const onToggle = useCallback((rowId: string) => {
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(rowId)) next.add(rowId);
+      return next;
+    });
+  }, []);
+  const foldedColumns = useMemo(
+    () => table.getAllLeafColumns().filter((c) => folded.has(c.id)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [folded, allColumns],
+  );
+
+  const virtual = pageRows.length > VIRTUALIZE_ABOVE;
   const visibleColumns = table.getVisibleLeafColumns();
   const colSpan = Math.max(visibleColumns.length, 1);
   const version = `${columnsVersion(allColumns)}|${visibleColumns.map((c) => c.id).join(',')}`;
-  const from = total === 0 ? 0 : showAll ? 1 : pagination.pageIndex * pageSize + 1;
-  const to = showAll ? total : Math.min(total, (pagination.pageIndex + 1) * pageSize);
+  const from = total === 0 ? 0 : showAll ? 1 : current * pageSize + 1;
+  const to = showAll ? total : Math.min(total, (current + 1) * pageSize);
+  const bodyProps = { rows: pageRows, rowClassName: props.rowClassName, version, folded: foldedColumns, expanded, onToggle };
 
   return (
     <div className={cn('flex flex-col gap-3', props.className)}>
@@ -203,9 +320,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">{toolbarLeft}</div>
           <div className="flex flex-wrap items-center gap-2">
-            {exportConfig && (
-              <ExportButtons config={exportConfig} getData={() => collectExportData(table)} disabled={loading && rows.length === 0} />
-            )}
+            {exportConfig && <ExportButtons config={exportConfig} getData={exportData} disabled={loading && rows.length === 0} />}
             {toolbarRight}
           </div>
         </div>
@@ -240,7 +355,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto')}
         data-testid="table-scroll"
       >
-        <table className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
+        <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
           <TableHead table={table} sticky={virtual} />
           {pageRows.length === 0 ? (
             <tbody>
@@ -251,9 +366,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             </tbody>
           ) : virtual ? (
-            <VirtualBody rows={pageRows} rowClassName={props.rowClassName} version={version} scrollRef={scrollRef} colSpan={colSpan} />
+            <VirtualBody {...bodyProps} scrollRef={scrollRef} colSpan={colSpan} />
           ) : (
-            <PlainBody rows={pageRows} rowClassName={props.rowClassName} version={version} />
+            <PlainBody {...bodyProps} />
           )}
         </table>
         {loading && pageRows.length > 0 && (
@@ -267,7 +382,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         to={to}
         total={total}
         unfilteredTotal={rows.length}
-        pageIndex={pagination.pageIndex}
+        pageIndex={current}
         pageCount={pageCount}
         onPage={(i) => setPageIndex(Math.min(Math.max(i, 0), pageCount - 1))}
       />

@@ -1,4 +1,5 @@
-// Excel / PDF export buttons of a list: they print exactly what the table shows (search, sort, visible columns).
+// Excel / PDF export buttons of a list: they print what the table shows (search, sort) with every exportable
+// column. The file is built in a worker; the busy button shows the progress and the screen stays usable.
 import { useState } from 'react';
 import { FileSpreadsheet, FileText, LoaderCircle } from 'lucide-react';
 import { LABELS } from '@shared/messages';
@@ -31,29 +32,38 @@ export interface ExportButtonsProps {
 
 export function ExportButtons({ config, getData, disabled }: ExportButtonsProps) {
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
+  const [progress, setProgress] = useState(0);
 
   const run = async (kind: 'xlsx' | 'pdf') => {
     setBusy(kind);
+    setProgress(0);
+    const onProgress = (done: number) => setProgress(Math.round(done * 100));
     try {
       const { columns, rows } = getData();
       if (kind === 'xlsx') {
-        await exportXlsx({
-          fileName: config.fileName,
-          sheetName: config.sheetName,
-          title: config.title,
-          subtitle: config.subtitle,
-          columns,
-          rows,
-        });
+        await exportXlsx(
+          {
+            fileName: config.fileName,
+            sheetName: config.sheetName,
+            title: config.title,
+            subtitle: config.subtitle,
+            columns,
+            rows,
+          },
+          { onProgress },
+        );
       } else {
-        await exportPdf({
-          fileName: config.fileName,
-          title: config.title,
-          subtitle: config.subtitle,
-          orientation: config.orientation ?? 'portrait',
-          columns,
-          rows,
-        });
+        await exportPdf(
+          {
+            fileName: config.fileName,
+            title: config.title,
+            subtitle: config.subtitle,
+            orientation: config.orientation ?? 'portrait',
+            columns,
+            rows,
+          },
+          { onProgress },
+        );
       }
     } catch (err) {
       console.error(err);
@@ -65,6 +75,11 @@ export function ExportButtons({ config, getData, disabled }: ExportButtonsProps)
 
   return (
     <>
+      {busy && (
+        <span role="status" aria-live="polite" className="text-sm text-slate-600 tabular-nums" data-testid="export-progress">
+          {LABELS.exportProgress(busy === 'pdf' ? LABELS.exportPdf : LABELS.exportExcel, progress)}
+        </span>
+      )}
       {config.excel !== false && (
         <Button variant="outline" size="sm" disabled={disabled || busy !== null} onClick={() => void run('xlsx')}>
           {busy === 'xlsx' ? (

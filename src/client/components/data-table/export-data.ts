@@ -1,6 +1,8 @@
-// What the exports print: the visible, exportable columns and every filtered + sorted row (all pages).
+// What the exports print: every exportable column — the hidden detail columns too (the exit's items, the
+// request's lines: that is what they are for) and the ones folded on a narrow screen — and every filtered +
+// sorted row (all pages), in the order on screen.
 import type { ReportCell, ReportColumn } from '@shared/reports/types';
-import type { Column, RowData, Table } from '@tanstack/react-table';
+import type { Column, Row, RowData, Table } from '@tanstack/react-table';
 import { ACTIONS_COLUMN_ID, SELECT_COLUMN_ID, type KitFeatures } from './features';
 
 export interface ExportData {
@@ -29,12 +31,19 @@ function toCell(value: unknown): ReportCell {
   return String(value);
 }
 
-/** Reads the table's current state: visible columns in display order, rows after search and sort. */
-export function collectExportData<T extends RowData>(table: Table<KitFeatures, T>): ExportData {
-  const cols = table.getVisibleLeafColumns().filter(isExportable);
+/**
+ * Reads the table's current state: exportable columns in definition order, and `rows` (default: the table's
+ * rows after search and sort). A cell prints meta.exportValue when given — a blank where the screen shows a
+ * blank — else the accessor value.
+ */
+export function collectExportData<T extends RowData>(
+  table: Table<KitFeatures, T>,
+  rows: readonly Row<KitFeatures, T>[] = table.getPrePaginatedRowModel().rows,
+): ExportData {
+  const cols = table.getAllLeafColumns().filter(isExportable);
   return {
     columns: cols.map((c) => ({ header: columnHeaderText(c), align: c.columnDef.meta?.align, width: c.columnDef.meta?.pdfWidth })),
-    rows: table.getPrePaginatedRowModel().rows.map((row) =>
+    rows: rows.map((row) =>
       cols.map((c) => {
         const exportValue = c.columnDef.meta?.exportValue;
         return toCell(exportValue ? exportValue(row.original) : row.getValue(c.id));

@@ -1,7 +1,6 @@
 // The kit's TanStack Table v9 feature set, column meta typing and column-definition helpers for every list.
 import {
   columnVisibilityFeature,
-  createColumnHelper,
   createPaginatedRowModel,
   createSortedRowModel,
   rowPaginationFeature,
@@ -36,6 +35,12 @@ declare module '@tanstack/react-table' {
     pdfWidth?: number;
     /** Extra classes for the column's cells (and header). */
     className?: string;
+    /**
+     * Responsive priority (like DataTables' responsivePriority): when the table is wider than the screen, the
+     * columns with the highest numbers fold first into the detail under each row. 1 = key column; 0 = never
+     * folds (the default of the actions and selection columns); default 10000, folding right to left.
+     */
+    priority?: number;
   }
 }
 
@@ -67,11 +72,6 @@ export type KitFeatures = typeof kitFeatures;
 
 /** Column definition type for <DataTable<T>>: `const columns: DataColumnDef<Row>[] = [...]`. */
 export type DataColumnDef<T extends RowData> = ColumnDef<KitFeatures, T, any>;
-
-/** Typed column helper: `const h = columnHelper<Row>(); h.accessor('fecha', { header: 'Fecha' })`. */
-export function columnHelper<T extends RowData>() {
-  return createColumnHelper<KitFeatures, T>();
-}
 
 export const SELECT_COLUMN_ID = '__select';
 export const ACTIONS_COLUMN_ID = 'actions';

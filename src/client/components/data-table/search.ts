@@ -47,13 +47,3 @@ export function makeHaystack<T extends RowData>(columns: readonly DataColumnDef<
     return text;
   };
 }
-
-/** Rows whose haystack contains every word of `query` (all rows when the query is blank). */
-export function filterRows<T>(rows: readonly T[], query: string, haystack: (row: T, index: number) => string): readonly T[] {
-  const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return rows;
-  return rows.filter((row, i) => {
-    const text = haystack(row, i);
-    return words.every((w) => text.includes(w));
-  });
-}

@@ -1,8 +1,16 @@
 // Table body rows: plain for normal pages, virtualized (@tanstack/react-virtual, spacer rows) for big pages.
-import { memo, type ReactNode, type RefObject } from 'react';
+// When columns are folded (responsive.ts) the first cell carries a toggle and an open row shows a detail row
+// under it with the folded columns as label: value pairs. A row re-renders only when its own data, selection,
+// open state or the table's version changes, so a fold touches only the row that changes. Rows are keyed by
+// their place on screen (not by record): a sort, a keystroke or a page change fills the same <tr> elements with
+// other records (React updates texts and attributes) instead of removing and creating every row.
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { ChevronRight } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FlexRender, type Row, type RowData } from '@tanstack/react-table';
+import { FlexRender, type Column, type Row, type RowData } from '@tanstack/react-table';
+import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
+import { columnHeaderText } from './export-data';
 import type { KitFeatures } from './features';
 
 export const ROW_ESTIMATE = 37;
@@ -12,6 +20,11 @@ export interface BodyProps<T extends RowData> {
   rowClassName?: (row: T) => string | undefined;
   /** Changes whenever something a cell shows may change (selection, visibility) so memoized rows refresh. */
   version: string;
+  /** Columns folded into the detail row (empty when everything fits). */
+  folded: Column<KitFeatures, T, unknown>[];
+  /** Ids of the rows whose detail is open. */
+  expanded: ReadonlySet<string>;
+  onToggle: (rowId: string) => void;
 }
 
 const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
@@ -23,42 +36,124 @@ interface RowViewProps<T extends RowData> {
   measureRef?: (el: HTMLTableRowElement | null) => void;
   selected: boolean;
   version: string;
+  folded: Column<KitFeatures, T, unknown>[];
+  open: boolean;
+  onToggle: (rowId: string) => void;
 }
 
-function RowViewInner<T extends RowData>({ row, className, index, measureRef, selected }: RowViewProps<T>) {
+function RowViewInner<T extends RowData>({ row, className, index, measureRef, selected, folded, open, onToggle }: RowViewProps<T>) {
+  const ref = useRef<HTMLTableRowElement | null>(null);
+  const cells = row.getVisibleCells();
+  const foldable = folded.length > 0;
+  const detailId = `detail-${row.id}`;
+  // Stable, so a re-render does not detach and attach the row (which would measure it again for nothing).
+  const setRef = useCallback(
+    (el: HTMLTableRowElement | null) => {
+      ref.current = el;
+      measureRef?.(el);
+    },
+    [measureRef],
+  );
+  // A virtualized row is as tall as itself plus its open detail: measure again when it opens or closes, and when
+  // its place shows another record (a sort or a search).
+  useLayoutEffect(() => {
+    if (measureRef && ref.current) measureRef(ref.current);
+  }, [row, open, foldable, measureRef]);
+  const byId = foldable && open ? row.getAllCellsByColumnId() : undefined;
   return (
-    <tr
-      ref={measureRef}
-      data-index={index}
-      data-state={selected ? 'selected' : undefined}
-      className={cn(
-        'border-b border-border transition-colors even:bg-slate-50/70 hover:bg-sky-50 data-[state=selected]:bg-sky-100',
-        className,
-      )}
-    >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta;
-        return (
-          <td key={cell.id} className={cn('px-2 py-2 align-middle', ALIGN[meta?.align ?? 'left'], meta?.className)}>
-            <FlexRender cell={cell} />
+    <>
+      <tr
+        ref={setRef}
+        data-index={index}
+        data-state={selected ? 'selected' : undefined}
+        data-open={foldable && open ? 'true' : undefined}
+        className={cn(
+          'border-b border-border transition-colors even:bg-slate-50/70 hover:bg-sky-50 data-[state=selected]:bg-sky-100',
+          foldable && open && 'border-b-0 bg-sky-50/60',
+          className,
+        )}
+      >
+        {cells.map((cell, i) => {
+          const meta = cell.column.columnDef.meta;
+          return (
+            <td
+              key={cell.column.id}
+              data-col={cell.column.id}
+              className={cn('px-2 py-2 align-middle', ALIGN[meta?.align ?? 'left'], meta?.className)}
+            >
+              {i === 0 && foldable ? (
+                <span className="flex items-center gap-1">
+                  <button
+                    type="button"
+                    data-fold-toggle=""
+                    aria-expanded={open}
+                    aria-controls={open ? detailId : undefined}
+                    aria-label={open ? LABELS.hideDetail : LABELS.showDetail}
+                    title={open ? LABELS.hideDetail : LABELS.showDetail}
+                    onClick={() => onToggle(row.id)}
+                    className="-my-1 -ml-1 inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-full text-primary hover:bg-sky-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <ChevronRight className={cn('size-4 transition-transform', open && 'rotate-90')} aria-hidden="true" />
+                  </button>
+                  <span className="min-w-0">
+                    <FlexRender cell={cell} />
+                  </span>
+                </span>
+              ) : (
+                <FlexRender cell={cell} />
+              )}
+            </td>
+          );
+        })}
+      </tr>
+      {byId && (
+        <tr data-detail="" id={detailId} className={cn('border-b border-border bg-sky-50/60', className)}>
+          <td colSpan={Math.max(cells.length, 1)} className="px-3 pt-0 pb-2">
+            <dl className="grid grid-cols-[minmax(6rem,max-content)_1fr] gap-x-4 gap-y-1 pl-7 text-sm">
+              {folded.map((col) => {
+                const cell = byId[col.id];
+                return (
+                  <div key={col.id} className="contents">
+                    <dt className="font-semibold text-slate-600">{columnHeaderText(col)}</dt>
+                    <dd className="min-w-0 break-words">{cell ? <FlexRender cell={cell} /> : null}</dd>
+                  </div>
+                );
+              })}
+            </dl>
           </td>
-        );
-      })}
-    </tr>
+        </tr>
+      )}
+    </>
   );
 }
 
-/** Re-renders only when its row object, selection or the table version changes. */
+/** Re-renders only when its row object, selection, open state or the table version changes. */
 const RowView = memo(RowViewInner) as <T extends RowData>(props: RowViewProps<T>) => ReactNode;
 
-export function PlainBody<T extends RowData>({ rows, rowClassName, version }: BodyProps<T>) {
+export function PlainBody<T extends RowData>({ rows, rowClassName, version, folded, expanded, onToggle }: BodyProps<T>) {
   return (
     <tbody>
-      {rows.map((row) => (
-        <RowView key={row.id} row={row} className={rowClassName?.(row.original)} selected={row.getIsSelected()} version={version} />
+      {rows.map((row, place) => (
+        <RowView
+          key={place}
+          row={row}
+          className={rowClassName?.(row.original)}
+          selected={row.getIsSelected()}
+          version={version}
+          folded={folded}
+          open={expanded.has(row.id)}
+          onToggle={onToggle}
+        />
       ))}
     </tbody>
   );
+}
+
+/** Height of a row plus its open detail row (the virtualizer keeps one size per data row). */
+function rowHeight(el: Element): number {
+  const own = el.getBoundingClientRect().height || ROW_ESTIMATE;
+  const next = el.nextElementSibling as HTMLElement | null;
+  return next && next.dataset.detail !== undefined ? own + next.getBoundingClientRect().height : own;
 }
 
 export function VirtualBody<T extends RowData>({
@@ -67,6 +162,9 @@ export function VirtualBody<T extends RowData>({
   version,
   scrollRef,
   colSpan,
+  folded,
+  expanded,
+  onToggle,
 }: BodyProps<T> & { scrollRef: RefObject<HTMLDivElement | null>; colSpan: number }) {
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -74,8 +172,8 @@ export function VirtualBody<T extends RowData>({
     estimateSize: () => ROW_ESTIMATE,
     getItemKey: (index) => rows[index].id,
     overscan: 12,
-    // Real row heights (wrapped text); never 0, which would make the range grow without end.
-    measureElement: (el) => el.getBoundingClientRect().height || ROW_ESTIMATE,
+    // Real row heights (wrapped text, open details); never 0, which would make the range grow without end.
+    measureElement: (el) => rowHeight(el),
     // Used before layout is known (and in test DOMs without layout).
     initialRect: { width: 1000, height: 600 },
   });
@@ -93,13 +191,16 @@ export function VirtualBody<T extends RowData>({
         const row = rows[item.index];
         return (
           <RowView
-            key={row.id}
+            key={item.index}
             row={row}
             index={item.index}
             measureRef={virtualizer.measureElement}
             className={rowClassName?.(row.original)}
             selected={row.getIsSelected()}
             version={version}
+            folded={folded}
+            open={expanded.has(row.id)}
+            onToggle={onToggle}
           />
         );
       })}

@@ -1,5 +1,6 @@
-// Header row(s) of <DataTable>: sortable column buttons with ▲/▼ indicators and aria-sort. Long headers wrap
-// (only when the table would otherwise overflow) so wide ledgers fit a tablet.
+// Header row(s) of <DataTable>: sortable column buttons with ▲/▼ indicators and aria-sort. The button fills the
+// whole header cell, so a tap anywhere on a sortable header sorts (a finger rarely lands on the word itself).
+// Long headers wrap between words; the responsive fit measures them at that narrowest width.
 import { ChevronDown, ChevronUp, ChevronsUpDown } from 'lucide-react';
 import { FlexRender, type RowData, type Table } from '@tanstack/react-table';
 import { cn } from '@client/lib/cn';
@@ -17,21 +18,23 @@ export function TableHead<T extends RowData>({ table, sticky }: { table: Table<K
             const col = header.column;
             const sorted = col.getIsSorted();
             const meta = col.columnDef.meta;
+            const sortable = !header.isPlaceholder && col.getCanSort();
             return (
               <th
                 key={header.id}
                 colSpan={header.colSpan}
                 scope="col"
+                data-col={header.subHeaders.length === 0 ? col.id : undefined}
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                className={cn('px-2 py-2 font-semibold', ALIGN[meta?.align ?? 'left'], meta?.className)}
+                className={cn('font-semibold', ALIGN[meta?.align ?? 'left'], meta?.className, sortable ? 'p-0' : 'px-2 py-2')}
               >
-                {header.isPlaceholder ? null : col.getCanSort() ? (
+                {header.isPlaceholder ? null : sortable ? (
                   <button
                     type="button"
                     onClick={col.getToggleSortingHandler()}
                     className={cn(
-                      'inline-flex cursor-pointer items-center gap-1 select-none hover:text-slate-950',
-                      meta?.align === 'right' && 'flex-row-reverse',
+                      'flex min-h-10 w-full cursor-pointer items-center gap-1 px-2 py-2 font-semibold select-none hover:bg-slate-200/60 hover:text-slate-950 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
+                      meta?.align === 'right' ? 'flex-row-reverse text-right' : meta?.align === 'center' ? 'justify-center' : 'text-left',
                     )}
                     title={columnHeaderText(col) || undefined}
                   >

@@ -19,7 +19,3 @@ export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingEle
 export function CardContent({ className, ...props }: DivProps) {
   return <div className={cn('p-4', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: DivProps) {
-  return <div className={cn('flex items-center justify-end gap-2 border-t border-border px-4 py-3', className)} {...props} />;
-}

@@ -5,7 +5,6 @@ import { cn } from '@client/lib/cn';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
 
 export const DropdownMenuContent = forwardRef<ComponentRef<typeof Menu.Content>, ComponentPropsWithoutRef<typeof Menu.Content>>(
   function DropdownMenuContent({ className, sideOffset = 4, onCloseAutoFocus, ...props }, ref) {

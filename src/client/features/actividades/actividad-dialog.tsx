@@ -1,10 +1,10 @@
 // Create / edit activity modal: name (required) and status (ACTIVO by default); sends editorMode crear/editar.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { FIELD, LABELS, MSG } from '@shared/messages';
+import { actividadBody, type ActividadBody } from '@shared/contract/actividades';
+import { LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
+import { contractResolver } from '@client/components/form-gate';
 import { toast } from '@client/lib/toast';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
 import { ACTIVE_STATE_OPTIONS } from '@client/components/state-badge';
@@ -12,11 +12,7 @@ import { useSaveActividad, type ActividadRow } from './api';
 
 const L = LABELS.actividades;
 
-const schema = z.object({
-  activ_nombre: z.string().trim().min(1, FIELD.required).max(200, FIELD.tooLong(200)),
-  activ_estado: z.number().int().min(0).max(1),
-});
-type Values = z.infer<typeof schema>;
+type Values = Pick<ActividadBody, 'activ_nombre' | 'activ_estado'>;
 
 export interface ActividadDialogProps {
   open: boolean;
@@ -28,7 +24,7 @@ export interface ActividadDialogProps {
 export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProps) {
   const save = useSaveActividad();
   const { register, handleSubmit, reset, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: contractResolver<Values>(actividadBody),
     defaultValues: { activ_nombre: '', activ_estado: 1 },
     ...FORM_VALIDATION,
   });
@@ -40,11 +36,13 @@ export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProp
   const submit = async (values: Values) => {
     try {
       await save.mutateAsync({ ...values, id: row?.id ?? null, editorMode: row ? 'editar' : 'crear' });
-      toast.success(MSG.operationOk);
-      onOpenChange(false);
-    } catch {
+    } catch (err) {
+      // The spec's toast; the modal shows the server's reason as well.
       toast.error(MSG.saveFailed);
+      throw err;
     }
+    toast.success(MSG.operationOk);
+    onOpenChange(false);
   };
 
   const busy = save.isPending;
@@ -55,7 +53,9 @@ export function ActividadDialog({ open, onOpenChange, row }: ActividadDialogProp
       title={row ? L.edit : L.create}
       busy={busy}
       valid={formState.isValid}
-      onSubmit={() => void handleSubmit(submit)()}
+      invalidReason={formState.errors.activ_nombre?.message ? MSG.cannotSaveYet(L.name, formState.errors.activ_nombre.message) : null}
+      dirty={formState.isDirty}
+      onSubmit={handleSubmit(submit)}
       className="flex flex-col gap-3"
     >
       <TextField

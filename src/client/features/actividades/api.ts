@@ -1,6 +1,6 @@
 // Activities API (spec 000 §7): list query through the offline cache, save (crear → POST, editar → PUT), delete.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActividadRow } from '@shared/contract/actividades';
+import type { ActividadBody, ActividadRow } from '@shared/contract/actividades';
 import { api } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
@@ -9,18 +9,12 @@ export type { ActividadRow };
 /** Same key as the offline catalogue (offline/cache.ts CATALOGS), so daily-report forms share the copy. */
 export const ACTIVIDADES_KEY = ['actividades'] as const;
 
-export interface ActividadForm {
-  id?: number | null;
-  activ_nombre: string;
-  activ_estado: number;
-  editorMode: 'crear' | 'editar';
-}
-
 export function useActividades() {
   return useListQuery<ActividadRow[]>(ACTIVIDADES_KEY, '/api/actividades');
 }
 
-export function saveActividad(form: ActividadForm): Promise<ActividadRow> {
+/** POST or PUT of the contract's body (actividadBody). */
+export function saveActividad(form: ActividadBody): Promise<ActividadRow> {
   return form.editorMode === 'crear'
     ? api.post<ActividadRow>('/api/actividades', form)
     : api.put<ActividadRow>(`/api/actividades/${form.id}`, form);

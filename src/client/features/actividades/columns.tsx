@@ -14,12 +14,12 @@ export function actividadColumns(actions: {
   onDelete: (row: ActividadRow) => void;
 }): DataColumnDef<ActividadRow>[] {
   return [
-    { accessorKey: 'activ_nombre', header: L.description },
+    { accessorKey: 'activ_nombre', header: L.description, meta: { priority: 1 } },
     {
       accessorKey: 'activ_estado',
       header: L.state,
       cell: ({ row }) => <ActiveStateBadge value={row.original.activ_estado} />,
-      meta: { exportValue: (r) => activeStateLabel(r.activ_estado), align: 'center', className: 'w-32' },
+      meta: { exportValue: (r) => activeStateLabel(r.activ_estado), align: 'center', className: 'w-32', priority: 2 },
     },
     {
       accessorKey: 'created_at',

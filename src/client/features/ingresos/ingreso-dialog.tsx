@@ -1,24 +1,38 @@
 // Entry modal (spec 000 §2, §5, §8). Create: order number + year (server year down to 2022) + 'Buscar' fills the
-// items, brands and delivery notes; save disabled while invalid; 422 → 'No puede grabar, orden de compra ya
-// registrado'; other failures show nothing. View (code 50): read-only, no save button; only the delivery note can
-// change, and that change is saved at once with PUT (the server allows it with code 50).
-import { useEffect, useMemo, useState } from 'react';
+// items, brands and delivery notes; an order that already has an entry is said at once, before anything is filled.
+// react-hook-form holds the head fields and the contract's ingresoBody judges the whole body (head and lines), so
+// Grabar stays disabled while invalid and says why. A refused save shows the server's own reason (the duplicate
+// order: 'No puede grabar, orden de compra ya registrado'). View (code 50): read-only, no save button; the
+// delivery-note selector only switches which of the entry's notes is shown.
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { LoaderCircle, Search } from 'lucide-react';
-import { LABELS, MSG } from '@shared/messages';
+import { ingresoBody, type IngresoBody } from '@shared/contract/ingresos';
+import { FIELD, LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { LoadingBody } from '@client/components/ui/spinner';
 import { ApiError, isNoConnection } from '@client/lib/api';
-import { isValidYmd } from '@client/lib/format';
+import { formatDate } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { SelectField, TextField } from '@client/components/form-field';
-import { fetchOrden, useCreateIngreso, useIngreso, useUpdateIngresoGuia, type IngresoLine, type OrdenInfo } from './api';
+import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
+import { FormModal } from '@client/components/form-modal';
+import { contractResolver, saveErrorMessage, useFormGate } from '@client/components/form-gate';
+import { useMasterDetail } from '@client/components/use-master-detail';
+import { fetchOrden, useCreateIngreso, useIngreso, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
 import { entryYearOptions } from './year-options';
-import { FormModal } from '@client/components/form-modal';
 
 const L = LABELS.ingresos;
+
+const FIELDS: Record<string, string> = {
+  nro_ordencompra: L.orderNumber,
+  anio: L.year,
+  fecha: L.entryDate,
+  nro_guiaremision: L.guide,
+  ingresos_det: LABELS.almacen.items,
+};
 
 export interface IngresoDialogProps {
   open: boolean;
@@ -36,13 +50,6 @@ export function IngresoDialog({ open, onOpenChange, viewId }: IngresoDialogProps
   );
 }
 
-interface Found {
-  info: OrdenInfo;
-  lines: IngresoLine[];
-  guia: string;
-  fecha: string;
-}
-
 function linesOf(info: OrdenInfo): IngresoLine[] {
   return info.items.map((i) => ({
     insumo: { insumo_codigo: i.insumo_codigo, insumo_name: i.insumo_name },
@@ -52,24 +59,42 @@ function linesOf(info: OrdenInfo): IngresoLine[] {
   }));
 }
 
+interface Head {
+  nro_ordencompra: string;
+  anio: number;
+  fecha: string;
+  nro_guiaremision: string;
+}
+
 function IngresoCreate({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
-  const [nro, setNro] = useState('');
-  const [anio, setAnio] = useState(years[0]);
-  const [found, setFound] = useState<Found | null>(null);
+  const [found, setFound] = useState<OrdenInfo | null>(null);
   const [searching, setSearching] = useState(false);
   const [searchError, setSearchError] = useState<string | undefined>();
   const create = useCreateIngreso();
+  const md = useMasterDetail<IngresoLine>({ editing: false, keyOf: (l) => l.id });
+  const rest = useRef<Partial<IngresoBody>>({});
+  const { register, setValue, watch, formState } = useForm<Head>({
+    defaultValues: { nro_ordencompra: '', anio: years[0], fecha: session?.date ?? '', nro_guiaremision: '' },
+    resolver: contractResolver<Head>(ingresoBody, () => rest.current),
+    ...FORM_VALIDATION,
+  });
+  const head = watch();
 
   const search = async () => {
+    const nro = head.nro_ordencompra.trim();
+    if (!nro) return;
     setSearching(true);
     setSearchError(undefined);
     try {
-      const info = await fetchOrden(nro.trim(), anio);
-      setFound({ info, lines: linesOf(info), guia: '', fecha: session?.date ?? '' });
+      const info = await fetchOrden(nro, head.anio);
+      setFound(info);
+      md.lines.reset(linesOf(info));
+      setValue('nro_guiaremision', '', { shouldDirty: true });
     } catch (err) {
       setFound(null);
+      md.lines.reset([]);
       // The lookup is not a save: say why nothing was found (404 'No se encontró la orden de compra', 400, no
       // connection).
       if (err instanceof ApiError && (isNoConnection(err) || (err.status >= 400 && err.status < 500 && err.status !== 401)))
@@ -79,40 +104,63 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const head = found?.info.items[0];
-  const guia = found?.info.guias.find((g) => g.nro_guiaremision === found.guia) ?? null;
-  const valid =
-    !!found && found.lines.length > 0 && isValidYmd(found.fecha) && (found.info.guias.length === 0 || guia !== null) && nro.trim() !== '';
-  const busy = create.isPending;
+  const first = found?.items[0];
+  const guia = found?.guias.find((g) => g.nro_guiaremision === head.nro_guiaremision) ?? null;
+  const body: IngresoBody = {
+    nro_ordencompra: head.nro_ordencompra.trim(),
+    anio: head.anio,
+    orden_id: first?.orden_id ?? null,
+    fecha: head.fecha,
+    proveedor: first?.proveedor ?? null,
+    fecha_ordencompra: first?.fecha_ordencompra ?? null,
+    nro_guiaremision: guia?.nro_guiaremision ?? null,
+    fecha_guiaremision: guia?.fecha_guiaremision ?? null,
+    guias_remision: found?.guias ?? [],
+    ingresos_det: md.lines.lines,
+    editorMode: 'crear',
+  };
+  rest.current = body;
+  const registered = found?.registrado ?? null;
+  const gate = useFormGate({
+    schema: ingresoBody,
+    values: body,
+    labels: FIELDS,
+    dirty: formState.isDirty || md.dirty,
+    pre: registered
+      ? { path: 'nro_ordencompra', message: MSG.orderAlreadyEntered(formatDate(registered.fecha)) }
+      : !found && head.nro_ordencompra.trim() !== ''
+        ? { path: '', message: MSG.orderNotSearched }
+        : null,
+    // The order has delivery notes: the entry names the one it came with.
+    extra: found && found.guias.length > 0 && !guia ? { path: 'nro_guiaremision', message: FIELD.required } : null,
+  });
 
   const save = async () => {
-    if (!found || !valid) return;
+    if (!found || !gate.valid) return;
     try {
-      await create.mutateAsync({
-        nro_ordencompra: nro.trim(),
-        anio,
-        orden_id: head?.orden_id ?? null,
-        fecha: found.fecha,
-        proveedor: head?.proveedor ?? null,
-        fecha_ordencompra: head?.fecha_ordencompra ?? null,
-        nro_guiaremision: guia?.nro_guiaremision ?? null,
-        fecha_guiaremision: guia?.fecha_guiaremision ?? null,
-        guias_remision: found.info.guias,
-        ingresos_det: found.lines,
-        editorMode: 'crear',
-      });
-      toast.success(MSG.saved);
-      onClose();
+      await create.mutateAsync(body);
     } catch (err) {
-      // Spec §8: 422 → the registered-order message; other failures display nothing, except a missing
-      // connection (entries are not queued offline; the form keeps the order).
-      if (err instanceof ApiError && err.status === 422) toast.error(MSG.orderAlreadyRegistered);
-      else if (isNoConnection(err)) toast.error(MSG.saveFailedOffline);
+      // Spec §8 (a toast for the registered order); every refusal also shows its reason in the modal.
+      if (err instanceof ApiError && err.status !== 401) toast.error(saveErrorMessage(err));
+      throw err;
     }
+    toast.success(MSG.saved);
+    onClose();
   };
 
+  const orderError = registered
+    ? MSG.orderAlreadyEntered(formatDate(registered.fecha))
+    : (searchError ?? formState.errors.nro_ordencompra?.message);
   return (
-    <FormModal title={L.create} width="xl" busy={busy} valid={valid} onClose={onClose} onSubmit={() => void save()}>
+    <FormModal
+      title={L.create}
+      width="xl"
+      valid={gate.valid}
+      invalidReason={gate.reason}
+      dirty={formState.isDirty || found !== null}
+      onClose={onClose}
+      onSubmit={save}
+    >
       {/* Top-aligned, so the order number's error message does not push the year and Buscar down. */}
       <div className="flex flex-wrap items-start gap-3">
         <TextField
@@ -121,22 +169,21 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
           autoFocus
           maxLength={20}
           className="w-48"
-          value={nro}
-          error={searchError}
-          onChange={(e) => setNro(e.target.value)}
+          error={orderError}
+          {...register('nro_ordencompra')}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              if (nro.trim()) void search();
+              void search();
             }
           }}
         />
         <SelectField
           label={L.year}
           className="w-32"
-          value={anio}
           options={years.map((y) => ({ value: y, label: String(y) }))}
-          onChange={(e) => setAnio(Number(e.target.value))}
+          value={head.anio}
+          onChange={(e) => setValue('anio', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
         />
         <div>
           {/* Same box as a field label above a block control, so the button lines up with the inputs. */}
@@ -147,7 +194,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
             type="button"
             variant="secondary"
             className="flex"
-            disabled={!nro.trim() || searching}
+            disabled={!head.nro_ordencompra.trim() || searching}
             aria-busy={searching}
             onClick={() => void search()}
           >
@@ -156,21 +203,21 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
           </Button>
         </div>
       </div>
-      {found && (
+      {found && !registered && (
         <IngresoFields
           readOnly={false}
-          proveedor={head?.proveedor ?? ''}
-          fechaOrden={head?.fecha_ordencompra ?? ''}
-          guias={found.info.guias}
-          guia={found.guia}
-          onGuiaChange={(g) => setFound({ ...found, guia: g })}
-          fecha={found.fecha}
-          onFechaChange={(fecha) => setFound({ ...found, fecha })}
-          lines={found.lines}
-          brands={found.info.marcas.map((m) => m.cotidet_marca)}
-          onBrandChange={(i, marca) =>
-            setFound({ ...found, lines: found.lines.map((l, j) => (j === i ? { ...l, marca: marca || null } : l)) })
-          }
+          proveedor={first?.proveedor ?? ''}
+          fechaOrden={first?.fecha_ordencompra ?? ''}
+          guias={found.guias}
+          guia={head.nro_guiaremision}
+          guiaRequired={found.guias.length > 0}
+          guiaError={gate.errorAt('nro_guiaremision')}
+          onGuiaChange={(g) => setValue('nro_guiaremision', g, { shouldDirty: true })}
+          fecha={head.fecha}
+          onFechaChange={(fecha) => setValue('fecha', fecha, { shouldDirty: true, shouldValidate: true })}
+          lines={md.lines.lines}
+          brands={found.marcas.map((m) => m.cotidet_marca)}
+          onBrandChange={(i, marca) => md.lines.update(i, (l) => ({ ...l, marca: marca || null }))}
         />
       )}
     </FormModal>
@@ -179,25 +226,10 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
 
 function IngresoView({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useIngreso(id);
-  const update = useUpdateIngresoGuia();
-  const [guia, setGuia] = useState('');
+  // Which of the entry's delivery notes is shown; view mode saves nothing (spec: read-only).
+  const [picked, setPicked] = useState<string | null>(null);
   const data = detail.data;
-  useEffect(() => {
-    if (data) setGuia(data.nro_guiaremision ?? '');
-  }, [data]);
-
-  const changeGuia = async (nro: string) => {
-    if (!data) return;
-    const previous = guia;
-    setGuia(nro);
-    try {
-      await update.mutateAsync({ id, guia: data.guias_remision.find((g) => g.nro_guiaremision === nro) ?? null });
-      toast.success(MSG.saved);
-    } catch (err) {
-      setGuia(previous);
-      if (err instanceof ApiError && err.status !== 401) toast.error(err.status < 500 && err.message ? err.message : MSG.saveFailed);
-    }
-  };
+  const guia = picked ?? data?.nro_guiaremision ?? '';
 
   return (
     <Modal
@@ -231,8 +263,7 @@ function IngresoView({ id, onClose }: { id: number; onClose: () => void }) {
             fechaOrden={data.fecha_ordencompra ?? ''}
             guias={data.guias_remision}
             guia={guia}
-            guiaDisabled={update.isPending}
-            onGuiaChange={(g) => void changeGuia(g)}
+            onGuiaChange={setPicked}
             fecha={data.fecha}
             lines={data.ingresos_det}
             brands={[]}

@@ -1,9 +1,11 @@
 // Body of the entry modal shared by create and view: supplier, order date, delivery note, entry date and the
-// item table (code, quantity, unit, name, brand). In view mode every field is disabled except the delivery note.
+// item table (code, quantity, unit, name, brand). In view mode every field is disabled except the delivery note,
+// which only switches the note shown.
 import { useId } from 'react';
 import { LABELS } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import { DateInput } from '@client/components/ui/date-input';
+import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { formatDate, formatMoney } from '@client/lib/format';
@@ -20,6 +22,9 @@ export interface IngresoFieldsProps {
   guia: string;
   onGuiaChange: (nro: string) => void;
   guiaDisabled?: boolean;
+  /** The order has delivery notes: choosing one is required (create mode). */
+  guiaRequired?: boolean;
+  guiaError?: string;
   fecha: string;
   onFechaChange?: (fecha: string) => void;
   lines: readonly IngresoLine[];
@@ -65,8 +70,17 @@ export function IngresoFields(p: IngresoFieldsProps) {
         <TextField label={L.supplier} value={p.proveedor} disabled readOnly />
         <TextField label={L.orderDate} value={formatDate(p.fechaOrden)} disabled readOnly />
         <div>
-          <Label htmlFor={`${id}-guia`}>{L.guide}</Label>
-          <Select id={`${id}-guia`} value={p.guia} disabled={p.guiaDisabled} onChange={(e) => p.onGuiaChange(e.target.value)}>
+          <Label htmlFor={`${id}-guia`} required={p.guiaRequired}>
+            {L.guide}
+          </Label>
+          <Select
+            id={`${id}-guia`}
+            value={p.guia}
+            disabled={p.guiaDisabled}
+            required={p.guiaRequired}
+            aria-invalid={p.guiaError ? true : undefined}
+            onChange={(e) => p.onGuiaChange(e.target.value)}
+          >
             <option value="">{L.selectGuide}</option>
             {p.guias.map((g) => (
               <option key={g.nro_guiaremision} value={g.nro_guiaremision}>
@@ -74,6 +88,7 @@ export function IngresoFields(p: IngresoFieldsProps) {
               </option>
             ))}
           </Select>
+          <FieldError message={p.guiaError} />
         </div>
         <div>
           <Label htmlFor={`${id}-fecha`} required={!p.readOnly}>

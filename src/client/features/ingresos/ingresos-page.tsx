@@ -1,13 +1,10 @@
 // LISTADO DE INGRESOS (spec 000 §2, §6, §8): date-range filter, sort by date then created date descending,
 // Excel/PDF (landscape), 'Nuevo' (49), view (50), delete (51) with confirmation.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
-import { useDeleteFlow } from '@client/components/delete-flow';
-import { DataTable } from '@client/components/data-table';
+import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
-import { ListScreen } from '@client/components/list-screen';
-import { NewButton } from '@client/components/new-button';
 import { useDeleteIngreso, useIngresos, type IngresoRow } from './api';
 import { ingresoColumns } from './columns';
 import { IngresoDialog } from './ingreso-dialog';
@@ -23,25 +20,24 @@ export default function IngresosPage() {
   const body = useMemo(() => ({ fini: range.start, ffin: range.end }), [range]);
   const list = useIngresos(body);
   const remove = useDeleteIngreso();
-  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: IngresoRow) => remove.mutateAsync(row.id));
-  const [dialog, setDialog] = useState<{ viewId: number | null } | null>(null);
-
-  const columns = useMemo(() => ingresoColumns({ onView: (row) => setDialog({ viewId: row.id }), onDelete: askDelete }), [askDelete]);
+  const crud = useCrudList<IngresoRow, number>((row) => remove.mutateAsync(row.id));
+  const { edit, askDelete } = crud;
+  const columns = useMemo(() => ingresoColumns({ onView: (row) => edit(row.id), onDelete: askDelete }), [edit, askDelete]);
 
   return (
-    <ListScreen title={L.title} offline={list.offline}>
-      <DataTable
-        label={L.title}
-        columns={columns}
-        data={list.data}
-        loading={list.isLoading}
-        defaultSort={DEFAULT_SORT}
-        exportConfig={{ fileName: L.fileName, title: L.title, subtitle: `${range.start} - ${range.end}`, orientation: 'landscape' }}
-        toolbarLeft={<DateRangeFilter value={range} onChange={setRange} />}
-        toolbarRight={<NewButton code={ROLE.ingresoNuevo} onClick={() => setDialog({ viewId: null })} />}
-      />
-      <IngresoDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} viewId={dialog?.viewId ?? null} />
-      {deleteDialog}
-    </ListScreen>
+    <CrudListScreen
+      title={L.title}
+      fileName={L.fileName}
+      subtitle={`${range.start} - ${range.end}`}
+      orientation="landscape"
+      list={list}
+      crud={crud}
+      columns={columns}
+      defaultSort={DEFAULT_SORT}
+      toolbarLeft={<DateRangeFilter value={range} onChange={setRange} />}
+      newCode={ROLE.ingresoNuevo}
+    >
+      <IngresoDialog {...crud.dialogProps} viewId={crud.target} />
+    </CrudListScreen>
   );
 }

@@ -1,10 +1,25 @@
 // Machines as the other screens use them: the catalogue (GET /api/maquinarias through the offline cache, refreshed
-// after login) and how a machine is named in selects and lists.
-import { useQuery } from '@tanstack/react-query';
-import type { MaquinariaRow } from '@shared/contract/maquinarias';
-import { catalogQuery } from '@client/components/list-query';
+// after login) and how a machine is named in selects and lists. Then the machinery screens' own calls (spec 001 §7):
+// save, vehicle-registry search, part assignment and removal, the wear of one machine's parts (offline from the
+// cached list), part changes and the server-built PDFs.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AsignarBody,
+  CambiarInsumoAnswer,
+  CambiarInsumoBody,
+  MaquinariaBody,
+  MaquinariaInsumo,
+  MaquinariaRow,
+  VehiculoSuggestion,
+} from '@shared/contract/maquinarias';
+import { pdfGraficosUrl, pdfMantenimientoUrl } from '@shared/contract/maquinarias';
+import type { SearchHorasAnswer } from '@shared/contract/insumos';
+import { api } from '@client/lib/api';
+import { openApiPdf } from '@client/lib/export';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { cachedData, readCached, withCacheFallback } from '@client/offline';
 
-export type { MaquinariaRow };
+export type { MaquinariaRow, MaquinariaInsumo };
 
 export const MAQUINARIAS_KEY = ['maquinarias'] as const;
 
@@ -18,4 +33,113 @@ export function machineLabel(m: Pick<MaquinariaRow, 'placa' | 'descripcion'>): s
 
 export function machineOptions(rows: readonly MaquinariaRow[] | undefined): { value: number; label: string }[] {
   return (rows ?? []).map((m) => ({ value: m.id, label: machineLabel(m) })).sort((a, b) => a.label.localeCompare(b.label, 'es'));
+}
+
+// ---- The machinery list screen ----
+
+/** LISTADO DE MAQUINARIAS: the same call and device copy as the catalogue, with the list-load policy. */
+export function useMaquinariasList() {
+  return useListQuery<MaquinariaRow[]>(MAQUINARIAS_KEY, '/api/maquinarias');
+}
+
+export function saveMaquinaria(body: MaquinariaBody & { id?: number | null }): Promise<MaquinariaRow> {
+  return body.id ? api.put<MaquinariaRow>(`/api/maquinarias/${body.id}`, body) : api.post<MaquinariaRow>('/api/maquinarias', body);
+}
+
+/** After any change to a machine or its parts: the list (and the catalogue sharing its key) and that machine's parts. */
+function useRefreshMachines() {
+  const qc = useQueryClient();
+  return (maquinariaId?: number) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: MAQUINARIAS_KEY }),
+      maquinariaId ? qc.invalidateQueries({ queryKey: partsKey(maquinariaId) }) : undefined,
+    ]);
+}
+
+export function useSaveMaquinaria() {
+  const refresh = useRefreshMachines();
+  return useMutation({ mutationFn: saveMaquinaria, onSuccess: (row) => refresh(row?.id) });
+}
+
+/** Removes a machine (the server refuses one with records: 403 with the reason, shown by the delete flow). */
+export function useDeleteMaquinaria() {
+  const refresh = useRefreshMachines();
+  return useMutation({ mutationFn: (id: number) => api.del<unknown>(`/api/maquinarias/${id}`), onSuccess: () => refresh() });
+}
+
+/** Vehicles of the external registry whose plate contains the text (create mode's plate typeahead). */
+export function searchVehiculos(term: string, signal?: AbortSignal): Promise<VehiculoSuggestion[]> {
+  return api
+    .get<{ items: VehiculoSuggestion[] }>(`/api/maquinarias/searchvehiculo/${encodeURIComponent(term)}`, signal)
+    .then((r) => r.items);
+}
+
+/** Plates are compared the way the server refuses duplicates: any case, spaces ignored. */
+export const samePlate = (a: string, b: string) => a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
+
+// ---- Parts of one machine ----
+
+export const partsKey = (maquinariaId: number) => ['maquinarias', maquinariaId, 'insumos'] as const;
+
+/**
+ * The parts of a machine with their counters: the server first (kept on the device); without network, this
+ * machine's own copy, or else its parts inside the cached machinery list (a supervisor checks wear on site).
+ */
+export function partsQuery(maquinariaId: number) {
+  const key = partsKey(maquinariaId);
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      withCacheFallback(
+        () =>
+          cachedData<MaquinariaInsumo[]>(key, () =>
+            api.get<MaquinariaInsumo[]>(`/api/maquinarias/insumosbymaquinaria/${maquinariaId}`, signal),
+          ),
+        async () => (await readCached<MaquinariaRow[]>(MAQUINARIAS_KEY))?.data.find((m) => m.id === maquinariaId)?.insumos,
+      ),
+    retry: false,
+  });
+}
+
+export const useParts = (maquinariaId: number | null) => useQuery({ ...partsQuery(maquinariaId ?? 0), enabled: maquinariaId !== null });
+
+/** Default hours of a supply for a new assignment (GET /api/insumos/search_horas/{id}). */
+export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<SearchHorasAnswer['data']> {
+  return api.get<SearchHorasAnswer>(`/api/insumos/search_horas/${insumoId}`, signal).then((r) => r.data);
+}
+
+export function useAsignarInsumos() {
+  const refresh = useRefreshMachines();
+  return useMutation({
+    mutationFn: (body: AsignarBody) => api.post<unknown>('/api/maquinarias/asignar', body),
+    onSuccess: (_data, body) => refresh(body.id),
+  });
+}
+
+export function useDeleteMaqInsumo(maquinariaId: number) {
+  const refresh = useRefreshMachines();
+  return useMutation({
+    mutationFn: (insumoMaqId: number) => api.post<unknown>('/api/maquinarias/deletemaqinsumo', { id: insumoMaqId }),
+    onSuccess: () => refresh(maquinariaId),
+  });
+}
+
+export function useCambiarInsumos() {
+  const refresh = useRefreshMachines();
+  return useMutation({
+    mutationFn: (body: CambiarInsumoBody) => api.post<CambiarInsumoAnswer>('/api/maquinarias/cambiarinsumo', body),
+    onSuccess: (_data, body) => refresh(body.maquinaria_id),
+  });
+}
+
+// ---- PDFs built by the server ----
+
+/** Wear bars of one machine, several (the selection) or all of them (none = 0), in a new tab. */
+export function openWearPdf(ids: readonly number[]): Promise<void> {
+  return openApiPdf(pdfGraficosUrl(ids), ids.length === 1 ? `desgaste-${ids[0]}` : 'desgaste-maquinarias');
+}
+
+/** Part-change history of the machines (none = 0 = all) between two dates, in a new tab. */
+export function openMaintenancePdf(ids: readonly number[], fini: string, ffin: string): Promise<void> {
+  return openApiPdf(pdfMantenimientoUrl(ids, fini, ffin), `mantenimiento-${fini}-${ffin}`);
 }

@@ -1,9 +1,11 @@
-// Operators as the other screens use them: the catalogue (through the offline cache) and the DNI suggestions of
-// the exit form's typeahead (the server first; with no network, the device copy filtered the same way).
-import { useQuery } from '@tanstack/react-query';
-import type { OperadorRow, OperadorSuggestion } from '@shared/contract/operadores';
-import { api } from '@client/lib/api';
-import { catalogQuery } from '@client/components/list-query';
+// Operators API: the catalogue other screens use (through the offline cache), the DNI suggestions of the exit
+// form's typeahead (the server first; with no network, the device copy filtered the same way), and the operators
+// screen's list, identity lookup, save and delete (spec 001 §7).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DUPLICATE_OP, type Individuo, type OperadorBody, type OperadorRow, type OperadorSuggestion } from '@shared/contract/operadores';
+import { MSG } from '@shared/messages';
+import { api, ApiError, isNoConnection } from '@client/lib/api';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { readCached, withCacheFallback } from '@client/offline';
 
 export type { OperadorRow };
@@ -32,4 +34,48 @@ export function suggestOperators(dni: string, signal?: AbortSignal): Promise<Ope
       return rows && filterOperators(rows, dni);
     },
   );
+}
+
+/** LISTADO DE OPERADORES: the same key as the catalogue, so the exit form sees a new operator at once. */
+export function useOperadoresList() {
+  return useListQuery<OperadorRow[]>(OPERADORES_KEY, '/api/operadores');
+}
+
+/** The individuals of the identity registry with that DNI (spec 001 §7: an array). */
+export function searchDni(dni: string, signal?: AbortSignal): Promise<Individuo[]> {
+  return api.get<Individuo[]>(`/api/operadores/searchdni/${encodeURIComponent(dni)}`, signal);
+}
+
+/** crear → POST, editar → PUT (the DNI is not sent on edit: the server never changes it). */
+export function saveOperador(form: OperadorBody & { operador_id: number | null }): Promise<OperadorRow> {
+  if (form.editorMode === 'editar' && form.operador_id !== null) {
+    const { dni: _dni, operador_id, ...body } = form;
+    return api.put<OperadorRow>(`/api/operadores/${operador_id}`, body);
+  }
+  const { operador_id: _id, ...body } = form;
+  return api.post<OperadorRow>('/api/operadores', body);
+}
+
+export function useSaveOperador() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: saveOperador, onSuccess: () => qc.invalidateQueries({ queryKey: OPERADORES_KEY }) });
+}
+
+export function useDeleteOperador() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/operadores/${id}`),
+    onSuccess: (_d, id) => {
+      qc.setQueryData<OperadorRow[]>(OPERADORES_KEY, (rows) => rows?.filter((r) => r.operador_id !== id));
+      return qc.invalidateQueries({ queryKey: OPERADORES_KEY });
+    },
+  });
+}
+
+/** Spec 001 §8: 'duplicate_op' (422) → 'Operador ya existente'; 403 → the server's message; otherwise 'No se pudo guardar registro'. */
+export function operatorSaveError(err: unknown): string {
+  if (err instanceof ApiError && err.status === 422 && err.message === DUPLICATE_OP) return MSG.duplicateOperator;
+  if (err instanceof ApiError && (err.status === 403 || err.status === 409) && err.message) return err.message;
+  if (isNoConnection(err)) return MSG.saveFailedOffline;
+  return MSG.saveFailedOperator;
 }

@@ -2,13 +2,13 @@
 // with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnimedRow } from '@shared/contract/insumos';
-import type { PedidoRow } from '@shared/contract/pedidos';
+import type { PedidoBody, PedidoDetail, PedidoLineOut, PedidoRow } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
 import { api, apiFetch } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
-export type { PedidoRow };
+export type { PedidoDetail, PedidoRow };
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
 export const UNIMEDS_KEY = ['pedidos', 'unimeds'] as const;
@@ -17,31 +17,15 @@ export const UNIMEDS_KEY = ['pedidos', 'unimeds'] as const;
 export const unimedsQuery = () => catalogQuery<UnimedRow[]>(UNIMEDS_KEY, '/api/pedidos/unimeds');
 export const useUnimeds = () => useQuery(unimedsQuery());
 
-/** Request line (spec 000 §3). */
-export interface PedidoLine {
-  pedido_det_id?: number | null;
-  insumo_id: number;
-  insumo_name: string;
-  insumo_codigo: string;
-  unimed_id: number;
-  unimed_abrev: string;
-  cantidad: number;
-}
+/** A request line as the form holds it: the answer's line, not saved yet when pedido_det_id is null. */
+export type PedidoLine = Omit<PedidoLineOut, 'pedido_det_id' | 'pedido_id'> & { pedido_det_id?: number | null };
 
-export interface PedidoForm {
+/** The request the form sends: the contract's body (pedidoBody validates it) with the lines as the form holds them. */
+export type PedidoSave = Omit<PedidoBody, 'pedidos_det' | 'trash'> & {
   pedido_id: number | null;
-  maquinaria_id: number;
-  fecha: string;
-  observacion: string | null;
-  estado: number;
   pedidos_det: PedidoLine[];
   trash: PedidoLine[];
-  editorMode: 'crear' | 'editar';
-}
-
-export interface PedidoDetail extends PedidoRow {
-  pedidos_det: PedidoLine[];
-}
+};
 
 export function usePedidos(body: MachineDateBody) {
   return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) =>
@@ -62,7 +46,7 @@ export function usePedido(id: number | null) {
 export function useSavePedido() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (form: PedidoForm) =>
+    mutationFn: (form: PedidoSave) =>
       form.editorMode === 'crear'
         ? api.post<PedidoDetail>('/api/pedidos', form)
         : api.put<PedidoDetail>(`/api/pedidos/${form.pedido_id}`, form),

@@ -19,20 +19,20 @@ export function pedidoColumns(actions: {
   onDelete: (row: PedidoRow) => void;
 }): DataColumnDef<PedidoRow>[] {
   return [
-    { accessorKey: 'pedido_id', header: P.number, meta: { align: 'center', className: 'w-24 tabular-nums' } },
-    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-32 whitespace-nowrap' } },
+    { accessorKey: 'pedido_id', header: P.number, meta: { align: 'center', className: 'w-24 tabular-nums', priority: 1 } },
+    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-32 whitespace-nowrap', priority: 1 } },
     { accessorKey: 'detalle', header: A.details, meta: { hidden: true } },
     {
       accessorKey: 'fecha',
       header: A.date,
       cell: ({ row }) => formatDate(row.original.fecha),
-      meta: { className: 'w-28 whitespace-nowrap' },
+      meta: { className: 'w-28 whitespace-nowrap', priority: 2 },
     },
     {
       accessorKey: 'estado',
       header: A.state,
       cell: ({ row }) => <RequestStateBadge value={row.original.estado} />,
-      meta: { align: 'center', className: 'w-32', exportValue: (r) => requestStateLabel(r.estado) },
+      meta: { align: 'center', className: 'w-32', exportValue: (r) => requestStateLabel(r.estado), priority: 1 },
     },
     {
       id: ACTIONS_COLUMN_ID,

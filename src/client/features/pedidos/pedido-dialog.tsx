@@ -1,29 +1,32 @@
 // Request modal (spec 000 §2, §4, §8): tab 'Datos generales' (machine plate, date, status, add-item button, item
 // table) and tab 'Observación'. Status is PENDIENTE on create; in edit mode it is an editable select only with
-// role 12. No client validators beyond what the API needs; on error nothing is displayed.
-import { useEffect, useMemo, useState } from 'react';
+// role 12. No client validators beyond the contract's pedidoBody (the server's own), which keeps Grabar disabled and
+// says why; a refused save shows the server's reason in the modal.
+import { useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { pedidoBody } from '@shared/contract/pedidos';
+import { contractResolver, useFormGate } from '@client/components/form-gate';
+import { useMasterDetail } from '@client/components/use-master-detail';
 import { ROLE } from '@shared/auth/permissions';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { LineItemsHeader, LineItemTable, type LineColumn } from '@client/components/line-item-table';
-import { useLineItems } from '@client/components/line-items';
 import { FormModal } from '@client/components/form-modal';
 import { Label } from '@client/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
-import { isValidYmd } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
 import { useHasRole, useSession } from '@client/lib/session';
-import { isNoConnection } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { DateField, SelectField } from '@client/components/form-field';
+import { DateField, FORM_VALIDATION, SelectField } from '@client/components/form-field';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { usePedido, useSavePedido, type PedidoLine } from './api';
+import { usePedido, useSavePedido, type PedidoDetail, type PedidoLine, type PedidoSave } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
 
 const P = LABELS.pedidos;
 const A = LABELS.almacen;
 const STATE_OPTIONS = LABELS.requestState.map((label, value) => ({ value, label }));
+const FIELDS: Record<string, string> = { maquinaria_id: A.plate, fecha: A.date, pedidos_det: A.items, observacion: A.observation };
 
 export interface PedidoDialogProps {
   open: boolean;
@@ -44,83 +47,81 @@ const lineColumns: LineColumn<PedidoLine>[] = [
   { header: A.unit, cell: (l) => l.unimed_abrev, align: 'center' },
 ];
 
+type Head = Pick<PedidoSave, 'maquinaria_id' | 'fecha' | 'estado' | 'observacion'>;
+
+const headOf = (d: Partial<PedidoDetail>, fallbackDate: string): Head => ({
+  maquinaria_id: d.maquinaria_id ?? 0,
+  fecha: d.fecha ?? fallbackDate,
+  estado: d.estado ?? 0,
+  observacion: d.observacion ?? '',
+});
+
 function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
   const session = useSession();
   const canEditState = useHasRole(ROLE.pedidoEditarEstado);
   const machines = useMaquinarias();
   const detail = usePedido(editId);
   const save = useSavePedido();
-  const [maquinariaId, setMaquinariaId] = useState(0);
-  const [fecha, setFecha] = useState(session?.date ?? limaDate());
-  const [estado, setEstado] = useState(0);
-  const [observacion, setObservacion] = useState('');
-  const lines = useLineItems<PedidoLine>([], (l) => l.pedido_det_id);
-  const [loaded, setLoaded] = useState(editId === null);
-  const [itemIndex, setItemIndex] = useState<number | null>(null);
+  const editorMode = editId === null ? 'crear' : 'editar';
+  const linesNow = useRef<{ lines: PedidoLine[]; trash: PedidoLine[] }>({ lines: [], trash: [] });
+  const { register, reset, setValue, watch, formState } = useForm<Head>({
+    defaultValues: headOf({}, session?.date ?? limaDate()),
+    resolver: contractResolver<Head>(pedidoBody, () => ({
+      pedidos_det: linesNow.current.lines,
+      trash: linesNow.current.trash,
+      editorMode,
+    })),
+    ...FORM_VALIDATION,
+  });
+  const md = useMasterDetail<PedidoLine, PedidoDetail>({
+    detail: detail.data,
+    editing: editId !== null,
+    loadFailed: detail.isError,
+    keyOf: (l) => l.pedido_det_id,
+    onLoad: (d) => {
+      reset(headOf(d, limaDate()));
+      return d.pedidos_det;
+    },
+  });
+  const { lines, trash } = md;
+  linesNow.current = { lines: lines.lines, trash };
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
 
-  const { reset } = lines;
-  useEffect(() => {
-    const d = detail.data;
-    if (loaded || !d) return;
-    setMaquinariaId(d.maquinaria_id);
-    setFecha(d.fecha);
-    setEstado(d.estado);
-    setObservacion(d.observacion ?? '');
-    reset(d.pedidos_det);
-    setLoaded(true);
-  }, [detail.data, loaded, reset]);
-
-  const valid = loaded && maquinariaId > 0 && isValidYmd(fecha) && lines.lines.length > 0;
-  const busy = save.isPending;
+  const head = watch();
+  const body: PedidoSave = {
+    pedido_id: editId,
+    ...head,
+    observacion: head.observacion?.trim() || null,
+    pedidos_det: lines.lines,
+    trash,
+    editorMode,
+  };
+  const dirty = formState.isDirty || md.dirty;
+  const gate = useFormGate({ schema: pedidoBody, values: body, labels: FIELDS, dirty });
+  const errors = formState.errors;
 
   const submit = async () => {
-    if (!valid || busy) return;
-    try {
-      await save.mutateAsync({
-        pedido_id: editId,
-        maquinaria_id: maquinariaId,
-        fecha,
-        observacion: observacion.trim() || null,
-        estado,
-        pedidos_det: lines.lines,
-        trash: lines.trash,
-        editorMode: editId === null ? 'crear' : 'editar',
-      });
-      toast.success(MSG.saved);
-      onClose();
-    } catch (err) {
-      // Spec §8: a failed request save displays nothing; without a connection the clerk is told (requests are
-      // not queued offline, and the form keeps what was typed).
-      if (isNoConnection(err)) toast.error(MSG.saveFailedOffline);
-    }
-  };
-
-  const onItem = (line: PedidoLine) => {
-    const i = itemIndex ?? -1;
-    if (i >= 0 && lines.lines[i]) lines.update(i, line);
-    else lines.add(line);
+    if (!md.loaded || !gate.valid) return;
+    // A refusal (or no connection: requests are not queued offline, the form keeps what was typed) is shown by
+    // the modal with its reason.
+    await save.mutateAsync(body);
+    toast.success(MSG.saved);
+    onClose();
   };
 
   return (
     <FormModal
       title={editId === null ? P.create : P.edit}
       width="lg"
-      busy={busy}
-      valid={valid}
+      valid={md.loaded && gate.valid}
+      invalidReason={gate.reason}
+      dirty={dirty}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      loaded={loaded}
-      loadFailed={detail.isError}
+      onSubmit={submit}
+      loaded={md.loaded}
+      loadFailed={md.loadFailed}
       className=""
-      outside={
-        <PedidoItemDialog
-          open={itemIndex !== null}
-          onOpenChange={(o) => !o && setItemIndex(null)}
-          line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
-          onSubmit={onItem}
-        />
-      }
+      outside={<PedidoItemDialog open={md.item.open} onOpenChange={md.item.onOpenChange} line={md.item.line} onSubmit={md.item.submit} />}
     >
       <Tabs defaultValue="general">
         <TabsList>
@@ -131,38 +132,37 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
           <div className="grid gap-3 md:grid-cols-3">
             <SelectField
               label={A.plate}
-              value={maquinariaId}
               options={[{ value: 0, label: A.selectMachine }, ...options]}
-              onChange={(e) => setMaquinariaId(Number(e.target.value))}
+              error={gate.errorAt('maquinaria_id', errors.maquinaria_id?.message)}
+              value={head.maquinaria_id}
+              onChange={(e) => setValue('maquinaria_id', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
             />
-            <DateField label={A.date} value={fecha} onValueChange={setFecha} />
+            <DateField
+              label={A.date}
+              value={head.fecha}
+              onValueChange={(fecha) => setValue('fecha', fecha, { shouldDirty: true, shouldValidate: true })}
+            />
             <SelectField
               label={A.state}
-              value={estado}
               disabled={editId === null || !canEditState}
               options={STATE_OPTIONS}
-              onChange={(e) => setEstado(Number(e.target.value))}
+              value={head.estado ?? 0}
+              onChange={(e) => setValue('estado', Number(e.target.value), { shouldDirty: true })}
             />
           </div>
-          <LineItemsHeader onAdd={() => setItemIndex(-1)} />
+          <LineItemsHeader onAdd={md.item.openNew} />
           <LineItemTable
             columns={lineColumns}
             lines={lines.lines}
             keys={lines.keys}
-            onEdit={setItemIndex}
+            onEdit={md.item.openEdit}
             onRemove={lines.remove}
             emptyText={MSG.entryNoLines}
           />
         </TabsContent>
         <TabsContent value="observacion" forceMount className="data-[state=inactive]:hidden">
           <Label htmlFor="pedido-observacion">{A.observation}</Label>
-          <Textarea
-            id="pedido-observacion"
-            rows={6}
-            maxLength={1000}
-            value={observacion}
-            onChange={(e) => setObservacion(e.target.value)}
-          />
+          <Textarea id="pedido-observacion" rows={6} maxLength={1000} {...register('observacion')} />
         </TabsContent>
       </Tabs>
     </FormModal>

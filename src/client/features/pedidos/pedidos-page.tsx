@@ -1,12 +1,10 @@
 // LISTADO DE PEDIDOS (spec 000 §2, §6, §8): machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
 // edit (54), delete (55) with confirmation (403 shows the server's message).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
-import { useDeleteFlow } from '@client/components/delete-flow';
-import { DataTable } from '@client/components/data-table';
-import { ListScreen } from '@client/components/list-screen';
-import { NewButton } from '@client/components/new-button';
+import { CrudListScreen, useCrudList } from '@client/components/crud-list';
+import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
 import { useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
@@ -15,28 +13,33 @@ import { PedidoDialog } from './pedido-dialog';
 const P = LABELS.pedidos;
 
 export default function PedidosPage() {
-  const filters = useMachineDateFilters();
+  // Opened from Inicio's 'Pedidos pendientes de atención': only pending ones, every date.
+  const screenFilter = useScreenFilter(['pedidosPendientes']);
+  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
   const list = usePedidos(filters.body);
+  const rows = useMemo(
+    () => (screenFilter.filtro ? list.data?.filter((r) => r.estado === 0) : list.data),
+    [list.data, screenFilter.filtro],
+  );
   const remove = useDeletePedido();
-  const { ask: askDelete, dialog: deleteDialog } = useDeleteFlow((row: PedidoRow) => remove.mutateAsync(row.pedido_id));
-  const [dialog, setDialog] = useState<{ editId: number | null } | null>(null);
-
-  const columns = useMemo(() => pedidoColumns({ onEdit: (row) => setDialog({ editId: row.pedido_id }), onDelete: askDelete }), [askDelete]);
+  const crud = useCrudList<PedidoRow, number>((row) => remove.mutateAsync(row.pedido_id));
+  const { edit, askDelete } = crud;
+  const columns = useMemo(() => pedidoColumns({ onEdit: (row) => edit(row.pedido_id), onDelete: askDelete }), [edit, askDelete]);
 
   return (
-    <ListScreen title={P.title} offline={list.offline}>
-      <DataTable
-        label={P.title}
-        columns={columns}
-        data={list.data}
-        loading={list.isLoading}
-        getRowId={(r) => String(r.pedido_id)}
-        exportConfig={{ fileName: P.fileName, title: P.title, subtitle: `${filters.range.start} - ${filters.range.end}` }}
-        toolbarLeft={<MachineDateToolbar filters={filters} />}
-        toolbarRight={<NewButton code={ROLE.pedidoNuevo} onClick={() => setDialog({ editId: null })} />}
-      />
-      <PedidoDialog open={dialog !== null} onOpenChange={(o) => !o && setDialog(null)} editId={dialog?.editId ?? null} />
-      {deleteDialog}
-    </ListScreen>
+    <CrudListScreen
+      title={P.title}
+      fileName={P.fileName}
+      subtitle={`${filters.range.start} - ${filters.range.end}`}
+      notice={<FilterChip filtro={screenFilter.filtro} onClear={screenFilter.clear} />}
+      list={{ ...list, data: rows }}
+      crud={crud}
+      columns={columns}
+      getRowId={(r) => String(r.pedido_id)}
+      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      newCode={ROLE.pedidoNuevo}
+    >
+      <PedidoDialog {...crud.dialogProps} editId={crud.target} />
+    </CrudListScreen>
   );
 }

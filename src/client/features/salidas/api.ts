@@ -2,55 +2,42 @@
 // outbox save (POST/PUT through the offline engine) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SalidaRow } from '@shared/contract/salidas';
+import type { SalidaBody, SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
 import { LABELS } from '@shared/messages';
-import { api, apiFetch, ApiError } from '@client/lib/api';
+import { api, apiFetch } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData, prefetchDetails, readCached, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
-export type { SalidaRow };
+export type { SalidaDetail, SalidaRow };
 
 export const SALIDAS_KEY = ['salidas'] as const;
 export const RESOURCE = 'salidas';
 
-/** One exit line as the form, the outbox body and GET /api/salidas/:id carry it (spec 000 §3). */
-export interface SalidaLine {
-  salida_det_id?: number | null;
-  insumo_id: number;
-  insumo_codigo: string;
-  insumo_name: string;
-  unimed: string;
-  old_cantidad: number;
-  cantidad: number;
-  /** Stock of the supply when the line was chosen (server or device copy). */
-  stock: number;
-  observacion: string | null;
-}
+/**
+ * One exit line as the form shows it and the outbox keeps it: the answer's line (code, name, unit, the stock seen
+ * when it was chosen, the stored quantity), not saved yet when salida_det_id is null.
+ */
+export type SalidaLine = Omit<SalidaLineOut, 'salida_det_id' | 'salida_id'> & { salida_det_id?: number | null };
 
-/** The exit object sent with POST/PUT (spec 000 §3 + editorMode); `id` is the exit being edited. */
-export interface SalidaForm {
+/**
+ * The exit the form sends (POST/PUT) and the outbox keeps: the contract's body (salidaBody validates it, here and on
+ * the server) with the lines as the form holds them, the removed saved lines in `trash`, the operator's name for the
+ * list row and the exit's id.
+ */
+export type SalidaSave = Omit<SalidaBody, 'salidas_det' | 'trash' | 'operador_dni'> & {
   id: number | null;
-  nro_vale: string;
-  fecha: string;
-  maquinaria_id: number;
-  operador_id: number | null;
   operador_dni: string;
   operador_name: string;
   salidas_det: SalidaLine[];
   trash: SalidaLine[];
-  editorMode: 'crear' | 'editar';
-}
+};
 
 /** Outbox meta: what the list row needs that the body does not carry. */
 export interface SalidaOutboxMeta extends Record<string, unknown> {
   id: number | null;
   maquinaria: string;
   placa: string;
-}
-
-export interface SalidaDetail extends SalidaRow {
-  salidas_det: SalidaLine[];
 }
 
 export function useSalidas(body: MachineDateBody) {
@@ -100,7 +87,7 @@ export function wireSalidaQueries(engine: SyncEngine): void {
   engine.registerQueryKeys(RESOURCE, [['insumos'], ['movimientos']]);
 }
 
-export function outboxInput(form: SalidaForm, meta: SalidaOutboxMeta) {
+export function outboxInput(form: SalidaSave, meta: SalidaOutboxMeta) {
   const editing = form.editorMode === 'editar' && form.id !== null;
   return {
     resource: RESOURCE,
@@ -117,7 +104,7 @@ export function useSaveSalida() {
   const save = useOfflineSave();
   const engine = useSyncEngine();
   wireSalidaQueries(engine);
-  return useCallback((form: SalidaForm, meta: SalidaOutboxMeta) => save<SalidaDetail>(outboxInput(form, meta)), [save]);
+  return useCallback((form: SalidaSave, meta: SalidaOutboxMeta) => save<SalidaDetail>(outboxInput(form, meta)), [save]);
 }
 
 /** 'CODE NAME x qty; …' like the server's hidden detail column. */
@@ -128,7 +115,7 @@ export function detailText(lines: readonly Pick<SalidaLine, 'insumo_codigo' | 'i
 /** An outbox exit as a list row (new exits get a negative id so they never collide with saved ones). */
 export function outboxRow(item: OutboxItem): SalidaRow | null {
   if (item.resource !== RESOURCE || item.method === 'DELETE') return null;
-  const body = item.body as SalidaForm;
+  const body = item.body as SalidaSave;
   const meta = item.meta as Partial<SalidaOutboxMeta>;
   return {
     id: body.id ?? -item.seq,
@@ -156,7 +143,14 @@ export function outboxRowFor(filter: MachineDateBody) {
   };
 }
 
-/** Exit save: nothing is shown on error (spec §8) except a 409, whose message says which supply ran out. */
-export function exitSaveErrorMessage(err: unknown): string | null {
-  return err instanceof ApiError && err.status === 409 && err.message ? err.message : null;
+/** The exits that already carry voucher `nro` (the form warns; a voucher may repeat). Empty offline. */
+export function useValeUses(nro: string) {
+  const q = nro.trim();
+  return useQuery({
+    queryKey: [...SALIDAS_KEY, 'vales', q.toUpperCase()],
+    queryFn: ({ signal }) => api.get<ValeUse[]>(`/api/salidas/vales?nro_vale=${encodeURIComponent(q)}`, signal),
+    enabled: q !== '',
+    retry: false,
+    staleTime: 60_000,
+  });
 }

@@ -1,12 +1,16 @@
 // Operator ID (DNI) typeahead of the exit modal: digits only, at most 8, marked required; choosing a suggestion
-// fills operador_id and operador_name. With 8 digits typed, a known operator (cached list) is filled in too.
+// fills operador_id and operador_name. With 8 digits typed, the operator with that DNI is looked up (the cached
+// catalogue, then the server's suggestions, or the device copy offline): found, it is filled in; not found, the field
+// says 'Operador no encontrado' before the clerk tries to save (the server would refuse the exit).
 import { useEffect, useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { OperadorSuggestion } from '@shared/contract/operadores';
-import { LABELS } from '@shared/messages';
+import { LABELS, MSG } from '@shared/messages';
 import { Typeahead } from '@client/components/typeahead';
-import { Input } from '@client/components/ui/input';
+import { Textarea } from '@client/components/ui/textarea';
+import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { suggestOperators, useOperadores } from '@client/features/operadores/api';
+import { OPERADORES_KEY, suggestOperators, useOperadores } from '@client/features/operadores/api';
 
 const S = LABELS.salidas;
 
@@ -16,25 +20,55 @@ export interface OperatorValue {
   operador_name: string;
 }
 
+export type OperatorCheck = 'none' | 'checking' | 'found' | 'notFound';
+
+/** Resolves a typed DNI to its operator (filling it through `onChange`) and says whether it exists. */
+export function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): OperatorCheck {
+  const operadores = useOperadores();
+  const dni = value.operador_dni;
+  const typed = value.operador_id === null && /^\d{8}$/.test(dni);
+  const known = typed ? operadores.data?.find((o) => o.dni === dni) : undefined;
+  const lookup = useQuery({
+    queryKey: [...OPERADORES_KEY, 'dni', dni],
+    queryFn: ({ signal }) => suggestOperators(dni, signal),
+    enabled: typed && !known && !operadores.isPending,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const exact = known ?? lookup.data?.find((o) => o.dni === dni);
+
+  useEffect(() => {
+    if (typed && exact) onChange({ operador_id: exact.operador_id, operador_dni: exact.dni, operador_name: exact.nombres });
+  }, [typed, exact, onChange]);
+
+  if (value.operador_id !== null) return 'found';
+  if (!typed) return 'none';
+  if (exact) return 'found';
+  if (lookup.isSuccess) return 'notFound';
+  // No answer at all (offline without a copy of the operators): the server decides.
+  return lookup.isError ? 'none' : 'checking';
+}
+
 export function OperatorField({
   value,
   onChange,
   disabled,
+  error: ownError,
+  onCheck,
 }: {
   value: OperatorValue;
   onChange: (v: OperatorValue) => void;
   disabled?: boolean;
+  /** Field message from the form ('El DNI debe tener 8 dígitos'); an unknown DNI is said by the field itself. */
+  error?: string;
+  /** Told the state of the typed DNI's lookup, so the form can keep Grabar disabled while it is unknown. */
+  onCheck?: (check: OperatorCheck) => void;
 }) {
   const id = useId();
-  const operadores = useOperadores();
-
-  // 8 digits typed without choosing: take the operator with exactly that DNI from the catalogue.
-  useEffect(() => {
-    if (value.operador_id !== null || !/^\d{8}$/.test(value.operador_dni)) return;
-    const known = operadores.data?.find((o) => o.dni === value.operador_dni);
-    if (known) onChange({ operador_id: known.operador_id, operador_dni: known.dni, operador_name: known.nombres });
-  }, [value, operadores.data, onChange]);
-
+  const check = useOperatorCheck(value, onChange);
+  useEffect(() => onCheck?.(check), [check, onCheck]);
+  const error = check === 'notFound' ? MSG.operatorNotFound : ownError;
+  const invalid = !!error || (value.operador_dni !== '' && value.operador_dni.length !== 8);
   return (
     <>
       <div>
@@ -51,7 +85,8 @@ export function OperatorField({
           inputMode="numeric"
           sanitize={(t) => t.replace(/\D/g, '').slice(0, 8)}
           value={value.operador_dni}
-          invalid={value.operador_dni !== '' && value.operador_dni.length !== 8}
+          invalid={invalid}
+          aria-describedby={error ? `${id}-dni-msg` : undefined}
           onInputChange={(t) => {
             if (t !== value.operador_dni) onChange({ operador_id: null, operador_dni: t, operador_name: '' });
           }}
@@ -61,10 +96,19 @@ export function OperatorField({
           renderItem={(o) => `${o.dni} - ${o.nombres}`}
           onSelect={(o) => onChange({ operador_id: o.operador_id, operador_dni: o.dni, operador_name: o.nombres })}
         />
+        <FieldError id={`${id}-dni-msg`} message={error} />
       </div>
-      <div>
+      <div className="md:col-span-2">
         <Label htmlFor={`${id}-name`}>{S.operatorName}</Label>
-        <Input id={`${id}-name`} value={value.operador_name} readOnly disabled />
+        {/* A textarea as tall as its text: a long operator name wraps instead of being cut off. */}
+        <Textarea
+          id={`${id}-name`}
+          value={value.operador_name}
+          readOnly
+          disabled
+          rows={1}
+          className="min-h-9 resize-none py-1.5 [field-sizing:content]"
+        />
       </div>
     </>
   );

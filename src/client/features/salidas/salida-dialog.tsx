@@ -1,21 +1,27 @@
 // Exit modal (spec 000 §2, §5, §8): voucher number, date, machine, operator DNI typeahead, item table with the
-// item sub-modal. Save is disabled while invalid and goes through the offline outbox: online the usual result,
-// offline 'Guardado en el dispositivo…'. On error nothing is shown, except a 409 whose message names the supply
-// that ran out. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the corrected copy.
-import { useEffect, useMemo, useState } from 'react';
-import { LABELS, MSG } from '@shared/messages';
-import { useLineItems } from '@client/components/line-items';
-import { FormModal } from '@client/components/form-modal';
-import { LineItemsHeader } from '@client/components/line-item-table';
-import { isValidYmd } from '@client/lib/format';
+// item sub-modal. react-hook-form holds the head fields and the contract's salidaBody judges the whole body (head and
+// lines) here as on the server; Grabar is disabled while it is invalid and says why. An unknown operator DNI is
+// flagged before saving; a voucher number another exit already carries gets a warning that does not block. The save
+// goes through the offline outbox: online the usual result, offline 'Guardado en el dispositivo…'; a refusal shows
+// the server's reason in the modal. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the
+// corrected copy.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { salidaBody } from '@shared/contract/salidas';
+import { formatDate } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
+import { LABELS, MSG } from '@shared/messages';
+import { FormModal } from '@client/components/form-modal';
+import { contractResolver, useFormGate } from '@client/components/form-gate';
+import { FORM_VALIDATION, DateField, SelectField, TextField } from '@client/components/form-field';
+import { LineItemsHeader } from '@client/components/line-item-table';
+import { useMasterDetail } from '@client/components/use-master-detail';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { OutboxRejection, type OutboxFix } from '@client/offline';
-import { DateField, SelectField, TextField } from '@client/components/form-field';
+import type { OutboxFix } from '@client/offline';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { exitSaveErrorMessage, useSalida, useSaveSalida, type SalidaForm, type SalidaLine } from './api';
-import { OperatorField, type OperatorValue } from './operator-field';
+import { useSalida, useSaveSalida, useValeUses, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
+import { OperatorField, type OperatorCheck, type OperatorValue } from './operator-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
@@ -23,6 +29,15 @@ import { useFreshStock } from './use-fresh-stock';
 
 const S = LABELS.salidas;
 const A = LABELS.almacen;
+
+/** Field labels by body path, for 'Para grabar, revise …'. */
+const FIELDS: Record<string, string> = {
+  nro_vale: S.voucher,
+  fecha: A.date,
+  maquinaria_id: A.machine,
+  operador_dni: S.operatorDni,
+  salidas_det: A.items,
+};
 
 export interface SalidaDialogProps {
   open: boolean;
@@ -40,13 +55,9 @@ export function SalidaDialog({ open, onOpenChange, editId, fix }: SalidaDialogPr
   );
 }
 
-interface Head extends OperatorValue {
-  nro_vale: string;
-  fecha: string;
-  maquinaria_id: number;
-}
+type Head = Pick<SalidaSave, 'nro_vale' | 'fecha' | 'maquinaria_id' | 'operador_id' | 'operador_dni' | 'operador_name'>;
 
-const headOf = (b: Partial<SalidaForm>, fallbackDate: string): Head => ({
+const headOf = (b: Partial<SalidaSave | SalidaDetail>, fallbackDate: string): Head => ({
   nro_vale: b.nro_vale ?? '',
   fecha: b.fecha ?? fallbackDate,
   maquinaria_id: b.maquinaria_id ?? 0,
@@ -57,90 +68,118 @@ const headOf = (b: Partial<SalidaForm>, fallbackDate: string): Head => ({
 
 function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: OutboxFix | null; onClose: () => void }) {
   const fixItem = fix?.item ?? null;
+  const fixBody = (fixItem?.body ?? null) as SalidaSave | null;
   const session = useSession();
   const save = useSaveSalida();
   const machines = useMaquinarias();
   const detail = useSalida(editId);
-  const fixBody = (fixItem?.body ?? null) as SalidaForm | null;
-  const [head, setHead] = useState<Head>(() => headOf(fixBody ?? {}, session?.date ?? limaDate()));
-  const lines = useLineItems<SalidaLine>(fixBody?.salidas_det ?? [], (l) => l.salida_det_id);
+  const editorMode = fixBody ? (fixBody.editorMode ?? 'crear') : editId !== null ? 'editar' : 'crear';
+  const id = fixBody ? fixBody.id : editId;
+
+  // The lines live in the master-detail hook; the resolver reads the current ones through this ref.
+  const linesNow = useRef<{ lines: SalidaLine[]; trash: SalidaLine[] }>({ lines: [], trash: [] });
+  const form = useForm<Head>({
+    defaultValues: headOf(fixBody ?? {}, session?.date ?? limaDate()),
+    resolver: contractResolver<Head>(salidaBody, () => ({
+      salidas_det: linesNow.current.lines,
+      trash: linesNow.current.trash,
+      editorMode,
+    })),
+    ...FORM_VALIDATION,
+  });
+  const { register, reset, setValue, watch, formState } = form;
+
+  const md = useMasterDetail<SalidaLine, SalidaDetail>({
+    detail: detail.data,
+    editing: editId !== null,
+    loadFailed: detail.isError,
+    keyOf: (l) => l.salida_det_id,
+    initialLines: fixBody?.salidas_det ?? [],
+    initialTrash: fixBody?.trash ?? [],
+    onLoad: (d) => {
+      reset(headOf(d, limaDate()));
+      return d.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad, observacion: l.observacion ?? null }));
+    },
+    onItem: (line, i, lines) => {
+      const old = lines.lines[i];
+      if (!old) lines.add(line);
+      else if (old.salida_det_id != null && old.insumo_id !== line.insumo_id) {
+        // Another supply on a saved line: the saved line goes to trash (its stock returns) and a new line is added.
+        lines.remove(i);
+        lines.add({ ...line, salida_det_id: null, old_cantidad: 0 });
+      } else lines.update(i, line);
+    },
+  });
+  const { lines, trash } = md;
+  linesNow.current = { lines: lines.lines, trash };
   useFreshStock(fixItem !== null, lines.lines, lines.update);
-  const [baseTrash] = useState<SalidaLine[]>(fixBody?.trash ?? []);
-  const [loaded, setLoaded] = useState(editId === null);
-  const [itemIndex, setItemIndex] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const { reset } = lines;
-  useEffect(() => {
-    if (loaded || !detail.data) return;
-    setHead(headOf(detail.data, limaDate()));
-    reset(detail.data.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad, observacion: l.observacion ?? null })));
-    setLoaded(true);
-  }, [detail.data, loaded, reset]);
-
-  const trash = useMemo(() => [...baseTrash, ...lines.trash], [baseTrash, lines.trash]);
   const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
 
-  const editorMode = fixBody ? fixBody.editorMode : editId !== null ? 'editar' : 'crear';
-  const id = fixBody ? fixBody.id : editId;
-  const valid =
-    loaded &&
-    head.nro_vale.trim() !== '' &&
-    isValidYmd(head.fecha) &&
-    head.maquinaria_id > 0 &&
-    /^\d{8}$/.test(head.operador_dni) &&
-    lines.lines.length > 0 &&
-    overLines.size === 0;
+  const head = watch();
+  const operator: OperatorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
+  const setOperator = useCallback(
+    (op: OperatorValue) => {
+      const opts = { shouldDirty: true, shouldValidate: true } as const;
+      setValue('operador_id', op.operador_id, opts);
+      setValue('operador_name', op.operador_name, opts);
+      setValue('operador_dni', op.operador_dni, opts);
+    },
+    [setValue],
+  );
+  const [check, setCheck] = useState<OperatorCheck>('none');
+
+  // Voucher numbers may repeat (the spec does not forbid it), but a repeat is usually a typing slip: say so.
+  const [valeTyped, setValeTyped] = useState(head.nro_vale);
+  const valeUses = useValeUses(valeTyped);
+  const otherUse = valeUses.data?.find((u) => u.id !== id);
+
+  const body: SalidaSave = { id, ...head, nro_vale: head.nro_vale.trim(), salidas_det: lines.lines, trash, editorMode };
+  const dirty = formState.isDirty || md.dirty;
+  const gate = useFormGate({
+    schema: salidaBody,
+    values: body,
+    labels: FIELDS,
+    dirty,
+    extra:
+      check === 'notFound'
+        ? { path: 'operador_dni', message: MSG.operatorNotFound }
+        : check === 'checking'
+          ? { path: 'operador_dni', message: LABELS.loading }
+          : overLines.size > 0
+            ? { path: 'salidas_det', message: MSG.quantityUnavailable }
+            : null,
+  });
 
   const submit = async () => {
-    if (!valid || busy) return;
-    const form: SalidaForm = { id, ...head, nro_vale: head.nro_vale.trim(), salidas_det: lines.lines, trash, editorMode };
-    const m = machines.data?.find((x) => x.id === head.maquinaria_id);
-    setBusy(true);
-    try {
-      const res = fix ? await fix.resend(form) : await save(form, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
-      if (res.queued) toast.info(MSG.savedOffline);
-      else toast.success(MSG.saved);
-      onClose();
-    } catch (err) {
-      // A correction refused again says why (the item stays rejected in Sincronización).
-      const message = fix && err instanceof OutboxRejection ? err.message : exitSaveErrorMessage(err);
-      if (message) toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    if (!md.loaded || !gate.valid) return;
+    const m = machines.data?.find((x) => x.id === body.maquinaria_id);
+    const res = fix ? await fix.resend(body) : await save(body, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
+    if (res.queued) toast.info(MSG.savedOffline);
+    else toast.success(MSG.saved);
+    onClose();
   };
 
-  const onItem = (line: SalidaLine) => {
-    const i = itemIndex ?? -1;
-    const old = lines.lines[i];
-    if (!old) lines.add(line);
-    else if (old.salida_det_id != null && old.insumo_id !== line.insumo_id) {
-      // Another supply on a saved line: the saved line goes to trash (its stock returns) and a new line is added.
-      lines.remove(i);
-      lines.add({ ...line, salida_det_id: null, old_cantidad: 0 });
-    } else lines.update(i, line);
-  };
-
+  const errors = formState.errors;
   const title = fixItem ? S.fix : editId !== null ? S.edit : S.create;
   return (
     <FormModal
       title={title}
       width="xl"
-      busy={busy}
-      valid={valid}
+      valid={md.loaded && gate.valid}
+      invalidReason={gate.reason}
+      dirty={dirty}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      loaded={loaded}
-      loadFailed={detail.isError}
+      onSubmit={submit}
+      loaded={md.loaded}
+      loadFailed={md.loadFailed}
       outside={
         <SalidaItemDialog
-          open={itemIndex !== null}
-          onOpenChange={(o) => !o && setItemIndex(null)}
-          line={itemIndex !== null && itemIndex >= 0 ? (lines.lines[itemIndex] ?? null) : null}
-          availableOf={(insumoId, stock) => availableAt(itemIndex ?? -1, insumoId, stock)}
-          onSubmit={onItem}
+          open={md.item.open}
+          onOpenChange={md.item.onOpenChange}
+          line={md.item.line}
+          availableOf={(insumoId, stock) => availableAt(md.item.index ?? -1, insumoId, stock)}
+          onSubmit={md.item.submit}
         />
       }
     >
@@ -149,27 +188,41 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ou
           label={S.voucher}
           required
           maxLength={30}
-          value={head.nro_vale}
-          onChange={(e) => setHead({ ...head, nro_vale: e.target.value })}
+          error={gate.errorAt('nro_vale', errors.nro_vale?.message)}
+          hint={
+            otherUse ? <span className="text-amber-800">{MSG.voucherUsed(formatDate(otherUse.fecha), otherUse.placa)}</span> : undefined
+          }
+          {...register('nro_vale', { onBlur: (e: { target: { value: string } }) => setValeTyped(e.target.value) })}
         />
-        <DateField label={A.date} required value={head.fecha} onValueChange={(fecha) => setHead({ ...head, fecha })} />
+        <DateField
+          label={A.date}
+          required
+          value={head.fecha}
+          onValueChange={(fecha) => setValue('fecha', fecha, { shouldDirty: true, shouldValidate: true })}
+        />
         <SelectField
           label={A.machine}
           required
           className="md:col-span-2"
-          value={head.maquinaria_id}
           options={[{ value: 0, label: A.selectMachine }, ...options]}
-          onChange={(e) => setHead({ ...head, maquinaria_id: Number(e.target.value) })}
+          error={gate.errorAt('maquinaria_id', errors.maquinaria_id?.message)}
+          value={head.maquinaria_id}
+          onChange={(e) => setValue('maquinaria_id', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
         />
-        <OperatorField value={head} onChange={(op) => setHead((h) => ({ ...h, ...op }))} />
+        <OperatorField
+          value={operator}
+          onChange={setOperator}
+          onCheck={setCheck}
+          error={gate.errorAt('operador_dni', errors.operador_dni?.message)}
+        />
       </div>
-      <LineItemsHeader onAdd={() => setItemIndex(-1)} />
+      <LineItemsHeader onAdd={md.item.openNew} />
       <SalidaLines
         lines={lines.lines}
         keys={lines.keys}
         overLines={overLines}
         availableAt={(i) => availableAt(i, lines.lines[i].insumo_id, lines.lines[i].stock)}
-        onEdit={setItemIndex}
+        onEdit={md.item.openEdit}
         onRemove={lines.remove}
       />
     </FormModal>

@@ -1,21 +1,12 @@
 // Users API (spec 001 §7): list, save (crear → POST, editar → PUT), delete, permission tree and codes, password.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PermissionTreeNode, UsuarioRow } from '@shared/contract/usuarios';
+import type { PermissionTreeNode, UsuarioBody, UsuarioRow } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
 export type { PermissionTreeNode, UsuarioRow };
 
 export const USUARIOS_KEY = ['usuarios'] as const;
-
-export interface UsuarioForm {
-  id?: number | null;
-  username: string;
-  email: string;
-  estado: number;
-  full_name?: string;
-  editorMode: 'crear' | 'editar';
-}
 
 export function useUsuarios() {
   return useListQuery<UsuarioRow[]>(USUARIOS_KEY, '/api/usuarios');
@@ -47,7 +38,10 @@ export function useUserPermissions(userId: number | null) {
   });
 }
 
-export function saveUsuario(form: UsuarioForm): Promise<UsuarioRow> {
+/** POST or PUT of the contract's body (usuarioBody); empty email and name go as none. */
+export function saveUsuario(
+  form: Pick<UsuarioBody, 'id' | 'username' | 'estado' | 'editorMode'> & { email: string; full_name?: string },
+): Promise<UsuarioRow> {
   const body = { ...form, email: form.email.trim() || null, full_name: form.full_name?.trim() || undefined };
   return form.editorMode === 'crear' ? api.post<UsuarioRow>('/api/usuarios', body) : api.put<UsuarioRow>(`/api/usuarios/${form.id}`, body);
 }

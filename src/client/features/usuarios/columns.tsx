@@ -19,13 +19,13 @@ export interface UsuarioActions {
 
 export function usuarioColumns(a: UsuarioActions): DataColumnDef<UsuarioRow>[] {
   return [
-    { accessorKey: 'username', header: L.username },
-    { accessorKey: 'email', header: L.email, cell: ({ row }) => row.original.email ?? '' },
+    { accessorKey: 'username', header: L.username, meta: { priority: 1 } },
+    { accessorKey: 'email', header: L.email, cell: ({ row }) => row.original.email ?? '', meta: { priority: 3 } },
     {
       accessorKey: 'estado',
       header: L.state,
       cell: ({ row }) => <ActiveStateBadge value={row.original.estado} />,
-      meta: { exportValue: (r) => activeStateLabel(r.estado), align: 'center', className: 'w-32' },
+      meta: { exportValue: (r) => activeStateLabel(r.estado), align: 'center', className: 'w-32', priority: 2 },
     },
     {
       id: ACTIONS_COLUMN_ID,

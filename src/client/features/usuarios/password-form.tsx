@@ -1,22 +1,21 @@
-// New password + confirmation form (both required, at least PASSWORD_MIN characters, must match), sent as
-// PUT /api/usuarios/setpwd/{id} { id, password, confirmedPassword }. Used by the forced change, the profile
-// and the users screen; the caller decides the toasts and what happens next.
+// New password + confirmation form, sent as PUT /api/usuarios/setpwd/{id} { id, password, confirmedPassword }. The
+// rules are the route's own (`setPasswordBody`: the password's length, a confirmation that matches); the form only
+// adds that the confirmation is required. Used by the forced change, the profile and the users screen; the caller
+// decides the toasts and what happens next.
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { FIELD, LABELS, MSG } from '@shared/messages';
-import { PASSWORD_MIN } from '@shared/contract/usuarios';
+import { FIELD, LABELS } from '@shared/messages';
+import { setPasswordBody } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';
 import { FORM_VALIDATION, TextField } from '@client/components/form-field';
+import { contractResolver } from '@client/components/form-gate';
 
-export const passwordSchema = z
-  .object({
-    password: z.string().min(1, FIELD.required).min(PASSWORD_MIN, FIELD.tooShort(PASSWORD_MIN)),
-    confirmedPassword: z.string().min(1, FIELD.required),
-  })
-  .refine((v) => v.password === v.confirmedPassword, { message: MSG.passwordsDontMatch, path: ['confirmedPassword'] });
+const passwordForm = setPasswordBody.refine((v) => !!v.confirmedPassword, { message: FIELD.required, path: ['confirmedPassword'] });
 
-export type PasswordValues = z.infer<typeof passwordSchema>;
+export interface PasswordValues {
+  password: string;
+  confirmedPassword: string;
+}
 
 export function setPassword(userId: number, values: PasswordValues): Promise<unknown> {
   return api.put(`/api/usuarios/setpwd/${userId}`, { id: userId, ...values });
@@ -27,15 +26,18 @@ export interface PasswordFormProps {
   id: string;
   onSubmit: (values: PasswordValues) => Promise<void>;
   disabled?: boolean;
+  /** Told whether the form would be accepted, so the footer's Grabar can stay disabled until it is (spec 001 §5). */
+  onValidChange?: (valid: boolean) => void;
 }
 
-export function PasswordForm({ id, onSubmit, disabled }: PasswordFormProps) {
+export function PasswordForm({ id, onSubmit, disabled, onValidChange }: PasswordFormProps) {
   const { register, handleSubmit, formState } = useForm<PasswordValues>({
-    resolver: zodResolver(passwordSchema),
+    resolver: contractResolver<PasswordValues>(passwordForm),
     defaultValues: { password: '', confirmedPassword: '' },
     ...FORM_VALIDATION,
   });
-  const { errors } = formState;
+  const { errors, isValid } = formState;
+  useEffect(() => onValidChange?.(isValid), [isValid, onValidChange]);
   return (
     <form id={id} noValidate className="flex flex-col gap-3" onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
       <TextField

@@ -1,10 +1,10 @@
 // Create / edit user modal (spec 001 §2): username, email, state (ACTIVO by default), plus the optional full name.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { FIELD, LABELS, MSG } from '@shared/messages';
+import { usuarioBody, type UsuarioBody } from '@shared/contract/usuarios';
+import { LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
+import { contractResolver } from '@client/components/form-gate';
 import { ApiError } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
@@ -13,24 +13,15 @@ import { useSaveUsuario, type UsuarioRow } from './api';
 
 const L = LABELS.usuarios;
 
-const schema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, FIELD.required)
-    .regex(/^[A-Za-z0-9._@-]{3,60}$/, FIELD.username),
-  email: z.union([z.literal(''), z.email(FIELD.email).max(120, FIELD.tooLong(120))]),
-  full_name: z.string().trim().max(160, FIELD.tooLong(160)),
-  estado: z.number().int().min(0).max(1),
-});
-type Values = z.infer<typeof schema>;
+/** What the form edits of the contract's usuarioBody; email and name are typed text ('' is sent as none). */
+type Values = Pick<UsuarioBody, 'username' | 'estado'> & { email: string; full_name: string };
 
 const EMPTY: Values = { username: '', email: '', full_name: '', estado: 1 };
 
 export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOpenChange: (o: boolean) => void; row: UsuarioRow | null }) {
   const save = useSaveUsuario();
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: contractResolver<Values>(usuarioBody),
     defaultValues: EMPTY,
     ...FORM_VALIDATION,
   });
@@ -42,15 +33,16 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
   const submit = async (values: Values) => {
     try {
       await save.mutateAsync({ ...values, id: row?.id ?? null, editorMode: row ? 'editar' : 'crear' });
-      toast.success(MSG.operationOk);
-      onOpenChange(false);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : undefined;
       for (const [name, message] of Object.entries(fields ?? {})) {
         if (name in EMPTY) setError(name as keyof Values, { message });
       }
       toast.error(err instanceof ApiError && (err.status === 403 || err.status === 409) ? err.message : MSG.saveFailed);
+      throw err; // the modal shows the server's reason too
     }
+    toast.success(MSG.operationOk);
+    onOpenChange(false);
   };
 
   const busy = save.isPending;
@@ -61,7 +53,8 @@ export function UsuarioDialog({ open, onOpenChange, row }: { open: boolean; onOp
       title={row ? L.edit : L.create}
       busy={busy}
       valid={formState.isValid}
-      onSubmit={() => void handleSubmit(submit)()}
+      dirty={formState.isDirty}
+      onSubmit={handleSubmit(submit)}
       className="flex flex-col gap-3"
     >
       <TextField

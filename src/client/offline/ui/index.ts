@@ -4,5 +4,7 @@
 export { SyncPanel } from './sync-panel';
 export { OutboxEditorHost } from './outbox-editor-host';
 export { PendingBadge } from './pending-badge';
+export { OfflineIndicator } from './offline-indicator';
 export { PendingRowBadge } from './pending-row-badge';
 export { PendingLoginNote } from './pending-login-note';
+export { PendingKeyCell, pendingExportText, pendingActionsColumn, type PendingRowActions } from './pending-cells';

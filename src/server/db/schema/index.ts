@@ -15,3 +15,4 @@ export * from './fotos';
 export * from './valoriza';
 export * from './integraciones';
 export * from './sistema';
+export * from './operaciones';

@@ -74,9 +74,8 @@ export const cambiosInsumo = pgTable(
   'cambios_insumo',
   {
     id: serial('id').primaryKey(),
-    insumo_maq_id: integer('insumo_maq_id')
-      .notNull()
-      .references(() => insumosMaquinaria.insumo_maq_id, { onDelete: 'cascade' }),
+    /** Null once the assignment is removed: the history (and the maintenance report) keeps machine and part. */
+    insumo_maq_id: integer('insumo_maq_id').references(() => insumosMaquinaria.insumo_maq_id, { onDelete: 'set null' }),
     maquinaria_id: integer('maquinaria_id')
       .notNull()
       .references(() => maquinarias.id, { onDelete: 'cascade' }),
@@ -94,5 +93,6 @@ export const cambiosInsumo = pgTable(
   (t) => [
     check('cambios_insumo_horas_chk', sql`${t.horometro_pdiario} >= 0 and ${t.horometro_vehiculo} >= 0 and ${t.horas_acumuladas} >= 0`),
     index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha),
+    index('cambios_insumo_fecha_idx').on(t.fecha),
   ],
 );

@@ -13,6 +13,8 @@ export const DEMO_USERS = [
     email: 'almacen@muni.gob.pe',
     area: 'Almacén Central',
     roles: [
+      // 'Insumos y materiales' (the stock list) is an entry of Reportes: the group id shows it in the side menu.
+      MENU.reportes,
       MENU.reporteInsumos,
       MENU.almacen,
       MENU.ingresos,
@@ -35,7 +37,13 @@ export const DEMO_USERS = [
     fullName: 'Ing. Luis Alberto Rojas Campos',
     email: 'supervision@muni.gob.pe',
     area: 'Mantenimiento',
+    // The field supervisor's job: failures, daily reports (inside Registrar valorizaciones), operators,
+    // preventive maintenance and repairs; each entry with the id of its menu group.
     roles: [
+      MENU.administrativo,
+      MENU.operadores,
+      ROLE.operadorNuevo,
+      ROLE.operadorEditar,
       MENU.valorizaciones,
       MENU.registrarValorizaciones,
       ROLE.parteDiarioNuevo,
@@ -50,6 +58,8 @@ export const DEMO_USERS = [
       ROLE.maquinariaDesgasteMantenimiento,
       ROLE.maquinariaCambiarInsumos,
       MENU.reparaciones,
+      ROLE.reparacionNuevo,
+      ROLE.reparacionEditar,
     ],
   },
   {

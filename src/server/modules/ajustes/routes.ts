@@ -1,9 +1,11 @@
 // GET /api/ajustes (public): office name, short name and city label shown on login, welcome and PDFs.
 import type { FastifyInstance } from 'fastify';
-import type { OfficeSettings } from '@shared/contract/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { officeSettings as officeSettingsAnswer, type OfficeSettings } from '@shared/contract/auth';
 import type { Db } from '../../db/client';
 import { ajustes } from '../../db/schema/index';
 import { DEFAULT_SETTINGS } from '../../db/seed/base';
+import { answers } from '../../lib/responses';
 
 export async function officeSettings(db: Db): Promise<OfficeSettings> {
   const rows = await db.select().from(ajustes);
@@ -16,5 +18,6 @@ export async function officeSettings(db: Db): Promise<OfficeSettings> {
 }
 
 export default async function ajustesRoutes(app: FastifyInstance) {
-  app.get('/api/ajustes', () => officeSettings(app.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/ajustes', { schema: { response: answers({ 200: officeSettingsAnswer }) } }, () => officeSettings(app.db));
 }

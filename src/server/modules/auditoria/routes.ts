@@ -3,9 +3,10 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_READ_CODE } from '@shared/auth/permissions';
-import { AUDIT_LIMIT, auditoriaQuery, type AuditoriaQuery, type AuditoriaRow } from '@shared/contract/auditoria';
+import { AUDIT_LIMIT, auditoriaQuery, auditoriaRow, type AuditoriaQuery, type AuditoriaRow } from '@shared/contract/auditoria';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
+import { listAnswer } from '../../lib/responses';
 import { isoTimestamp } from '../../lib/timestamps';
 
 /** Start of a Lima day as an instant (Lima has no daylight saving time: UTC-5). */
@@ -37,7 +38,9 @@ export async function listAudit(db: Db, q: AuditoriaQuery): Promise<AuditoriaRow
 
 export default async function auditoriaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/auditoria', { schema: { querystring: auditoriaQuery }, config: { rule: AUDIT_READ_CODE } }, (req) =>
-    listAudit(app.db, req.query),
+  r.get(
+    '/api/auditoria',
+    { schema: { querystring: auditoriaQuery, response: listAnswer(auditoriaRow) }, config: { rule: AUDIT_READ_CODE } },
+    (req) => listAudit(app.db, req.query),
   );
 }

@@ -1,56 +1,43 @@
-// In-memory sliding window of failed login attempts per key (username or client address).
-export class FailureWindow {
-  private readonly hits = new Map<string, number[]>();
+// Sliding window of failed login attempts per key (username or client address), kept in the database so
+// every server of the office on one PostgreSQL counts the same failures (a guesser cannot spread attempts
+// over the instances behind a proxy).
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginFallos } from '../../db/schema/index';
 
+export class FailureWindow {
   constructor(
+    private readonly db: Db,
+    /** Prefix of the keys of this window ('u:' users, 'a:' addresses). */
+    private readonly prefix: string,
     private readonly max: number,
     private readonly windowMs: number,
-    private readonly maxKeys = 10_000,
   ) {}
 
-  /** Failures of `key` still inside the window (older ones are dropped). */
-  private recent(key: string, now: number): number[] {
-    const list = this.hits.get(key);
-    if (!list) return [];
-    const cutoff = now - this.windowMs;
-    let i = 0;
-    while (i < list.length && list[i] <= cutoff) i++;
-    if (i) list.splice(0, i);
-    if (!list.length) this.hits.delete(key);
-    return list;
+  private since = () => sql`now() - make_interval(secs => ${this.windowMs / 1000})`;
+
+  /** 0 when `key` may try again; otherwise the seconds until its oldest failure leaves the window (Retry-After). */
+  async retryAfter(key: string): Promise<number> {
+    const [row] = await this.db
+      .select({
+        n: count(),
+        wait: sql<number>`ceil(extract(epoch from (${min(loginFallos.at)} + make_interval(secs => ${this.windowMs / 1000}) - now())))::int`,
+      })
+      .from(loginFallos)
+      .where(and(eq(loginFallos.clave, this.prefix + key), gt(loginFallos.at, this.since())));
+    return row.n >= this.max ? Math.max(1, row.wait) : 0;
   }
 
-  blocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.max;
+  async fail(key: string): Promise<void> {
+    await this.db.insert(loginFallos).values({ clave: (this.prefix + key).slice(0, 120) });
   }
 
-  /** Seconds until the oldest failure in the window expires (for Retry-After). */
-  retryAfter(key: string, now = Date.now()): number {
-    const list = this.recent(key, now);
-    return list.length ? Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000)) : 0;
+  async clear(key: string): Promise<void> {
+    await this.db.delete(loginFallos).where(eq(loginFallos.clave, this.prefix + key));
   }
 
-  fail(key: string, now = Date.now()): void {
-    let list = this.recent(key, now);
-    if (!this.hits.has(key)) {
-      if (this.hits.size >= this.maxKeys) this.prune(now);
-      list = [];
-      this.hits.set(key, list);
-    }
-    list.push(now);
-    if (list.length > this.max) list.splice(0, list.length - this.max);
-  }
-
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-
-  /** Drops expired keys; if the map is still full, the oldest keys go first (bounded memory). */
-  private prune(now: number): void {
-    for (const key of [...this.hits.keys()]) this.recent(key, now);
-    for (const key of this.hits.keys()) {
-      if (this.hits.size < this.maxKeys) break;
-      this.hits.delete(key);
-    }
+  /** Drops failures older than the window (they no longer count). */
+  async purge(): Promise<void> {
+    await this.db.delete(loginFallos).where(and(sql`${loginFallos.clave} like ${this.prefix + '%'}`, lt(loginFallos.at, this.since())));
   }
 }

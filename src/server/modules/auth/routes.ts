@@ -1,7 +1,8 @@
 // POST /api/login (public) and POST /api/logout (revokes the session token).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody } from '@shared/contract/auth';
+import { loginBody, loginResponse } from '@shared/contract/auth';
+import { answers, messageAnswer } from '../../lib/responses';
 import { acceptEmptyJson } from './empty-body';
 import { createAuthService } from './service';
 
@@ -12,7 +13,11 @@ export default async function authRoutes(app: FastifyInstance) {
   // The spec's logout has an empty body; accept it even when sent as application/json (this plugin only).
   acceptEmptyJson(app);
 
-  r.post('/api/login', { schema: { body: loginBody }, config: { rule: 'public' } }, (req, reply) => service.login(req, req.body, reply));
+  r.post(
+    '/api/login',
+    { schema: { body: loginBody, response: answers({ 200: loginResponse }) }, config: { rule: 'public' } },
+    (req, reply) => service.login(req, req.body, reply),
+  );
 
-  r.post('/api/logout', async (req) => service.logout(req));
+  r.post('/api/logout', { schema: { response: messageAnswer } }, async (req) => service.logout(req));
 }

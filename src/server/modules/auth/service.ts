@@ -18,20 +18,22 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export function createAuthService(app: FastifyInstance) {
   const max = app.config.LOGIN_MAX_ATTEMPTS;
-  const byUser = new FailureWindow(max, WINDOW_MS);
-  const byAddress = new FailureWindow(max * ADDRESS_FACTOR, WINDOW_MS);
+  const byUser = new FailureWindow(app.db, 'u:', max, WINDOW_MS);
+  const byAddress = new FailureWindow(app.db, 'a:', max * ADDRESS_FACTOR, WINDOW_MS);
   // Verified when the username is unknown, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   let lastPurge = 0;
+  let lastFailurePurge = 0;
 
-  function refuseIfLimited(userKey: string, address: string, reply: { header(k: string, v: string): unknown }) {
+  async function refuseIfLimited(userKey: string, address: string, reply: { header(k: string, v: string): unknown }) {
     for (const [win, key] of [
       [byUser, userKey],
       [byAddress, address],
     ] as const) {
-      if (win.blocked(key)) {
-        reply.header('Retry-After', String(win.retryAfter(key)));
+      const wait = await win.retryAfter(key);
+      if (wait) {
+        reply.header('Retry-After', String(wait));
         throw new AppError(429, MSG.loginRateLimited);
       }
     }
@@ -40,7 +42,7 @@ export function createAuthService(app: FastifyInstance) {
   async function login(req: FastifyRequest, body: LoginBody, reply: { header(k: string, v: string): unknown }): Promise<LoginResponse> {
     const userKey = body.username.toLowerCase();
     const address = req.ip || 'unknown';
-    refuseIfLimited(userKey, address, reply);
+    await refuseIfLimited(userKey, address, reply);
     const [u] = await app.db
       .select({
         id: usuarios.id,
@@ -60,11 +62,16 @@ export function createAuthService(app: FastifyInstance) {
     // Always one argon2 verification, whether the user exists, is inactive or not.
     const ok = await verifyPassword(u ? u.passwordHash : await dummy(), body.password);
     if (!u || !ok || u.estado !== 1) {
-      byUser.fail(userKey);
-      byAddress.fail(address);
+      await byUser.fail(userKey);
+      await byAddress.fail(address);
       throw unauthorized(MSG.loginFailed);
     }
-    byUser.clear(userKey);
+    await byUser.clear(userKey);
+    if (Date.now() - lastFailurePurge > PURGE_EVERY_MS) {
+      lastFailurePurge = Date.now();
+      await byUser.purge();
+      await byAddress.purge();
+    }
     const ttl = app.config.TOKEN_TTL_SECONDS;
     const { token } = await signToken(app.config.jwtSecret, ttl, {
       user: { id: u.id, fullName: u.fullName, matchPassword: u.defaultPassword === 1 },

@@ -62,4 +62,3 @@ export async function getIngreso(db: Db, id: number) {
     ingresos_det: lines.map(({ insumo_codigo, insumo_name, ...l }) => ({ ...l, insumo: { insumo_codigo, insumo_name } })),
   };
 }
-export type IngresoFull = Awaited<ReturnType<typeof getIngreso>>;

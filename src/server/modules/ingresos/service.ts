@@ -24,8 +24,21 @@ async function findOrder(req: FastifyRequest, nro: string, anio: number): Promis
   return order;
 }
 
+/** The entry already registered for an order (by its id, or its number and year), the same test the create makes. */
+async function entryOf(db: FastifyRequest['server']['db'], order: PurchaseOrder) {
+  const [row] = await db
+    .select({ id: ingresos.id, fecha: ingresos.fecha })
+    .from(ingresos)
+    .where(
+      or(eq(ingresos.orden_id, order.orden_id), and(eq(ingresos.nro_ordencompra, order.nro_ordencompra), eq(ingresos.anio, order.anio))),
+    )
+    .limit(1);
+  return row ? { id: row.id, fecha: String(row.fecha) } : null;
+}
+
 export async function infoOrden(req: FastifyRequest, nro: string, anio: number): Promise<OrdenInfo> {
   const o = await findOrder(req, nro, anio);
+  const registrado = await entryOf(req.server.db, o);
   const marcas = [...new Set(o.items.map((i) => i.cotidet_marca).filter((m): m is string => !!m))];
   return {
     items: o.items.map((i) => ({
@@ -40,6 +53,7 @@ export async function infoOrden(req: FastifyRequest, nro: string, anio: number):
     })),
     marcas: marcas.map((cotidet_marca) => ({ cotidet_marca })),
     guias: o.guias,
+    registrado,
   };
 }
 

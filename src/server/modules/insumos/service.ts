@@ -1,7 +1,14 @@
 // Supplies: catalogue with stock, searches for the exit and request typeaheads, part hours, CRUD.
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PART_HOURS, type InsumoBody, type InsumoRow, type SearchHorasAnswer } from '@shared/contract/insumos';
+import {
+  DEFAULT_PART_HOURS,
+  type InsumoBody,
+  type InsumoRow,
+  type InsumoSearchPedido,
+  type InsumoSearchSalida,
+  type SearchHorasAnswer,
+} from '@shared/contract/insumos';
 import { normalizeSearch, supplySearchText } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
@@ -39,6 +46,12 @@ export async function getInsumo(db: Db, id: number): Promise<InsumoRow> {
 }
 
 /** Code or name contains the words (case- and accent-insensitive); code prefixes first; at most 20. */
+export async function searchInsumos(db: Db, q: string, mode: 'salida'): Promise<{ items: InsumoSearchSalida[] }>;
+export async function searchInsumos(
+  db: Db,
+  q: string,
+  mode: 'pedido' | 'salida',
+): Promise<{ items: (InsumoSearchSalida | InsumoSearchPedido)[] }>;
 export async function searchInsumos(db: Db, q: string, mode: 'pedido' | 'salida') {
   const norm = normalizeSearch(q);
   if (!norm) return { items: [] };

@@ -1,63 +1,91 @@
-// Machine queries (read side used by the warehouse screens); the CRUD and wear actions grow beside it.
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
+// Machine queries: the list with every part's wear and the current meter, the parts of one machine, one
+// machine, the meter at a date and the change history (the maintenance report). Wear comes from lib/wear.ts.
+import { sql, type SQL } from 'drizzle-orm';
+import type { CambioInsumoRow, MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import type { Db } from '../../db/client';
-import { insumos, insumosMaquinaria, maquinarias } from '../../db/schema/index';
-import { isoTs } from '../../lib/timestamps';
+import { jsonRows, type JsonRows } from '../../lib/json-rows';
+import { intList, rowsOf } from '../../lib/sql';
+import { partColumns, partFrom, wearCtes } from '../../lib/wear';
 
-/** Part assignments per machine (hours and last change; the wear counter comes with the machinery module). */
-export async function partsByMachine(db: Db, machineIds: number[]): Promise<Map<number, MaquinariaInsumo[]>> {
-  const out = new Map<number, MaquinariaInsumo[]>();
-  if (machineIds.length === 0) return out;
-  const rows = await db
-    .select({
-      maquinaria_id: insumosMaquinaria.maquinaria_id,
-      insumo_maq_id: insumosMaquinaria.insumo_maq_id,
-      insumo_id: insumosMaquinaria.insumo_id,
-      insumo_codigo: insumos.insumo_codigo,
-      insumo_name: insumos.insumo_name,
-      hour_warning: insumosMaquinaria.hour_warning,
-      hour_critical: insumosMaquinaria.hour_critical,
-      horas_limite: insumosMaquinaria.horas_limite,
-      last_date_mantenimiento: insumosMaquinaria.last_date_mantenimiento,
-      create_insumo_maq: insumosMaquinaria.create_insumo_maq,
-    })
-    .from(insumosMaquinaria)
-    .innerJoin(insumos, eq(insumos.id, insumosMaquinaria.insumo_id))
-    .where(inArray(insumosMaquinaria.maquinaria_id, machineIds))
-    .orderBy(asc(insumosMaquinaria.insumo_maq_id));
-  for (const r of rows) {
-    const list = out.get(r.maquinaria_id) ?? [];
-    list.push({
-      insumo_maq_id: r.insumo_maq_id,
-      insumo_id: r.insumo_id,
-      insumo_codigo: r.insumo_codigo,
-      insumo_name: r.insumo_name,
-      horas_alerta: { hour_warning: r.hour_warning, hour_critical: r.hour_critical },
-      horas_limite: r.horas_limite,
-      last_date_mantenimiento: r.last_date_mantenimiento,
-      create_insumo_maq: isoTs(r.create_insumo_maq),
-    });
-    out.set(r.maquinaria_id, list);
-  }
-  return out;
+/** The list's machine columns over `maquinarias m left join wear_machine wm`. */
+const machineColumns = sql`
+  m.id, m.descripcion, m.marca, m.modelo, m.placa, m.estado, m.anio_fabrica as "año_fabrica", m.horometro,
+  m.horometro_inicial, m.horometro_inicial + coalesce(wm.total, 0) as horometro_actual,
+  coalesce(wm.uso_diario, 0) as uso_diario, m.veh_id`;
+
+/** The list query: machines (all, or some) with their parts, plate descending (the spec's default order). */
+export function listQuery(ids: readonly number[] | null = null): SQL {
+  const only = ids ? sql`where m.id in (${intList(ids)})` : sql``;
+  return sql`with ${wearCtes({ maquinariaIds: ids })},
+      wear_json as (
+        select p.maquinaria_id, json_agg(p order by p.insumo_maq_id) as insumos
+        from (select ${partColumns} from ${partFrom}) p
+        group by p.maquinaria_id
+      )
+      select ${machineColumns}, coalesce(wj.insumos, '[]'::json) as insumos
+      from maquinarias m
+      left join wear_machine wm on wm.maquinaria_id = m.id
+      left join wear_json wj on wj.maquinaria_id = m.id
+      ${only}
+      order by m.placa desc, m.id`;
 }
 
-export async function listMaquinarias(db: Db): Promise<MaquinariaRow[]> {
-  const rows = await db.select().from(maquinarias).orderBy(asc(maquinarias.descripcion), asc(maquinarias.id));
-  const parts = await partsByMachine(
+export function listMaquinarias(db: Db, ids: readonly number[] | null = null): Promise<JsonRows<MaquinariaRow>> {
+  return jsonRows(db, listQuery(ids));
+}
+
+export async function machinesOf(db: Db, ids: readonly number[] | null): Promise<MaquinariaRow[]> {
+  return JSON.parse(await listMaquinarias(db, ids)) as MaquinariaRow[];
+}
+
+/** The parts of one machine with their wear, by assignment order. */
+export function partsOf(db: Db, maquinariaId: number, insumoMaqIds?: readonly number[]): Promise<JsonRows<MaquinariaInsumo>> {
+  return jsonRows(
     db,
-    rows.map((r) => r.id),
+    sql`with ${wearCtes({ maquinariaIds: [maquinariaId], insumoMaqIds: insumoMaqIds ?? null })}
+      select ${partColumns} from ${partFrom} order by w.insumo_maq_id`,
   );
-  return rows.map((m) => ({
-    id: m.id,
-    descripcion: m.descripcion,
-    marca: m.marca,
-    modelo: m.modelo,
-    placa: m.placa,
-    insumos: parts.get(m.id) ?? [],
-    estado: m.estado,
-    año_fabrica: m.anio_fabrica,
-    horometro: m.horometro,
-  }));
+}
+
+/** The machine's meter at the end of a day: its registration meter plus the meter lines of reports up to it. */
+export async function meterAt(db: Db, maquinariaId: number, fecha: string): Promise<number> {
+  const [r] = await rowsOf<{ v: string }>(
+    db,
+    sql`select (m.horometro_inicial + coalesce((
+        select sum(d.cantid) from partes_diarios p
+        join partes_diarios_det d on d.parte_id = p.parte_id and d.unidad = case when m.horometro then 'HORA' else 'KM' end
+        where p.maquinaria_id = m.id and p.fecha <= ${fecha}::date), 0))::text as v
+      from maquinarias m where m.id = ${maquinariaId}`,
+  );
+  return r ? Number(r.v) : 0;
+}
+
+/** The history columns (contract `cambioInsumoRow`) over `cambios_insumo c`. */
+const cambioColumns = sql`
+  c.id, c.insumo_maq_id, c.maquinaria_id, m.placa, c.insumo_id, i.insumo_codigo, i.insumo_name, c.fecha, c.observacion,
+  c.horometro_pdiario, c.horometro_vehiculo, c.horas_acumuladas, coalesce(nullif(u.full_name, ''), u.username) as usuario,
+  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
+const cambioFrom = sql`cambios_insumo c
+  join maquinarias m on m.id = c.maquinaria_id
+  join insumos i on i.id = c.insumo_id
+  left join usuarios u on u.id = c.user_id`;
+
+export async function cambiosByIds(db: Db, ids: readonly number[]): Promise<CambioInsumoRow[]> {
+  if (!ids.length) return [];
+  return JSON.parse(
+    await jsonRows<CambioInsumoRow>(db, sql`select ${cambioColumns} from ${cambioFrom} where c.id in (${intList(ids)}) order by c.id`),
+  );
+}
+
+/** Part changes of some machines (null: all) in a date range, by plate, date and part. */
+export async function cambiosInRange(db: Db, ids: readonly number[] | null, fini: string, ffin: string): Promise<CambioInsumoRow[]> {
+  const only = ids ? sql`and c.maquinaria_id in (${intList(ids)})` : sql``;
+  return JSON.parse(
+    await jsonRows<CambioInsumoRow>(
+      db,
+      sql`select ${cambioColumns} from ${cambioFrom}
+        where c.fecha between ${fini}::date and ${ffin}::date ${only}
+        order by m.placa, c.fecha, i.insumo_name, c.id`,
+    ),
+  );
 }

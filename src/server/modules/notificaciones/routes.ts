@@ -1,12 +1,16 @@
-// GET /api/notificaciones: the bell's recent items: pending failures and parts in the warning/danger bands.
+// GET /api/notificaciones: the bell's recent items: pending failures, parts in the warning/danger bands and
+// parts whose forecast reaches their limit within FORECAST_SOON_DAYS (the same figures as the wear view).
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { NotificationItem } from '@shared/contract/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notificationsAnswer, type NotificationItem } from '@shared/contract/auth';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias } from '../../db/schema/index';
 import { limaDate } from '@shared/domain/dates';
-import { partCounters, wearBand } from '../../lib/wear';
+import { reachesLimitSoon } from '@shared/domain/wear';
+import { answers } from '../../lib/responses';
+import { partCounters } from '../../lib/wear';
 
 const MAX_ITEMS = 20;
 const MAX_FAILURES = 10;
@@ -31,15 +35,24 @@ export async function notifications(db: Db): Promise<{ items: NotificationItem[]
     descripcion: LABELS.notifFailure(f.placa, f.descripcion),
   }));
   const today = limaDate();
-  for (const part of await partCounters(db)) {
-    const band = wearBand(part.contador, part.hour_warning, part.hour_critical);
-    if (band === 'info') continue;
+  for (const part of await partCounters(db, { today })) {
+    const soon = reachesLimitSoon(part.fecha_limite, today);
+    if (part.nivel === 'info' && !soon) continue;
+    const text = LABELS.notifPart(
+      part.placa,
+      part.insumo_name,
+      fmt(part.contador),
+      fmt(part.horas_limite),
+      part.nivel === 'info' ? null : part.nivel,
+    );
     items.push({
       tipo: 'INSUMO',
       abrev: 'IN',
       fecha: part.ultima_fecha ?? today,
-      descripcion: LABELS.notifPart(part.placa, part.insumo_name, fmt(part.contador), fmt(part.horas_limite), band),
-      band,
+      descripcion: soon && part.fecha_limite ? `${text}${LABELS.notifPartForecast(part.fecha_limite)}` : text,
+      ...(part.nivel === 'info' ? {} : { band: part.nivel }),
+      maquinaria_id: part.maquinaria_id,
+      fecha_limite: part.fecha_limite,
     });
   }
   // Newest first (Array.sort is stable, so failures keep their order within a day).
@@ -48,5 +61,6 @@ export async function notifications(db: Db): Promise<{ items: NotificationItem[]
 }
 
 export default async function notificacionesRoutes(app: FastifyInstance) {
-  app.get('/api/notificaciones', () => notifications(app.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/notificaciones', { schema: { response: answers({ 200: notificationsAnswer }) } }, () => notifications(app.db));
 }

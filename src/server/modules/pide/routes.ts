@@ -6,15 +6,16 @@ import { contribuyenteLookup, personaLookup, reniecParam, sunatParam } from '@sh
 import { MSG } from '@shared/messages';
 import { integrations } from '../../integrations/index';
 import { notFound } from '../../lib/errors';
+import { answers } from '../../lib/responses';
 
 export default async function pideRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/pide/reniec/:dni', { schema: { params: reniecParam, response: { 200: personaLookup } } }, async (req) => {
+  r.get('/api/pide/reniec/:dni', { schema: { params: reniecParam, response: answers({ 200: personaLookup }) } }, async (req) => {
     const p = await integrations(app.config, app.db).reniec.findByDni(req.params.dni);
     if (!p) throw notFound(MSG.dniNotFound(req.params.dni));
     return { prenombres: p.prenombres, apPrimer: p.apPrimer, apSegundo: p.apSegundo };
   });
-  r.get('/api/pide/sunat/:ruc', { schema: { params: sunatParam, response: { 200: contribuyenteLookup } } }, async (req) => {
+  r.get('/api/pide/sunat/:ruc', { schema: { params: sunatParam, response: answers({ 200: contribuyenteLookup }) } }, async (req) => {
     const c = await integrations(app.config, app.db).sunat.findByRuc(req.params.ruc);
     if (!c) throw notFound(MSG.rucNotFound(req.params.ruc));
     return { razon_social: c.razon_social };

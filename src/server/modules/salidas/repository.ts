@@ -1,6 +1,6 @@
 // Exit queries: list with machine, operator and the hidden detail text; one exit with its lines and stock.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { SalidaDetail, SalidaLineOut, SalidaRow } from '@shared/contract/salidas';
+import type { SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, operadores, salidas, salidasDet, unimeds } from '../../db/schema/index';
@@ -75,4 +75,16 @@ export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
     .where(eq(salidas.id, id));
   if (!row) throw notFound(MSG.notFound);
   return { ...row, created_at: isoTs(row.created_at), salidas_det: await getSalidaLines(db, id) };
+}
+
+/** Exits already carrying voucher `nro` (compared without case or surrounding spaces), newest first. */
+export async function findVale(db: Db, nro: string): Promise<ValeUse[]> {
+  const rows = await db
+    .select({ id: salidas.id, fecha: salidas.fecha, placa: maquinarias.placa })
+    .from(salidas)
+    .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
+    .where(sql`upper(trim(${salidas.nro_vale})) = upper(${nro.trim()})`)
+    .orderBy(desc(salidas.fecha), desc(salidas.id))
+    .limit(5);
+  return rows.map((r) => ({ ...r, fecha: String(r.fecha) }));
 }

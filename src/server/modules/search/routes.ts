@@ -2,10 +2,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchBody, type SearchItem } from '@shared/contract/auth';
+import { searchAnswer, searchBody, type SearchItem } from '@shared/contract/auth';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { extPersonas, operadores, partesDiarios, salidas } from '../../db/schema/index';
+import { answers } from '../../lib/responses';
 
 export async function searchPerson(db: Db, dni: string): Promise<{ items: SearchItem[] }> {
   const items: SearchItem[] = [];
@@ -43,5 +44,7 @@ export async function searchPerson(db: Db, dni: string): Promise<{ items: Search
 
 export default async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/search', { schema: { body: searchBody } }, (req) => searchPerson(app.db, req.body.dni));
+  r.post('/api/search', { schema: { body: searchBody, response: answers({ 200: searchAnswer }) } }, (req) =>
+    searchPerson(app.db, req.body.dni),
+  );
 }

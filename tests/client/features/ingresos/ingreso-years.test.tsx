@@ -45,7 +45,7 @@ describe('new entry modal', () => {
         <IngresoDialog open onOpenChange={() => undefined} viewId={null} />
       </QueryClientProvider>,
     );
-    const select = screen.getByLabelText(LABELS.ingresos.year);
+    const select = screen.getByLabelText(new RegExp(`^${LABELS.ingresos.year}`));
     const years = within(select)
       .getAllByRole('option')
       .map((o) => o.textContent);

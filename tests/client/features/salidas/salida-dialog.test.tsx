@@ -11,7 +11,7 @@ import { getDb, type OutboxItem } from '@client/offline/db';
 import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
 import { OutboxEditorHost } from '@client/offline/ui';
 import '@client/features/salidas/outbox-editor';
-import type { SalidaForm } from '@client/features/salidas/api';
+import type { SalidaSave } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
 import { json } from '../../offline/helpers';
 import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from '../helpers';
@@ -169,7 +169,7 @@ describe('exit modal offline', () => {
     expect(items[0].id).not.toBe(bad.id);
     expect(items[0]).toMatchObject({ meta: { resentFrom: bad.id } });
     expect(['pending', 'sending', 'retrying']).toContain(items[0].status); // waiting for the network
-    expect((items[0].body as SalidaForm).salidas_det[0]).toMatchObject({ insumo_id: 7, cantidad: 8 });
+    expect((items[0].body as SalidaSave).salidas_det[0]).toMatchObject({ insumo_id: 7, cantidad: 8 });
   });
 
   it("'Abrir y corregir' online: lines are checked against the server's current stock, not the one saved offline", async () => {
@@ -216,8 +216,67 @@ describe('exit modal offline', () => {
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
-    expect(await screen.findByText(message)).toBeTruthy();
+    // The server's reason, in the modal (the engine's round trip may take a moment under load).
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(message);
     expect(t.server.seen[0]).toMatchObject({ method: 'PUT', url: '/api/salidas/41' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(await t.engine.list()).toHaveLength(0);
+  });
+});
+
+describe('exit modal defects found in use', () => {
+  async function fillHead(dniDigits: string) {
+    fireEvent.change(field(LABELS.salidas.voucher), { target: { value: 'V-300' } });
+    await screen.findByRole('option', { name: 'EGA-123 - CARGADOR FRONTAL' });
+    fireEvent.change(field(LABELS.almacen.machine), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('combobox', { name: LABELS.salidas.operatorDni }), { target: { value: dniDigits } });
+  }
+  async function addLine() {
+    fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.addItem }));
+    fireEvent.change(screen.getByRole('combobox', { name: LABELS.almacen.supply }), { target: { value: 'fil' } });
+    fireEvent.click(await screen.findByRole('option', { name: /FIL-001 - Filtro de aceite/ }));
+    fireEvent.change(field(LABELS.almacen.quantity), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.add }));
+    await screen.findByText('FIL-001');
+  }
+
+  it('an unknown operator DNI is flagged on the field before saving, and Grabar says why', async () => {
+    stubFetch({ 'GET /api/operadores/suggestdni/87654321': { items: [] } });
+    render(<SalidaDialog open onOpenChange={() => {}} editId={null} />, { wrapper: providers(offlineEngine().engine) });
+    await fillHead('87654321');
+    await addLine();
+    const dni = screen.getByRole('combobox', { name: LABELS.salidas.operatorDni });
+    await waitFor(() => expect(dni.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(dni.getAttribute('aria-describedby')!)?.textContent).toBe(MSG.operatorNotFound);
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    expect(save).toHaveProperty('disabled', true);
+    screen.getByText(MSG.cannotSaveYet(LABELS.salidas.operatorDni, MSG.operatorNotFound));
+    // A known DNI typed in full is filled in and the save is allowed.
+    fireEvent.change(dni, { target: { value: '12345678' } });
+    await waitFor(() => expect(field(LABELS.salidas.operatorName)).toHaveProperty('value', 'PEREZ JUAN'));
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+  });
+
+  it('a voucher number another exit carries gets a warning that does not block the save', async () => {
+    stubFetch({ 'GET /api/salidas/vales': [{ id: 3, fecha: '2025-01-02', placa: 'EGA-123' }] });
+    render(<SalidaDialog open onOpenChange={() => {}} editId={null} />, { wrapper: providers(offlineEngine().engine) });
+    await fillHead('12345678');
+    fireEvent.blur(field(LABELS.salidas.voucher));
+    await screen.findByText(MSG.voucherUsed('2025-01-02', 'EGA-123'));
+    await addLine();
+    await waitFor(() => expect(screen.getByRole('button', { name: LABELS.shell.save })).toHaveProperty('disabled', false));
+  });
+
+  it('any refused save shows the server reason in the modal (a 400 too), and nothing stays queued', async () => {
+    const t = onlineEngine(() => json(400, { message: MSG.machineNotFound }));
+    const onOpenChange = vi.fn();
+    render(<SalidaDialog open onOpenChange={onOpenChange} editId={null} />, { wrapper: providers(t.engine) });
+    await fillHead('12345678');
+    await addLine();
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(MSG.machineNotFound);
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(await t.engine.list()).toHaveLength(0);
   });

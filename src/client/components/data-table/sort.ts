@@ -1,0 +1,133 @@
+// Sorting of the list kit without comparisons at click time. Each column's ascending rank of every row is
+// computed once per data array (sort keys built once, compared with plain `<`), cached, and warmed in idle
+// time after a load; a click then only orders the shown rows by integer ranks (a counting sort, O(n)). This is
+// what makes a sort of 10,000 rows cost a few milliseconds where comparing with Intl.Collator took ~200 ms.
+import type { Row, RowData, SortingState } from '@tanstack/react-table';
+import type { KitFeatures } from './features';
+
+type SortKey = string | number;
+
+/**
+ * Key whose plain `<` order is the kit's Spanish text order: case and accents ignored, 'ñ' after 'n', digit
+ * runs compared by value (so 'Insumo 2' < 'Insumo 10'), like Intl.Collator('es', { numeric, base }).
+ */
+export function textSortKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ñ/g, 'n\u007f')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\d+/g, (d) => {
+      const digits = d.replace(/^0+(?=\d)/, '');
+      // Length prefix: a longer run of digits is a bigger number, then digit by digit.
+      return String.fromCharCode(0x30 + Math.min(digits.length, 0x4f)) + digits;
+    });
+}
+
+function keyOf(value: unknown): SortKey | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.getTime();
+  return textSortKey(String(value));
+}
+
+/** Dense ascending ranks (equal values share a rank, empty values rank 0, numbers before text). */
+export function computeRanks(values: readonly unknown[]): Uint32Array {
+  const n = values.length;
+  const keys = new Array<SortKey | null>(n);
+  for (let i = 0; i < n; i++) keys[i] = keyOf(values[i]);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const ka = keys[a];
+    const kb = keys[b];
+    if (ka === kb) return 0;
+    if (ka === null) return -1;
+    if (kb === null) return 1;
+    const na = typeof ka === 'number';
+    if (na !== (typeof kb === 'number')) return na ? -1 : 1;
+    return ka < kb ? -1 : 1;
+  });
+  const ranks = new Uint32Array(n);
+  let rank = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    if (k > 0 && keys[i] !== keys[order[k - 1]]) rank++;
+    ranks[i] = rank;
+  }
+  return ranks;
+}
+
+/** Rank arrays per column for one array of rows; a new data array gets a new cache. */
+export class RankCache<T extends RowData> {
+  private readonly ranks = new Map<string, Uint32Array>();
+  constructor(private readonly rows: readonly Row<KitFeatures, T>[]) {}
+
+  get(columnId: string): Uint32Array {
+    let r = this.ranks.get(columnId);
+    if (!r) {
+      const values = this.rows.map((row) => row.getValue(columnId));
+      r = computeRanks(values);
+      this.ranks.set(columnId, r);
+    }
+    return r;
+  }
+
+  has(columnId: string): boolean {
+    return this.ranks.has(columnId);
+  }
+}
+
+/**
+ * `indexes` (rows to show, in data order) ordered by `sorting`. Stable: equal rows keep data order, like the
+ * original table. One column: counting sort over its ranks; more: comparison over the rank arrays.
+ */
+export function sortIndexes<T extends RowData>(indexes: readonly number[], sorting: SortingState, cache: RankCache<T>): number[] {
+  if (sorting.length === 0 || indexes.length < 2) return indexes as number[];
+  const keys = sorting.map((s) => ({ ranks: cache.get(s.id), desc: s.desc }));
+  if (keys.length === 1) {
+    const { ranks, desc } = keys[0];
+    let max = 0;
+    for (const i of indexes) if (ranks[i] > max) max = ranks[i];
+    const counts = new Uint32Array(max + 2);
+    for (const i of indexes) counts[(desc ? max - ranks[i] : ranks[i]) + 1]++;
+    for (let k = 1; k < counts.length; k++) counts[k] += counts[k - 1];
+    const out = new Array<number>(indexes.length);
+    for (const i of indexes) out[counts[desc ? max - ranks[i] : ranks[i]]++] = i;
+    return out;
+  }
+  return [...indexes].sort((a, b) => {
+    for (const { ranks, desc } of keys) {
+      const d = ranks[a] - ranks[b];
+      if (d !== 0) return desc ? -d : d;
+    }
+    return a - b;
+  });
+}
+
+/** Runs `tasks` one per idle slot (a timer where requestIdleCallback is missing); returns a cancel function. */
+export function whenIdle(tasks: (() => void)[]): () => void {
+  const queue = [...tasks];
+  let handle: number | undefined;
+  const idle: (cb: () => void) => number =
+    typeof requestIdleCallback === 'function' ? (cb) => requestIdleCallback(cb, { timeout: 2000 }) : (cb) => window.setTimeout(cb, 50);
+  const cancel = (h: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(h) : window.clearTimeout(h));
+  const next = () => {
+    const task = queue.shift();
+    if (task === undefined) return;
+    handle = idle(() => {
+      task();
+      next();
+    });
+  };
+  next();
+  return () => {
+    if (handle !== undefined) cancel(handle);
+  };
+}
+
+/** Computes the rank arrays of `columnIds` one per idle slot, so the first click on a header is already cheap. */
+export function warmRanks<T extends RowData>(cache: RankCache<T>, columnIds: readonly string[]): () => void {
+  return whenIdle(columnIds.filter((id) => !cache.has(id)).map((id) => () => void cache.get(id)));
+}

@@ -1,0 +1,48 @@
+// Costs API (spec 000 §7): the list (also the offline catalogue the daily-report form reads), save (crear → POST,
+// editar → PUT) and delete. A refused save or delete answers the server's reason (403 in use, 400 invalid).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CostoBody, CostoRow, Unidad } from '@shared/contract/costos';
+import { api } from '@client/lib/api';
+import { useListQuery } from '@client/components/list-query';
+
+export type { CostoRow, Unidad };
+
+/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
+export const COSTOS_KEY = ['costos'] as const;
+
+/** A line of the modal: a saved one keeps its id and whether a daily report uses it. */
+export interface CostoLine {
+  costo_det_id: number | null;
+  descripcion: string;
+  precio: number;
+  estado: number;
+  unidad: Unidad;
+  en_uso?: boolean;
+}
+
+export type CostoForm = Omit<CostoBody, 'costos_det' | 'trash'> & { costos_det: CostoLine[]; trash: number[] };
+
+export function useCostos() {
+  return useListQuery<CostoRow[]>(COSTOS_KEY, '/api/costos');
+}
+
+export function useSaveCosto() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: CostoForm) =>
+      form.editorMode === 'editar' && form.id ? api.put<CostoRow>(`/api/costos/${form.id}`, form) : api.post<CostoRow>('/api/costos', form),
+    // The daily-report and valuation forms read prices from infoventa: refresh it with the list.
+    onSuccess: () => Promise.all([COSTOS_KEY, ['valoriza', 'infoventa']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function useDeleteCosto() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/costos/${id}`),
+    onSuccess: (_d, id) => {
+      qc.setQueryData<CostoRow[]>(COSTOS_KEY, (rows) => rows?.filter((r) => r.id !== id));
+      return Promise.all([COSTOS_KEY, ['valoriza', 'infoventa']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+    },
+  });
+}

@@ -1,0 +1,56 @@
+// LISTADO DE FALLAS (spec 000 §2, §4, §6; offline rows: docs/architecture.md): machine ('Todos') and date filters,
+// Excel/PDF, failures still in the device outbox merged in with a 'pendiente' / 'rechazado' badge and their photos,
+// 'Nuevo' (32), edit (33), delete (34, only while PENDIENTE) with confirmation, 'Abrir y corregir' for rejected rows.
+import { useMemo } from 'react';
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
+import { CrudListScreen, useCrudList } from '@client/components/crud-list';
+import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
+import { useOutboxRows } from '@client/components/outbox-rows';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { outboxRowFor, RESOURCE, useDeleteFalla, useFallas, type FallaRow } from './api';
+import { fallaColumns } from './columns';
+import { FallaDialog } from './falla-dialog';
+
+const F = LABELS.fallas;
+const keyOf = (r: FallaRow) => r.falla_id;
+const DEFAULT_SORT = [
+  { id: 'fecha', desc: true },
+  { id: 'falla_id', desc: true },
+];
+
+export default function FallasPage() {
+  // Opened from Inicio's 'Fallas pendientes': only PENDIENTE ones, every date.
+  const screenFilter = useScreenFilter(['fallasPendientes']);
+  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
+  const list = useFallas(filters.body);
+  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
+  const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
+  const rows = useMemo(
+    () => (screenFilter.filtro ? outbox.rows.filter((r) => r.estado === 0) : outbox.rows),
+    [outbox.rows, screenFilter.filtro],
+  );
+  const remove = useDeleteFalla();
+  const crud = useCrudList((row: FallaRow) => remove.mutateAsync(row.falla_id));
+  const { edit, askDelete } = crud;
+  const { fix } = outbox;
+  const columns = useMemo(() => fallaColumns({ onEdit: edit, onDelete: askDelete, onFix: fix }), [edit, askDelete, fix]);
+
+  return (
+    <CrudListScreen
+      title={F.title}
+      fileName={F.fileName}
+      subtitle={`${filters.range.start} - ${filters.range.end}`}
+      notice={<FilterChip filtro={screenFilter.filtro} onClear={screenFilter.clear} />}
+      list={list}
+      crud={crud}
+      outbox={{ ...outbox, rows }}
+      columns={columns}
+      defaultSort={DEFAULT_SORT}
+      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      newCode={ROLE.fallaNuevo}
+    >
+      <FallaDialog {...crud.dialogProps} row={crud.target} />
+    </CrudListScreen>
+  );
+}

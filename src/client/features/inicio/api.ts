@@ -1,0 +1,18 @@
+// The welcome screen's summary (GET /api/inicio), through the offline cache like the lists: offline, the cards
+// show the device's last copy.
+import { useQuery } from '@tanstack/react-query';
+import type { InicioAnswer } from '@shared/contract/inicio';
+import { api } from '@client/lib/api';
+import { cachedData } from '@client/offline';
+
+export const INICIO_KEY = ['inicio'] as const;
+
+export function useInicio(enabled: boolean) {
+  return useQuery({
+    queryKey: INICIO_KEY,
+    queryFn: ({ signal }) => cachedData<InicioAnswer>(INICIO_KEY, () => api.get<InicioAnswer>('/api/inicio', signal)),
+    enabled,
+    retry: false,
+    refetchOnReconnect: 'always',
+  });
+}

@@ -1,0 +1,194 @@
+// Daily work reports API (DESIGN §8, issue 11 contract): the list by machine and dates, delete, the catalogue the
+// report form loads first (infoventa: active cost lines with price and unit, active activities, machines), the
+// outbox save (POST/PUT through the offline engine, like an exit) and the mapping of outbox items to list rows.
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParteRow } from '@shared/contract/partesdiarios';
+import type { Unidad } from '@shared/contract/costos';
+import type { InfoVenta } from '@shared/contract/valoriza';
+import { LABELS } from '@shared/messages';
+import { apiFetch, api } from '@client/lib/api';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
+import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+
+export type { ParteRow, InfoVenta };
+
+export const PARTES_KEY = ['partesdiarios'] as const;
+export const RESOURCE = 'partesdiarios';
+/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
+export const INFOVENTA_KEY = ['valoriza', 'infoventa'] as const;
+
+export const infoVentaQuery = () => catalogQuery<InfoVenta>(INFOVENTA_KEY, '/api/valoriza/infoventa');
+export const useInfoVenta = () => useQuery(infoVentaQuery());
+
+/** The service line of a report as the form and the outbox body carry it. */
+export interface ParteLine {
+  pd_detalle_id?: number | null;
+  costo_det_id: number;
+  cantid: number;
+  preuni: number;
+  /** cantid × preuni with 2 decimals (lineTotal); the server computes its own. */
+  pretot: number;
+}
+
+/**
+ * A daily report as the form gives it: the contract's report object (`parteDiarioBody`, `valorizaParteItem`)
+ * plus the operator's name for display (the server ignores it). `parte_id` null = a new report.
+ */
+export interface ParteItem {
+  parte_id: number | null;
+  nro_parte_interno: string;
+  fecha: string;
+  maquinaria_id: number;
+  operador_id: number | null;
+  dni: string;
+  nombre_operador: string;
+  actividad_id: number;
+  partesdiarios_det: ParteLine;
+  monto: number;
+  editorMode: 'crear' | 'editar';
+}
+
+/** The stored line an edit replaces: the machines' offline meter projection takes it back (maquinarias/meter-projection). */
+export interface ParteAntes {
+  maquinaria_id: number;
+  fecha: string;
+  unidad: Unidad;
+  cantid: number;
+}
+
+/** What the list row of a report still in the outbox needs that the body lacks. */
+export interface ParteOutboxMeta extends Record<string, unknown> {
+  maquinaria: string;
+  placa: string;
+  actividad: string;
+  servicio: string;
+  unidad: Unidad;
+  /** An edit: the report as stored before it (null or absent for a new report). */
+  antes?: ParteAntes | null;
+}
+
+export function usePartes(body: MachineDateBody & { sin_valorizar?: boolean }, opts: { enabled?: boolean } = {}) {
+  return useListQuery<ParteRow[]>(
+    [...PARTES_KEY, 'list', body],
+    (signal) => apiFetch<ParteRow[]>('/api/partesdiarios/list', { method: 'POST', body, signal }),
+    opts,
+  );
+}
+
+export function useDeleteParte() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/partesdiarios/${id}`),
+    onSuccess: () => Promise.all([PARTES_KEY, ['maquinarias']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+const wired = new WeakSet<SyncEngine>();
+
+/** An accepted report moves the machine's meter and wear counters: the engine refreshes the machines too. */
+export function wireParteQueries(engine: SyncEngine): void {
+  if (wired.has(engine)) return;
+  wired.add(engine);
+  engine.registerQueryKeys(RESOURCE, [['maquinarias']]);
+}
+
+/** The report row of a list (GET or list answer) as the form's item. */
+export function itemOfRow(r: ParteRow): ParteItem {
+  return {
+    parte_id: r.parte_id,
+    nro_parte_interno: r.nro_parte_interno,
+    fecha: r.fecha,
+    maquinaria_id: r.maquinaria_id,
+    operador_id: r.operador_id,
+    dni: r.dni_operador,
+    nombre_operador: r.nombre_operador,
+    actividad_id: r.actividad_id,
+    partesdiarios_det: { costo_det_id: r.costo_det_id, cantid: r.cantid, preuni: r.preuni, pretot: r.pretot },
+    monto: r.monto,
+    editorMode: 'editar',
+  };
+}
+
+export function outboxInput(item: ParteItem, meta: ParteOutboxMeta) {
+  const editing = item.parte_id !== null;
+  return {
+    resource: RESOURCE,
+    method: editing ? ('PUT' as const) : ('POST' as const),
+    url: editing ? `/api/partesdiarios/${item.parte_id}` : '/api/partesdiarios',
+    body: item,
+    label: LABELS.partes.outboxLabel(item.nro_parte_interno),
+    meta,
+  };
+}
+
+/** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
+export function useSaveParte() {
+  const save = useOfflineSave();
+  const engine = useSyncEngine();
+  wireParteQueries(engine);
+  return useCallback((item: ParteItem, meta: ParteOutboxMeta) => save<ParteRow>(outboxInput(item, meta)), [save]);
+}
+
+/** Names the ids of a report from the catalogue, for a list row or the outbox meta. */
+export function describeParte(item: Pick<ParteItem, 'maquinaria_id' | 'actividad_id' | 'partesdiarios_det'>, info: InfoVenta | undefined) {
+  const m = info?.maquinarias.find((x) => x.id === item.maquinaria_id);
+  const a = info?.actividades.find((x) => x.id === item.actividad_id);
+  const p = info?.precios.find((x) => x.costo_det_id === item.partesdiarios_det.costo_det_id);
+  return {
+    maquinaria: m?.descripcion ?? '',
+    placa: m?.placa ?? '',
+    actividad: a?.activ_nombre ?? '',
+    servicio: p?.descripcion ?? '',
+    unidad: p?.unidad ?? ('HORA' as Unidad),
+  };
+}
+
+/** The stored line of a saved report being edited, for the outbox meta (null for a new report). */
+export function antesOf(item: ParteItem | null, info: InfoVenta | undefined): ParteAntes | null {
+  if (!item || item.parte_id === null) return null;
+  const { maquinaria_id, fecha, partesdiarios_det: line } = item;
+  return { maquinaria_id, fecha, unidad: describeParte(item, info).unidad, cantid: line.cantid };
+}
+
+/** An outbox report as a list row (new reports get a negative id so they never collide with saved ones). */
+export function outboxRow(item: OutboxItem): ParteRow | null {
+  if (item.resource !== RESOURCE || item.method === 'DELETE') return null;
+  const b = item.body as ParteItem;
+  const meta = item.meta as Partial<ParteOutboxMeta>;
+  const line = b.partesdiarios_det;
+  return {
+    parte_id: b.parte_id ?? -item.seq,
+    nro_parte_interno: b.nro_parte_interno,
+    fecha: b.fecha,
+    maquinaria_id: b.maquinaria_id,
+    maquinaria: meta.maquinaria ?? '',
+    placa: meta.placa ?? '',
+    operador_id: b.operador_id ?? 0,
+    dni_operador: b.dni,
+    nombre_operador: b.nombre_operador,
+    actividad_id: b.actividad_id,
+    actividad: meta.actividad ?? '',
+    costo_det_id: line.costo_det_id,
+    servicio: meta.servicio ?? '',
+    unidad: meta.unidad ?? 'HORA',
+    cantid: line.cantid,
+    preuni: line.preuni,
+    pretot: line.pretot,
+    monto: b.monto,
+    valoriza_id: null,
+    created_at: new Date(item.createdAt).toISOString(),
+  };
+}
+
+/** outboxRow limited to the list's filters (machine 'Todos' = 0, date range). */
+export function outboxRowFor(filter: MachineDateBody) {
+  return (item: OutboxItem): ParteRow | null => {
+    const row = outboxRow(item);
+    if (!row) return null;
+    if (filter.maquinaria_id && row.maquinaria_id !== filter.maquinaria_id) return null;
+    if ((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin)) return null;
+    return row;
+  };
+}

@@ -1,0 +1,102 @@
+// Columns of LISTADO DE PARTES DIARIOS: number (with the outbox badge), date, machine, operator, activity, service,
+// quantity with its unit, unit price (hidden), amount, billed/unbilled status, actions: edit (24) / delete (25)
+// while unbilled, 'Abrir y corregir' for rejected outbox rows. A billed report is changed from its valuation.
+import { ROLE } from '@shared/auth/permissions';
+import { formatAmount } from '@shared/domain/money';
+import { LABELS } from '@shared/messages';
+import type { DataColumnDef } from '@client/components/data-table';
+import { RowActions } from '@client/components/row-actions';
+import { Badge } from '@client/components/ui/badge';
+import { formatDate } from '@client/lib/format';
+import type { WithPending } from '@client/offline';
+import { PendingRowBadge, pendingActionsColumn, pendingExportText, type PendingRowActions } from '@client/offline/ui';
+import type { ParteRow } from './api';
+
+const P = LABELS.partes;
+type Row = WithPending<ParteRow>;
+
+export const billedLabel = (r: Pick<ParteRow, 'valoriza_id'>) => (r.valoriza_id ? P.billed(r.valoriza_id) : P.unbilled);
+
+export function parteColumns(actions: PendingRowActions<ParteRow>): DataColumnDef<Row>[] {
+  return [
+    {
+      // Number and date share a column so the list fits a tablet without sideways scroll.
+      accessorKey: 'nro_parte_interno',
+      header: P.numberDate,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {row.original.nro_parte_interno}
+          <span className="block text-xs text-muted-foreground">{formatDate(row.original.fecha)}</span>
+          <span className="block">
+            <PendingRowBadge mark={row.original._pending} />
+          </span>
+        </span>
+      ),
+      meta: {
+        exportValue: (r) => `${pendingExportText(r.nro_parte_interno, r._pending)} / ${formatDate(r.fecha)}`,
+      },
+    },
+    { accessorKey: 'fecha', header: P.date, meta: { hidden: true, exportable: false } },
+    {
+      id: 'maquinaria',
+      accessorFn: (r) => `${r.placa} - ${r.maquinaria}`,
+      header: P.machineOperator,
+      cell: ({ row }) => (
+        <span>
+          <span className="font-medium whitespace-nowrap">{row.original.placa}</span>
+          <span className="block text-xs text-muted-foreground">{row.original.maquinaria}</span>
+          <span className="block text-xs">{row.original.nombre_operador || row.original.dni_operador}</span>
+        </span>
+      ),
+      meta: { exportValue: (r) => `${r.placa} - ${r.maquinaria} / ${r.nombre_operador || r.dni_operador}` },
+    },
+    { id: 'operador', accessorFn: (r) => `${r.dni_operador} ${r.nombre_operador}`.trim(), header: P.operator, meta: { hidden: true } },
+    { accessorKey: 'actividad', header: P.activity, meta: { hidden: true } },
+    {
+      accessorKey: 'servicio',
+      header: P.service,
+      cell: ({ row }) => (
+        <span>
+          {row.original.servicio}
+          <span className="block text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+            {formatAmount(row.original.cantid)} {row.original.unidad} × {formatAmount(row.original.preuni)}
+          </span>
+        </span>
+      ),
+      meta: {
+        exportValue: (r) => `${r.servicio}: ${formatAmount(r.cantid)} ${r.unidad} × ${formatAmount(r.preuni)}`,
+      },
+    },
+    {
+      accessorKey: 'monto',
+      header: LABELS.valoriza.amount,
+      cell: ({ row }) => formatAmount(row.original.monto),
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto) },
+    },
+    {
+      id: 'estado',
+      accessorFn: billedLabel,
+      // Billed or not decides what may still be done with a report: kept on screen on a tablet.
+      header: P.state,
+      cell: ({ row }) => (
+        <span className="inline-flex flex-col items-center gap-0.5">
+          <Badge variant={row.original.valoriza_id ? 'success' : 'info'}>{row.original.valoriza_id ? P.billedShort : P.unbilled}</Badge>
+          {row.original.valoriza_id ? <span className="text-xs text-muted-foreground">N° {row.original.valoriza_id}</span> : null}
+        </span>
+      ),
+      meta: { align: 'center', priority: 1 },
+    },
+    { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
+    // A billed report is changed from its valuation: no actions here.
+    pendingActionsColumn<ParteRow>(actions.onFix, (r) =>
+      r.valoriza_id ? null : (
+        <RowActions
+          editCode={ROLE.parteDiarioEditar}
+          deleteCode={ROLE.parteDiarioEliminar}
+          onEdit={() => actions.onEdit(r)}
+          onDelete={() => actions.onDelete(r)}
+        />
+      ),
+    ),
+  ];
+}

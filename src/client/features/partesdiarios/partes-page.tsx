@@ -1,0 +1,60 @@
+// LISTADO DE PARTES DIARIOS (DESIGN §8, under Valorizaciones): machine ('Todos') and date filters, billed /
+// unbilled status, Excel/PDF (landscape); reports still in the device outbox merged in with a 'pendiente' /
+// 'rechazado' badge; 'Nuevo' (23) opens the daily-report modal, saved through the outbox so it works without
+// signal; edit (24) and delete (25) while unbilled; 'Abrir y corregir' for a rejected one.
+import { useMemo } from 'react';
+import { ROLE } from '@shared/auth/permissions';
+import { limaDate } from '@shared/domain/dates';
+import { LABELS } from '@shared/messages';
+import { CrudListScreen, useCrudList } from '@client/components/crud-list';
+import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
+import { useOutboxRows } from '@client/components/outbox-rows';
+import { useSession } from '@client/lib/session';
+import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { itemOfRow, outboxRowFor, RESOURCE, useDeleteParte, usePartes, type ParteItem, type ParteRow } from './api';
+import { parteColumns } from './columns';
+import { ParteSaveDialog } from './parte-save-dialog';
+
+const P = LABELS.partes;
+const keyOf = (r: ParteRow) => r.parte_id;
+const DEFAULT_SORT = [
+  { id: 'fecha', desc: true },
+  { id: 'created_at', desc: true },
+];
+
+export default function PartesPage() {
+  const session = useSession();
+  // Opened from Inicio's 'Partes diarios sin valorizar': the server's unbilled filter, every date.
+  const screenFilter = useScreenFilter(['sinValorizar']);
+  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
+  const list = usePartes(screenFilter.filtro ? { ...filters.body, sin_valorizar: true } : filters.body);
+  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
+  const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
+  const remove = useDeleteParte();
+  const crud = useCrudList<ParteRow, ParteItem>((row) => remove.mutateAsync(row.parte_id));
+  const { edit, askDelete } = crud;
+  const { fix } = outbox;
+  const columns = useMemo(
+    () => parteColumns({ onEdit: (row) => edit(itemOfRow(row)), onDelete: askDelete, onFix: fix }),
+    [edit, askDelete, fix],
+  );
+
+  return (
+    <CrudListScreen
+      title={P.title}
+      fileName={P.fileName}
+      subtitle={`${filters.range.start} - ${filters.range.end}`}
+      orientation="landscape"
+      notice={<FilterChip filtro={screenFilter.filtro} onClear={screenFilter.clear} />}
+      list={list}
+      crud={crud}
+      outbox={outbox}
+      columns={columns}
+      defaultSort={DEFAULT_SORT}
+      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      newCode={ROLE.parteDiarioNuevo}
+    >
+      {crud.open && <ParteSaveDialog item={crud.target} defaultFecha={session?.date ?? limaDate()} onClose={crud.close} />}
+    </CrudListScreen>
+  );
+}

@@ -1,0 +1,70 @@
+// Repairs API (spec 001 §7): list by machine and dates, one repair for the edit modal, the service-order lookup,
+// the failures a repair may take (POST /api/fallas/bymaquinaria), save (crear → POST, editar → PUT) and delete.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FallaOption } from '@shared/contract/fallas';
+import type { InfoOrdenServicio, ReparacionBody, ReparacionDetail, ReparacionRow } from '@shared/contract/reparaciones';
+import { api, apiFetch } from '@client/lib/api';
+import { useListQuery } from '@client/components/list-query';
+import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+
+export type { FallaOption, ReparacionDetail, ReparacionRow };
+
+export const REPARACIONES_KEY = ['reparaciones'] as const;
+
+export function useReparaciones(body: MachineDateBody) {
+  return useListQuery<ReparacionRow[]>([...REPARACIONES_KEY, 'list', body], (signal) =>
+    apiFetch<ReparacionRow[]>('/api/reparaciones/list', { method: 'POST', body, signal }),
+  );
+}
+
+export function useReparacion(id: number | null) {
+  return useQuery({
+    queryKey: [...REPARACIONES_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<ReparacionDetail>(`/api/reparaciones/${id}`, signal),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The items of a service order of the logistics system. */
+export function fetchOrdenServicio(nro_orden: string, anio: number): Promise<InfoOrdenServicio> {
+  return api.post<InfoOrdenServicio>('/api/reparaciones/getinforden', { nro_orden, anio });
+}
+
+/** The machine's pending failures, plus the one the edited repair holds. */
+export function useFallasDeMaquinaria(maquinariaId: number, reparacionId: number | null) {
+  return useQuery({
+    queryKey: ['fallas', 'bymaquinaria', maquinariaId, reparacionId],
+    queryFn: () => api.post<FallaOption[]>('/api/fallas/bymaquinaria', { maquinaria_id: maquinariaId, reparacion_id: reparacionId }),
+    enabled: maquinariaId > 0,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export type ReparacionForm = ReparacionBody & { reparacion_id: number | null };
+
+export function saveReparacion(form: ReparacionForm): Promise<ReparacionDetail> {
+  const { reparacion_id, ...body } = form;
+  return form.editorMode === 'editar' && reparacion_id !== null
+    ? api.put<ReparacionDetail>(`/api/reparaciones/${reparacion_id}`, body)
+    : api.post<ReparacionDetail>('/api/reparaciones', body);
+}
+
+/** A repair changes its failure's status: the failures' lists refresh too. */
+export function useSaveReparacion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveReparacion,
+    onSuccess: () => Promise.all([REPARACIONES_KEY, ['fallas']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function useDeleteReparacion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/reparaciones/${id}`),
+    onSuccess: () => Promise.all([REPARACIONES_KEY, ['fallas']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,51 @@
+// Columns of LISTADO DE REPARACIONES (spec 001 §2): number, order number, plate, description, detail (hidden),
+// provider, warranty, date, and the action column only on the admin type (40 edit / 41 delete).
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
+import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
+import { RowActions } from '@client/components/row-actions';
+import { formatDate } from '@client/lib/format';
+import type { ReparacionRow } from './api';
+
+const R = LABELS.reparaciones;
+const A = LABELS.almacen;
+
+const orderText = (r: ReparacionRow) => (r.nro_orden ? (r.anio ? `${r.nro_orden}-${r.anio}` : r.nro_orden) : '');
+
+export function reparacionColumns(
+  actions: { onEdit: (row: ReparacionRow) => void; onDelete: (row: ReparacionRow) => void } | null,
+): DataColumnDef<ReparacionRow>[] {
+  const columns: DataColumnDef<ReparacionRow>[] = [
+    { accessorKey: 'reparacion_id', header: R.number, meta: { className: 'w-16 tabular-nums', align: 'center' } },
+    { id: 'nro_orden', accessorFn: orderText, header: R.orderShort, meta: { className: 'w-28 whitespace-nowrap' } },
+    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-24 whitespace-nowrap' } },
+    { accessorKey: 'descripcion', header: A.description },
+    { accessorKey: 'detalle', header: R.detail, meta: { hidden: true } },
+    { accessorKey: 'proveedor', header: R.provider },
+    { accessorKey: 'garantia', header: R.warranty, meta: { className: 'w-28' } },
+    {
+      accessorKey: 'fecha',
+      header: A.date,
+      cell: ({ row }) => formatDate(row.original.fecha),
+      meta: { className: 'w-28 whitespace-nowrap' },
+    },
+  ];
+  if (!actions) return columns;
+  return [
+    ...columns,
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: LABELS.actions,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <RowActions
+          editCode={ROLE.reparacionEditar}
+          deleteCode={ROLE.reparacionEliminar}
+          onEdit={() => actions.onEdit(row.original)}
+          onDelete={() => actions.onDelete(row.original)}
+        />
+      ),
+      meta: { exportable: false, searchable: false, align: 'center', className: 'w-24' },
+    },
+  ];
+}

@@ -1,0 +1,325 @@
+// Repair modal (spec 001 §2, §4, §5): plate, service-order number + year (server year down to 2022) + Buscar
+// (one item fills service, provider, warranty and date; several → the related-services selector), the failure to
+// repair (shown only when the machine has failures to offer, then required), provider, date, service description,
+// warranty and detail. Save disabled while invalid, saying which field to check; closing with changes asks first;
+// a refused save shows the server's reason in the modal and marks the fields it names.
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { LoaderCircle, Search } from 'lucide-react';
+import { reparacionBody, type ReparacionBody } from '@shared/contract/reparaciones';
+import type { InfoOrdenServicio } from '@shared/contract/reparaciones';
+import { limaDate } from '@shared/domain/dates';
+import { FIELD, LABELS, MSG } from '@shared/messages';
+import { FormModal } from '@client/components/form-modal';
+import { contractResolver, useFormGate } from '@client/components/form-gate';
+import { fieldErrorsOf } from '@client/components/save-refusal';
+import { DateField, FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
+import { Button } from '@client/components/ui/button';
+import { FieldError } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { ApiError, isNoConnection } from '@client/lib/api';
+import { formatDate } from '@client/lib/format';
+import { useSession } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
+import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { entryYearOptions } from '@client/features/ingresos/year-options';
+import { fetchOrdenServicio, useFallasDeMaquinaria, useReparacion, useSaveReparacion, type ReparacionDetail } from './api';
+
+const R = LABELS.reparaciones;
+const A = LABELS.almacen;
+
+interface Values {
+  maquinaria_id: number;
+  nro_orden: string;
+  anio: number;
+  orden_id: number | null;
+  ordendet_item: number | null;
+  servicio: string;
+  descripcion: string;
+  fecha: string;
+  detalle: string;
+  garantia: string;
+  proveedor: string;
+  falla_id: number | null;
+}
+
+type ServiceItem = InfoOrdenServicio['items'][number];
+
+/** Labels of the fields a disabled Grabar may name. */
+const FIELDS: Record<string, string> = {
+  maquinaria_id: A.plate,
+  nro_orden: R.orderNumber,
+  anio: R.year,
+  falla_id: R.failure,
+  ordendet_item: R.relatedServices,
+  proveedor: R.provider,
+  fecha: A.date,
+  descripcion: R.service,
+  garantia: R.warranty,
+  detalle: R.detail,
+};
+
+const valuesOf = (d: ReparacionDetail, year: number): Values => ({
+  maquinaria_id: d.maquinaria_id,
+  nro_orden: d.nro_orden ?? '',
+  anio: d.anio ?? year,
+  orden_id: d.orden_id,
+  ordendet_item: d.ordendet_item,
+  servicio: d.servicio ?? '',
+  descripcion: d.descripcion,
+  fecha: d.fecha,
+  detalle: d.detalle ?? '',
+  garantia: d.garantia ?? '',
+  proveedor: d.proveedor ?? '',
+  falla_id: d.falla_id,
+});
+
+export interface ReparacionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The repair to edit (code 40); null creates one (39). */
+  editId: number | null;
+}
+
+export function ReparacionDialog({ open, onOpenChange, editId }: ReparacionDialogProps) {
+  if (!open) return null;
+  return <ReparacionEditor key={editId ?? 'new'} editId={editId} onClose={() => onOpenChange(false)} />;
+}
+
+const toId = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
+  const session = useSession();
+  const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
+  const machines = useMaquinarias();
+  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const detail = useReparacion(editId);
+  const save = useSaveReparacion();
+  const empty: Values = {
+    maquinaria_id: 0,
+    nro_orden: '',
+    anio: years[0],
+    orden_id: null,
+    ordendet_item: null,
+    servicio: '',
+    descripcion: '',
+    fecha: session?.date ?? limaDate(),
+    detalle: '',
+    garantia: '',
+    proveedor: '',
+    falla_id: null,
+  };
+  const { register, control, handleSubmit, reset, setValue, getValues, setError, watch, formState } = useForm<
+    Values,
+    unknown,
+    ReparacionBody
+  >({
+    // The contract's body schema judges the modal (it normalises '' to null and checks the year and the ids).
+    resolver: contractResolver<Values, ReparacionBody>(reparacionBody),
+    defaultValues: empty,
+    ...FORM_VALIDATION,
+  });
+  const [loaded, setLoaded] = useState(editId === null);
+  useEffect(() => {
+    if (loaded || !detail.data) return;
+    reset(valuesOf(detail.data, years[0]));
+    setLoaded(true);
+  }, [detail.data, loaded, reset, years]);
+
+  const maquinariaId = watch('maquinaria_id');
+  const fallaId = watch('falla_id');
+  const fallas = useFallasDeMaquinaria(Number(maquinariaId) || 0, editId);
+  const fallaOptions = fallas.data ?? [];
+  // Spec 001 §5: the selector appears only when the machine has failures, and then it is required.
+  const needsFalla = fallaOptions.length > 0;
+  useEffect(() => {
+    const current = getValues('falla_id');
+    if (fallas.data && current !== null && !fallas.data.some((f) => f.falla_id === current)) setValue('falla_id', null);
+  }, [fallas.data, getValues, setValue]);
+
+  const [items, setItems] = useState<ServiceItem[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [searchError, setSearchError] = useState<string>();
+
+  const apply = (item: ServiceItem) => {
+    const opts = { shouldValidate: true, shouldDirty: true };
+    setValue('orden_id', item.orden_id, opts);
+    setValue('ordendet_item', item.ordendet_item, opts);
+    setValue('servicio', item.ordendet_desart, opts);
+    setValue('proveedor', item.pers_nombre, opts);
+    setValue('garantia', item.reqadj_garantia ?? '', opts);
+    setValue('fecha', item.orden_fechadoc.slice(0, 10), opts);
+    if (!getValues('descripcion').trim()) setValue('descripcion', item.reqadj_actividades || item.ordendet_desart, opts);
+  };
+
+  const search = async () => {
+    const nro = getValues('nro_orden').trim();
+    if (!nro) return;
+    setSearching(true);
+    setSearchError(undefined);
+    setItems([]);
+    try {
+      const found = (await fetchOrdenServicio(nro, Number(getValues('anio')))).items;
+      if (found.length === 0) setSearchError(MSG.serviceOrderNotFound);
+      else if (found.length === 1) apply(found[0]);
+      else {
+        setItems(found);
+        setValue('ordendet_item', null);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && (isNoConnection(err) || (err.status >= 400 && err.status < 500 && err.status !== 401)))
+        setSearchError(err.message);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const submit = async (body: ReparacionBody) => {
+    try {
+      await save.mutateAsync({
+        ...body,
+        reparacion_id: editId,
+        old_falla: detail.data?.old_falla ?? null,
+        editorMode: editId !== null ? 'editar' : 'crear',
+      });
+      toast.success(MSG.saved);
+      onClose();
+    } catch (err) {
+      for (const [name, message] of fieldErrorsOf(err)) {
+        if (name in empty) setError(name as keyof Values, { message });
+      }
+      throw err; // the modal shows the server's reason
+    }
+  };
+
+  const err = formState.errors;
+  const valid = formState.isValid && (!needsFalla || fallaId !== null);
+  const gate = useFormGate({
+    schema: reparacionBody,
+    values: { ...watch(), editorMode: editId !== null ? 'editar' : 'crear' },
+    labels: FIELDS,
+    dirty: formState.isDirty,
+    extra: needsFalla && fallaId === null ? { path: 'falla_id', message: FIELD.required } : null,
+  });
+  return (
+    <FormModal
+      title={editId !== null ? R.edit : R.create}
+      width="xl"
+      busy={save.isPending}
+      valid={valid}
+      invalidReason={valid ? null : gate.reason}
+      dirty={formState.isDirty}
+      onClose={onClose}
+      onSubmit={() => handleSubmit(submit)()}
+      loaded={loaded}
+      loadFailed={detail.isError}
+      className="grid gap-3 md:grid-cols-4"
+    >
+      <SelectField
+        label={A.plate}
+        required
+        className="md:col-span-2"
+        options={[{ value: 0, label: A.selectMachine }, ...options]}
+        error={err.maquinaria_id?.message}
+        {...register('maquinaria_id', { valueAsNumber: true, onChange: () => setValue('falla_id', null) })}
+      />
+      {/* The order lookup: number, year and Buscar on one line, top-aligned so an error does not push them. */}
+      <div className="flex flex-wrap items-start gap-3 md:col-span-2">
+        <TextField
+          label={R.orderNumber}
+          className="min-w-0 flex-1"
+          maxLength={20}
+          error={searchError ?? err.nro_orden?.message}
+          {...register('nro_orden', { onChange: () => setItems([]) })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void search();
+            }
+          }}
+        />
+        <SelectField
+          label={R.year}
+          className="w-28"
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          error={err.anio?.message}
+          {...register('anio', { valueAsNumber: true })}
+        />
+        <div>
+          <span aria-hidden="true" className="mb-1 inline-block text-sm">
+            &nbsp;
+          </span>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex"
+            disabled={searching}
+            aria-busy={searching}
+            onClick={() => void search()}
+          >
+            {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+            {R.search}
+          </Button>
+        </div>
+      </div>
+      {needsFalla && (
+        <SelectField
+          label={R.failure}
+          required
+          className="md:col-span-2"
+          options={[
+            { value: '', label: R.selectFailure },
+            ...fallaOptions.map((f) => ({ value: f.falla_id, label: `N° ${f.falla_id} - ${f.descripcion} (${formatDate(f.fecha)})` })),
+          ]}
+          error={needsFalla && fallaId === null && formState.isDirty ? MSG.repairFailureRequired : err.falla_id?.message}
+          {...register('falla_id', { setValueAs: toId })}
+        />
+      )}
+      {items.length > 1 && (
+        <SelectField
+          label={R.relatedServices}
+          required
+          className="md:col-span-2"
+          options={[
+            { value: '', label: R.selectService },
+            ...items.map((i) => ({ value: i.ordendet_item, label: `${i.ordendet_item} - ${i.ordendet_desart}` })),
+          ]}
+          value={watch('ordendet_item') ?? ''}
+          onChange={(e) => {
+            const item = items.find((i) => i.ordendet_item === Number(e.target.value));
+            if (item) apply(item);
+          }}
+        />
+      )}
+      <TextField label={R.provider} className="md:col-span-3" maxLength={250} error={err.proveedor?.message} {...register('proveedor')} />
+      <Controller
+        control={control}
+        name="fecha"
+        render={({ field }) => (
+          <DateField label={A.date} required value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} />
+        )}
+      />
+      <TextField
+        label={R.service}
+        required
+        className="md:col-span-3"
+        maxLength={4000}
+        error={err.descripcion?.message}
+        {...register('descripcion')}
+      />
+      <TextField label={R.warranty} maxLength={120} error={err.garantia?.message} {...register('garantia')} />
+      <div className="md:col-span-4">
+        <Label htmlFor="reparacion-detalle">{R.detail}</Label>
+        <Textarea
+          id="reparacion-detalle"
+          rows={3}
+          maxLength={4000}
+          aria-invalid={err.detalle ? true : undefined}
+          {...register('detalle')}
+        />
+        <FieldError message={err.detalle?.message} />
+      </div>
+    </FormModal>
+  );
+}

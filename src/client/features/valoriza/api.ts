@@ -1,0 +1,101 @@
+// Valuations API (spec 001 §7): the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
+// delete, the accounts catalogue, the identity lookups (RENIEC by DNI, SUNAT by RUC) and the PDF.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CuentaRow, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
+import type { ContribuyenteLookup, PersonaLookup } from '@shared/contract/pide';
+import { LABELS } from '@shared/messages';
+import { api, apiFetch, ApiError } from '@client/lib/api';
+import { openApiPdf } from '@client/lib/export';
+import { catalogQuery, useListQuery } from '@client/components/list-query';
+import type { DateRange } from '@client/components/date-range-filter';
+import { PARTES_KEY, type ParteItem } from '@client/features/partesdiarios/api';
+
+export type { ValorizaRow, ValorizaDetail, CuentaRow };
+
+export const VALORIZA_KEY = ['valoriza'] as const;
+/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
+export const CUENTAS_KEY = ['valoriza', 'cuentas'] as const;
+
+export const cuentasQuery = () => catalogQuery<CuentaRow[]>(CUENTAS_KEY, '/api/valoriza/cuentas');
+export const useCuentas = () => useQuery(cuentasQuery());
+
+export function useValorizas(range: DateRange) {
+  const body = { fini: range.start, ffin: range.end };
+  return useListQuery<ValorizaRow[]>([...VALORIZA_KEY, 'list', body], (signal) =>
+    apiFetch<ValorizaRow[]>('/api/valoriza/list', { method: 'POST', body, signal }),
+  );
+}
+
+export function useValoriza(id: number | null) {
+  return useQuery({
+    queryKey: [...VALORIZA_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<ValorizaDetail>(`/api/valoriza/${id}`, signal),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** An item of the body's `partesdiarios`: a whole report (new or edited), or just `{ parte_id }` to attach one. */
+export type ValorizaParte = ParteItem | { parte_id: number };
+
+/** The valuation object sent with POST/PUT (spec 001 §3); totals are the server's, so none are sent. */
+export interface ValorizaForm {
+  valoriza_id: number | null;
+  fecha: string;
+  rubro: number;
+  tipo_doc: number;
+  ndoc: string;
+  rsocial: string;
+  observacion: string;
+  cta_detraccion: number | null;
+  cta_deposito: number | null;
+  partesdiarios: ValorizaParte[];
+  trash: number[];
+  editorMode: 'crear' | 'editar';
+}
+
+const invalidateAll = (qc: ReturnType<typeof useQueryClient>) =>
+  Promise.all([VALORIZA_KEY, PARTES_KEY, ['maquinarias']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+
+export function useSaveValoriza() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: ValorizaForm) =>
+      form.editorMode === 'editar' && form.valoriza_id
+        ? api.put<ValorizaDetail>(`/api/valoriza/${form.valoriza_id}`, form)
+        : api.post<ValorizaDetail>('/api/valoriza', form),
+    onSuccess: () => invalidateAll(qc),
+  });
+}
+
+export function useDeleteValoriza() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del(`/api/valoriza/${id}`),
+    onSuccess: () => invalidateAll(qc),
+  });
+}
+
+/** Opens the valuation's PDF (landscape A4, built by the server) in a new tab. */
+export function openValorizaPdf(id: number): Promise<void> {
+  return openApiPdf(`/api/valoriza/viewpdfvaloriza?id=${id}`, LABELS.valoriza.fileName(id));
+}
+
+/**
+ * The client's name for a document: a person's names (DNI) or a taxpayer's name (RUC); null when the registry
+ * does not know it (404). Other failures (no connection) throw.
+ */
+export async function lookupName(tipoDoc: number, ndoc: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    if (tipoDoc === 1) {
+      const p = await api.get<PersonaLookup>(`/api/pide/reniec/${ndoc}`, signal);
+      return [p.prenombres, p.apPrimer, p.apSegundo].filter(Boolean).join(' ').trim();
+    }
+    const c = await api.get<ContribuyenteLookup>(`/api/pide/sunat/${ndoc}`, signal);
+    return c.razon_social.trim();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,72 @@
+// Columns of LISTADO DE VALORIZACIONES (spec 001 §2): number, client, RUC/DNI, rubro, date, daily reports
+// (hidden), amount, actions: edit (20), view PDF (21), delete (22).
+import { FileText } from 'lucide-react';
+import { ROLE } from '@shared/auth/permissions';
+import { formatAmount } from '@shared/domain/money';
+import { LABELS } from '@shared/messages';
+import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
+import { RowActions } from '@client/components/row-actions';
+import { IconButton } from '@client/components/ui/button';
+import { formatDate } from '@client/lib/format';
+import { useHasRole } from '@client/lib/session';
+import type { ValorizaRow } from './api';
+
+const V = LABELS.valoriza;
+
+export const rubroLabel = (rubro: number) => LABELS.rubros[rubro - 1] ?? String(rubro);
+
+function PdfButton({ onClick }: { onClick: () => void }) {
+  if (!useHasRole(ROLE.valorizaPdf)) return null;
+  return (
+    <IconButton aria-label={V.pdf} title={V.pdf} onClick={onClick} className="text-sky-700 hover:text-sky-900">
+      <FileText aria-hidden="true" />
+    </IconButton>
+  );
+}
+
+export function valorizaColumns(actions: {
+  onEdit: (row: ValorizaRow) => void;
+  onPdf: (row: ValorizaRow) => void;
+  onDelete: (row: ValorizaRow) => void;
+}): DataColumnDef<ValorizaRow>[] {
+  return [
+    { accessorKey: 'valoriza_id', header: V.number, meta: { align: 'center', className: 'w-24 tabular-nums' } },
+    { accessorKey: 'rsocial', header: V.client },
+    { accessorKey: 'ndoc', header: V.ndoc, meta: { className: 'tabular-nums whitespace-nowrap' } },
+    {
+      id: 'rubro',
+      accessorFn: (r) => rubroLabel(r.rubro),
+      header: V.rubro,
+    },
+    {
+      accessorKey: 'fecha',
+      header: V.date,
+      cell: ({ row }) => formatDate(row.original.fecha),
+      meta: { className: 'w-28 whitespace-nowrap' },
+    },
+    { accessorKey: 'partes', header: V.reports, meta: { hidden: true } },
+    {
+      accessorKey: 'monto',
+      header: V.amount,
+      cell: ({ row }) => formatAmount(row.original.monto),
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto) },
+    },
+    { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: LABELS.actions,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <RowActions
+          editCode={ROLE.valorizaEditar}
+          deleteCode={ROLE.valorizaEliminar}
+          onEdit={() => actions.onEdit(row.original)}
+          onDelete={() => actions.onDelete(row.original)}
+        >
+          <PdfButton onClick={() => actions.onPdf(row.original)} />
+        </RowActions>
+      ),
+      meta: { exportable: false, searchable: false, align: 'center', className: 'w-32' },
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+// The pure part of the list exports: bytes of a PDF or a workbook from rows already collected. Runs in the
+// export worker (export-worker.ts) and, where workers are missing, on the main thread; no DOM, no session.
+import type { ReportCell, ReportColumn } from '@shared/reports/types';
+import type { PdfOrientation } from '@shared/reports/pdf-table';
+
+export interface XlsxBuildInput {
+  sheetName?: string;
+  title: string;
+  subtitle?: string;
+  columns: { header: string }[];
+  rows: ReportCell[][];
+}
+
+export interface PdfBuildInput {
+  officeName: string;
+  title: string;
+  subtitle?: string;
+  orientation: PdfOrientation;
+  columns: ReportColumn[];
+  rows: ReportCell[][];
+  logoPng?: Uint8Array;
+  generatedAt: string;
+}
+
+export type ExportJob = { id: number } & ({ kind: 'pdf'; pdf: PdfBuildInput } | { kind: 'xlsx'; xlsx: XlsxBuildInput });
+export type ExportReply =
+  | { id: number; kind: 'progress'; done: number }
+  | { id: number; kind: 'done'; bytes: Uint8Array }
+  | { id: number; kind: 'failed'; message: string };
+
+export async function buildPdfBytes(input: PdfBuildInput, onProgress?: (done: number) => void): Promise<Uint8Array> {
+  const { buildTablePdf } = await import('@shared/reports/pdf-table');
+  // Laying out the rows is most of the work; saving the file is the last tenth.
+  const bytes = await buildTablePdf({ ...input, onProgress: onProgress && ((d) => onProgress(d * 0.9)) });
+  onProgress?.(1);
+  return bytes;
+}
+
+export async function buildXlsxBytes(input: XlsxBuildInput, onProgress?: (done: number) => void): Promise<Uint8Array> {
+  const [XLSX, { buildSheetModel, safeSheetName }] = await Promise.all([import('xlsx'), import('@shared/reports/xlsx-sheet')]);
+  const model = buildSheetModel(input);
+  onProgress?.(0.2);
+  const sheet = XLSX.utils.aoa_to_sheet(model.aoa);
+  sheet['!cols'] = model.cols;
+  sheet['!merges'] = model.merges;
+  if (input.columns.length > 0) {
+    sheet['!autofilter'] = {
+      ref: XLSX.utils.encode_range({ s: { r: model.headerRow, c: 0 }, e: { r: model.aoa.length - 1, c: input.columns.length - 1 } }),
+    };
+  }
+  onProgress?.(0.5);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, safeSheetName(input.sheetName ?? input.title));
+  const out = XLSX.write(book, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
+  onProgress?.(1);
+  return new Uint8Array(out);
+}

@@ -1,0 +1,46 @@
+// Operations page contract (Configuración, 61): how the office's server is doing — version, database,
+// backups, certificate and refused requests.
+import { z } from 'zod';
+
+export const respaldoRow = z.object({
+  id: z.number(),
+  tipo: z.enum(['nocturno', 'manual']),
+  archivo: z.string().nullable(),
+  servidor: z.string(),
+  bytes: z.number().nullable(),
+  filas: z.number().nullable(),
+  estado: z.enum(['en_curso', 'ok', 'error']),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  /** The file is in this server's DATA_DIR/backups (another server of the office may hold it). */
+  descargable: z.boolean(),
+});
+export type RespaldoRow = z.infer<typeof respaldoRow>;
+
+export const operacionesInfo = z.object({
+  version: z.string(),
+  servidor: z.string(),
+  base: z.object({ tipo: z.enum(['pglite', 'postgres']), bytes: z.number() }),
+  respaldos: z.array(respaldoRow),
+  /** Lima hour of the nightly backup (null: off) and how many files are kept. */
+  nocturno: z.object({ hora: z.number().nullable(), conservar: z.number() }),
+  certificado: z.object({
+    modo: z.enum(['local', 'archivos', 'ninguno']),
+    vence: z.string().nullable(),
+    nombres: z.array(z.string()),
+  }),
+  /** API requests answered 4xx in the last 24 hours, in total and per status. */
+  rechazadas: z.object({ total: z.number(), por_estado: z.array(z.object({ status: z.number(), total: z.number() })) }),
+});
+export type OperacionesInfo = z.infer<typeof operacionesInfo>;
+
+/** POST /api/operaciones/respaldos: the backup just written, or null when another one is being written. */
+export const respaldoTomado = z.object({ id: z.number(), archivo: z.string(), bytes: z.number(), filas: z.number() }).nullable();
+
+/** GET /api/health (public): the server answers and which database it runs on. */
+export const healthAnswer = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+export const respaldoParams = z.object({ archivo: z.string().regex(/^respaldo-[0-9_-]+\.gz$/) });
+
+/** How many recent backups the page lists. */
+export const RESPALDOS_LIMIT = 30;

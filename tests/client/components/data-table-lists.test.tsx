@@ -1,0 +1,173 @@
+// The tablet-first list kit: columns fold by priority into a row detail, the order keys match the Spanish
+// collation, and exports carry the hidden and folded columns and print blanks where the screen does.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DataTable, type DataColumnDef } from '@client/components/data-table';
+import { fitColumns, TOGGLE_WIDTH } from '@client/components/data-table/responsive';
+import { RankCache, computeRanks, sortIndexes, textSortKey } from '@client/components/data-table/sort';
+import { movimientoColumns } from '@client/features/movimientos/columns';
+import type { MovimientoRow } from '@shared/contract/movimientos';
+import { LABELS } from '@shared/messages';
+import type { Act } from './fixtures';
+
+const exportXlsx = vi.fn(async (_input: unknown) => undefined);
+const exportPdf = vi.fn(async (_input: unknown) => undefined);
+vi.mock('@client/lib/export', () => ({
+  exportXlsx: (input: unknown) => exportXlsx(input),
+  exportPdf: (input: unknown) => exportPdf(input),
+}));
+
+describe('fitColumns', () => {
+  const cols = [
+    { id: 'a', width: 200, priority: 1 },
+    { id: 'b', width: 150, priority: 3 },
+    { id: 'c', width: 100, priority: 2 },
+    { id: 'act', width: 80, priority: 0 },
+  ];
+  it('folds nothing when everything fits', () => {
+    expect(fitColumns(cols, 530)).toEqual(new Set());
+  });
+  it('folds the highest numbers first, reserving room for the toggle, and never the priority-0 column', () => {
+    expect(fitColumns(cols, 200 + 100 + 80 + TOGGLE_WIDTH)).toEqual(new Set(['b']));
+    expect(fitColumns(cols, 350)).toEqual(new Set(['b', 'c']));
+    // Too narrow even for the key column: it stays (with the actions), everything else folds.
+    expect(fitColumns(cols, 100)).toEqual(new Set(['b', 'c']));
+  });
+  it('never keeps a less important column once a more important one folded; equal priorities fold right to left', () => {
+    const same = [
+      { id: 'x', width: 100, priority: 10_000 },
+      { id: 'y', width: 300, priority: 10_000 },
+      { id: 'z', width: 50, priority: 10_000 },
+    ];
+    expect(fitColumns(same, 300)).toEqual(new Set(['y', 'z']));
+  });
+});
+
+describe('sort keys and ranks', () => {
+  it('orders like the Spanish collator: accents and case ignored, ñ after n, numbers by value', () => {
+    const words = ['Ñandú', 'nube', 'Árbol', 'arena', 'Insumo 10', 'insumo 2', 'V-000010', 'V-000002', 'zeta', 'ola', 'niño', 'ninos'];
+    const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
+    const byKey = [...words].sort((a, b) => (textSortKey(a) < textSortKey(b) ? -1 : textSortKey(a) > textSortKey(b) ? 1 : 0));
+    expect(byKey).toEqual([...words].sort(collator.compare));
+  });
+  it('ranks empties first and numbers by value; sorting is stable both ways', () => {
+    const values = [3, null, 10, 3, '', 1];
+    expect([...computeRanks(values)]).toEqual([2, 0, 3, 2, 0, 1]);
+    const rows = values.map((v) => ({ getValue: () => v }));
+    const cache = new RankCache(rows as never);
+    const all = values.map((_, i) => i);
+    expect(sortIndexes(all, [{ id: 'v', desc: false }], cache)).toEqual([1, 4, 5, 0, 3, 2]);
+    expect(sortIndexes(all, [{ id: 'v', desc: true }], cache)).toEqual([2, 0, 3, 5, 1, 4]);
+  });
+});
+
+const priorityColumns: DataColumnDef<Act>[] = [
+  { accessorKey: 'descripcion', header: 'Descripción', meta: { priority: 1 } },
+  { accessorKey: 'estado', header: 'Estado', meta: { priority: 2, exportValue: (r) => (r.estado ? 'ACTIVO' : 'INACTIVO') } },
+  { accessorKey: 'fecha', header: 'Fecha', meta: { priority: 3 } },
+  { accessorKey: 'created_at', header: 'Creado', meta: { hidden: true } },
+];
+const acts: Act[] = [
+  { id: 1, descripcion: 'Limpieza de cunetas', estado: 1, fecha: '2025-03-01', created_at: '2025-03-01T10:00:00Z' },
+  { id: 2, descripcion: 'Nivelación de camino', estado: 0, fecha: '2025-03-05', created_at: '2025-03-05T08:00:00Z' },
+];
+
+/** Fake layout: each column is as wide as `WIDTHS` says, the table's box is `box` px wide. */
+const WIDTHS: Record<string, number> = { descripcion: 200, estado: 100, fecha: 100 };
+let box = 1000;
+beforeEach(() => {
+  exportXlsx.mockClear();
+  exportPdf.mockClear();
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const w = WIDTHS[this.dataset.col ?? ''] ?? 0;
+    return { width: w, height: 30, top: 0, left: 0, right: w, bottom: 30, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.dataset.testid === 'table-scroll' ? box : 0;
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function headers() {
+  return screen.getAllByRole('columnheader').map((h) => h.textContent);
+}
+
+describe('DataTable on a narrow screen', () => {
+  it('shows every column when they fit, and no toggles', () => {
+    box = 1000;
+    render(<DataTable columns={priorityColumns} data={acts} />);
+    expect(headers()).toEqual(['Descripción', 'Estado', 'Fecha']);
+    expect(screen.queryByRole('button', { name: LABELS.showDetail })).toBeNull();
+  });
+
+  it('folds the lowest-priority columns into a detail row the first cell opens and closes', async () => {
+    box = 340;
+    const user = userEvent.setup();
+    render(<DataTable columns={priorityColumns} data={acts} />);
+    expect(headers()).toEqual(['Descripción', 'Estado']);
+    const toggles = screen.getAllByRole('button', { name: LABELS.showDetail });
+    expect(toggles).toHaveLength(2);
+    await user.click(toggles[1]);
+    const detail = document.querySelector('tr[data-detail]') as HTMLElement;
+    expect(detail).toBeTruthy();
+    expect(within(detail).getByText('Fecha')).toBeTruthy();
+    expect(within(detail).getByText('2025-03-05')).toBeTruthy();
+    // The hidden column stays hidden: it is neither a header nor part of the detail.
+    expect(within(detail).queryByText('Creado')).toBeNull();
+    const open = screen.getByRole('button', { name: LABELS.hideDetail });
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    await user.click(open);
+    expect(document.querySelector('tr[data-detail]')).toBeNull();
+  });
+
+  it('sorts from a folded state without losing the fold, and still exports the folded and hidden columns', async () => {
+    box = 250;
+    const user = userEvent.setup();
+    render(<DataTable columns={priorityColumns} data={acts} exportConfig={{ fileName: 'a', title: 'A' }} />);
+    expect(headers()).toEqual(['Descripción']);
+    await user.click(screen.getByRole('button', { name: /Descripción/ }));
+    await user.click(screen.getByRole('button', { name: /Descripción/ }));
+    const firstCell = screen.getAllByRole('row')[1].querySelector('td');
+    expect(firstCell?.textContent).toContain('Nivelación de camino');
+    await user.click(screen.getByRole('button', { name: /Excel/ }));
+    const input = exportXlsx.mock.calls[0][0] as { columns: { header: string }[]; rows: unknown[][] };
+    expect(input.columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha', 'Creado']);
+    expect(input.rows[0]).toEqual(['Nivelación de camino', 'INACTIVO', '2025-03-05', '2025-03-05T08:00:00Z']);
+  });
+});
+
+describe('kardex export', () => {
+  it('prints a blank where the screen shows a blank inflow or outflow, and the zero balance', async () => {
+    box = 2000;
+    const user = userEvent.setup();
+    const row = (id: number, tipo: 'INGRESO' | 'SALIDA', ingreso: number, salida: number, saldo: number): MovimientoRow => ({
+      id,
+      insumo_id: 1,
+      insumo_codigo: '05.01.0001',
+      insumo_name: 'Filtro de aceite',
+      fecha: '2025-03-01',
+      tipo,
+      proveedor: 'PROVEEDOR SAC',
+      nro_guiaremision: `G-${id}`,
+      ingreso,
+      salida,
+      saldo,
+    });
+    render(
+      <DataTable
+        columns={movimientoColumns}
+        data={[row(1, 'INGRESO', 5, 0, 5), row(2, 'SALIDA', 0, 5, 0)]}
+        exportConfig={{ fileName: 'kardex', title: 'KARDEX' }}
+      />,
+    );
+    const cells = screen.getAllByRole('row')[2].querySelectorAll('td');
+    expect(cells[6].textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: /PDF/ }));
+    const input = exportPdf.mock.calls[0][0] as { rows: unknown[][] };
+    expect(input.rows[0].slice(6)).toEqual([5, null, 5]);
+    expect(input.rows[1].slice(6)).toEqual([null, 5, 0]);
+  });
+});

@@ -1,0 +1,60 @@
+// Welcome screen cards: the server's cards for what the user may open, the device card from the outbox, and a
+// card's button opening its screen.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InicioAnswer } from '@shared/contract/inicio';
+import { MENU } from '@shared/auth/permissions';
+import { INICIO } from '@shared/messages';
+import { clearToken, setToken } from '@client/lib/session';
+import { makeToken, renderApp, stubFetch } from '../../app/helpers';
+
+const part = (insumo_maq_id: number, insumo_name: string, nivel: 'info' | 'danger', fecha_limite: string | null) => ({
+  insumo_maq_id,
+  maquinaria_id: 7,
+  placa: 'EGB-123',
+  descripcion: 'CARGADOR FRONTAL',
+  insumo_name,
+  contador: 480,
+  horas_limite: 500,
+  nivel,
+  fecha_limite,
+});
+
+const answer: InicioAnswer = {
+  insumos: {
+    peligro: { total: 1, items: [part(1, 'Filtro de aceite', 'danger', '2026-11-20')] },
+    proximos: { total: 6, items: [1, 2, 3, 4, 5].map((i) => part(10 + i, `Filtro ${i}`, 'info', '2026-11-27')) },
+  },
+  fallas: { total: 2, items: [{ falla_id: 3, maquinaria_id: 7, placa: 'EGB-123', descripcion: 'Fuga de aceite', fecha: '2026-11-22' }] },
+  partes_sin_valorizar: { total: 4, monto: 1250.5 },
+  pedidos_pendientes: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToken();
+});
+
+describe('<InicioCards> on the welcome screen', () => {
+  it('shows the cards the server answered, the device card, and opens a card’s screen', async () => {
+    setToken(makeToken({ roles: [MENU.mantenimientoPreventivo, MENU.fallas, MENU.registrarValorizaciones] }));
+    stubFetch({
+      'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }),
+      'GET /api/inicio': () => ({ status: 200, body: answer }),
+    });
+    const app = renderApp('/inicio');
+    const danger = await screen.findByRole('region', { name: INICIO.partsDanger }, { timeout: 10_000 });
+    expect(within(danger).getByText(/Filtro de aceite: 480\.00 de 500\.00/)).toBeDefined();
+    const soon = screen.getByRole('region', { name: INICIO.partsSoon });
+    expect(within(soon).getByText(INICIO.more(1))).toBeDefined();
+    expect(within(soon).getAllByText(/límite el 2026-11-27/)).toHaveLength(5);
+    const failures = screen.getByRole('region', { name: INICIO.failures });
+    expect(within(failures).getByText(/Fuga de aceite/)).toBeDefined();
+    expect(within(screen.getByRole('region', { name: INICIO.unbilled })).getByText(/1,250\.50/)).toBeDefined();
+    expect(screen.queryByRole('region', { name: INICIO.requests })).toBeNull();
+    expect(within(screen.getByRole('region', { name: INICIO.device })).getByText(INICIO.allSent)).toBeDefined();
+    fireEvent.click(within(danger).getByRole('button', { name: INICIO.open }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/maquinaria/mantenimiento'));
+    app.uninstall();
+  });
+});

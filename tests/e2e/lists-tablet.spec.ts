@@ -1,0 +1,119 @@
+// Lists on an upright tablet (820×1180): the exits list and the kardex show their key columns with no sideways
+// scrolling, the columns that do not fit fold into a detail under each row, and a tap anywhere on a sortable
+// header sorts. The same screens at desktop size show every column.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { InsumoRow } from '@shared/contract/insumos';
+import type { OperadorRow } from '@shared/contract/operadores';
+import { limaDate } from '@shared/domain/dates';
+import { LABELS } from '@shared/messages';
+import { MENU, ROLE } from '@shared/auth/permissions';
+import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { launch, loginAs, newContext, shot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const A = LABELS.almacen;
+const S = LABELS.salidas;
+const M = LABELS.movimientos;
+const TABLET = { width: 820, height: 1180 };
+
+/** Two exits of today on the server (so the exits list and the kardex have rows). */
+async function seedExits(): Promise<string[]> {
+  const token = await admin();
+  const machines = (await api<{ id: number; placa: string }[]>(token, 'GET', '/api/maquinarias')).data;
+  const operators = (await api<OperadorRow[]>(token, 'GET', '/api/operadores')).data;
+  const supply = (await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data.find((s) => s.stock >= 2);
+  if (!supply) throw new Error('no hay insumos con stock');
+  const vouchers = [`TAB-A-${Date.now() % 1_000_000}`, `TAB-B-${Date.now() % 1_000_000}`];
+  for (const nro of vouchers) {
+    await api(token, 'POST', '/api/salidas', {
+      nro_vale: nro,
+      fecha: limaDate(),
+      maquinaria_id: machines[0].id,
+      operador_id: operators[0].operador_id,
+      operador_dni: operators[0].dni,
+      salidas_det: [{ insumo_id: supply.id, cantidad: 1, observacion: null }],
+      trash: [],
+      editorMode: 'crear',
+    });
+  }
+  return vouchers;
+}
+
+/** Opens a screen from the side menu; on a tablet the menu is a drawer that is closed (inert) at first. */
+async function openScreen(page: Page, link: string, title: string): Promise<void> {
+  const item = page.getByRole('link', { name: link });
+  const group = page.getByRole('button', { name: LABELS.menu.almacen });
+  if (await group.evaluate((el) => el.closest('[inert]') !== null)) await page.getByRole('button', { name: LABELS.menu.toggle }).click();
+  if (!(await item.isVisible())) await group.click();
+  await item.click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+/** Header texts of the table and whether its scroller scrolls sideways. */
+async function layout(page: Page, name: string) {
+  const table = page.getByRole('table', { name });
+  await table.locator('tbody tr td').first().waitFor();
+  const headers = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
+  const overflow = await page
+    .getByTestId('table-scroll')
+    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+  return { table, headers, overflow };
+}
+
+test('exits list and kardex fit an upright tablet, folding the rest into a row detail', async () => {
+  const vouchers = await seedExits();
+  const user = await ensureUser('tablet_listas', [MENU.almacen, MENU.salidas, MENU.movimientos, ROLE.salidaEditar, ROLE.salidaEliminar]);
+  const context = await newContext(browser, TABLET);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginAs(page, user, USER_PASSWORD);
+
+  await openScreen(page, LABELS.menu.salidas, S.title);
+  const exits = await layout(page, S.title);
+  await shot(page, 'tablet-salidas');
+  expect(exits.overflow.scroll).toBeLessThanOrEqual(exits.overflow.client + 1);
+  expect(exits.overflow.page).toBeLessThanOrEqual(TABLET.width);
+  for (const key of [A.date, S.voucher, LABELS.actions]) expect(exits.headers).toContain(key);
+  // Something folded (the operator, at least): the first cell of a row opens its detail.
+  const row = exits.table.locator('tbody tr').filter({ hasText: vouchers[0] });
+  const toggle = row.getByRole('button', { name: LABELS.showDetail });
+  await toggle.click();
+  const detail = exits.table.locator('tbody tr[data-detail]');
+  await detail.waitFor();
+  expect(await detail.textContent()).toContain(S.operator);
+  await shot(page, 'tablet-salidas-detail');
+  await row.getByRole('button', { name: LABELS.hideDetail }).click();
+  await detail.waitFor({ state: 'detached' });
+
+  // A tap in the corner of a sortable header (not on its text) sorts.
+  const th = exits.table.locator('thead th').filter({ hasText: S.voucher });
+  const box = await th.boundingBox();
+  if (!box) throw new Error('no header box');
+  await page.mouse.click(box.x + box.width - 3, box.y + box.height - 3);
+  await expect.poll(() => th.getAttribute('aria-sort')).toBe('ascending');
+
+  await openScreen(page, LABELS.menu.movimientos, M.title);
+  const kardex = await layout(page, M.title);
+  await shot(page, 'tablet-kardex');
+  expect(kardex.overflow.scroll).toBeLessThanOrEqual(kardex.overflow.client + 1);
+  for (const key of [A.date, A.description, M.type, M.inflow, M.outflow, M.balance]) expect(kardex.headers).toContain(key);
+  const first = kardex.table.locator('tbody tr').first();
+  await first.getByRole('button', { name: LABELS.showDetail }).click();
+  expect(await kardex.table.locator('tbody tr[data-detail]').textContent()).toContain(M.document);
+  await shot(page, 'tablet-kardex-detail');
+
+  // On a desktop everything fits: nothing folds.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect.poll(async () => (await kardex.table.locator('thead th').allTextContents()).length).toBe(9);
+  expect(await kardex.table.getByRole('button', { name: LABELS.showDetail }).count()).toBe(0);
+  await shot(page, 'desktop-kardex');
+  await context.close();
+});
