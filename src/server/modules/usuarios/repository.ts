@@ -58,6 +58,7 @@ export async function lockManagers(tx: Db): Promise<number[]> {
         )}]::integer[]`,
       ),
     )
+    .orderBy(usuarios.id)
     .for('update');
   return rows.map((r) => r.id);
 }

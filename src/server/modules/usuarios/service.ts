@@ -14,9 +14,20 @@ import { areaExists, isManager, listUsuarios, lockManagers, lockUsuario, usernam
 const RESOURCE = 'usuarios';
 const ALLOWED = new Set(ALL_CODES);
 
-/** Refuses a change after which no active user could manage users. */
-async function guardLastManager(tx: Db, targetId: number, after: { estado: number; roles: number[] } | null) {
+/**
+ * Locks the user managers, then the target user. Every change that may remove a manager takes its locks in this
+ * one order (managers by id first), so two managers removing each other wait for one another instead of
+ * deadlocking: the second then sees the first one's result and is refused as the last manager.
+ */
+async function lockForManagerChange(tx: Db, id: number) {
   const managers = await lockManagers(tx);
+  const current = await lockUsuario(tx, id);
+  if (!current) throw notFound(MSG.notFound);
+  return { managers, current };
+}
+
+/** Refuses a change after which no active user could manage users. */
+function guardLastManager(managers: number[], targetId: number, after: { estado: number; roles: number[] } | null) {
   const wasManager = managers.includes(targetId);
   if (wasManager && !(after && isManager(after)) && managers.length <= 1) throw forbidden(MSG.lastUserManager);
 }
@@ -68,10 +79,9 @@ export function create(req: FastifyRequest, body: UsuarioBody) {
 export function update(req: FastifyRequest, id: number, body: UsuarioBody) {
   checkBodyId(id, body.id);
   return runChange(req, async ({ tx, audit }) => {
-    const current = await lockUsuario(tx, id);
-    if (!current) throw notFound(MSG.notFound);
+    const { managers, current } = await lockForManagerChange(tx, id);
     if (id === req.user!.id && body.estado !== 1) throw forbidden(MSG.cannotDeactivateSelf);
-    await guardLastManager(tx, id, { estado: body.estado, roles: current.roles });
+    guardLastManager(managers, id, { estado: body.estado, roles: current.roles });
     await checkFields(tx, body, id);
     const before = await one(tx, id);
     await tx
@@ -94,9 +104,8 @@ export function update(req: FastifyRequest, id: number, body: UsuarioBody) {
 export function remove(req: FastifyRequest, id: number) {
   if (id === req.user!.id) throw forbidden(MSG.cannotDeleteSelf);
   return runChange(req, async ({ tx, audit }) => {
-    const current = await lockUsuario(tx, id);
-    if (!current) throw notFound(MSG.notFound);
-    await guardLastManager(tx, id, null);
+    const { managers, current } = await lockForManagerChange(tx, id);
+    guardLastManager(managers, id, null);
     const before = { ...(await one(tx, id)), roles: current.roles };
     await tx.delete(usuarios).where(eq(usuarios.id, id));
     await audit({ action: 'delete', resource: RESOURCE, resource_id: id, before });
@@ -121,9 +130,8 @@ export function savePermissions(req: FastifyRequest, id: number, body: SavePermi
   if (unknown.length) throw badRequest(MSG.unknownPermission(unknown.join(', ')), { myChoices: FIELD.invalidValue });
   const roles = [...new Set(body.myChoices)].sort((a, b) => a - b);
   return runChange(req, async ({ tx, audit }) => {
-    const current = await lockUsuario(tx, id);
-    if (!current) throw notFound(MSG.notFound);
-    await guardLastManager(tx, id, { estado: current.estado, roles });
+    const { managers, current } = await lockForManagerChange(tx, id);
+    guardLastManager(managers, id, { estado: current.estado, roles });
     await tx
       .update(usuarios)
       .set({ roles, updatedAt: sql`now()` })
@@ -138,6 +146,11 @@ export function setPassword(req: FastifyRequest, id: number, body: SetPasswordBo
   const user = req.user!;
   if (id !== user.id && !user.roles.includes(ROLE.usuarioClave)) throw forbidden(MSG.forbidden);
   checkBodyId(id, body.id);
+  // One's own new password must be one's own: the default one would keep the user on the forced change screen,
+  // changing it again forever. A manager may still reset another user to it (that user then has to change it).
+  if (id === user.id && body.password === req.server.config.DEFAULT_PASSWORD) {
+    throw badRequest(MSG.passwordIsDefault, { password: MSG.passwordIsDefault });
+  }
   return runChange(req, async ({ tx, audit }) => {
     const current = await lockUsuario(tx, id);
     if (!current) throw notFound(MSG.notFound);
