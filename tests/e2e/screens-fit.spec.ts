@@ -69,10 +69,13 @@ for (const viewport of VIEWPORTS) {
     await loginAs(page, user, USER_PASSWORD);
     await page.getByRole('navigation', { name: LABELS.menu.navigation }).waitFor({ state: 'attached' });
     const problems: string[] = [];
+    const main = page.locator('main');
+    const title = () => main.locator('h1, h2').first().textContent();
     for (const { group, entry, screen } of entries) {
+      const before = await title();
       await openEntry(page, group, entry);
-      const main = page.locator('main');
-      await main.getByRole('heading').first().waitFor();
+      // Every screen has its own title: wait until the one of the previous screen has gone.
+      await expect.poll(title, { timeout: 20_000 }).not.toBe(before);
       // Lists show rows or their empty line before the check (a list still loading has nothing to measure).
       await page.waitForFunction(() => !document.querySelector('main [aria-busy=true]'));
       const name = `pantalla-${viewport.name}-${screen}-${entry.replace(/\W+/g, '_')}`;
