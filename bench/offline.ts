@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { LABELS } from '@shared/messages';
-import { limaToday, login, mainThreadCpu, screenPage, type ScreenRig } from './exits-screen';
+import { limaToday, login, screenPage, type ScreenRig } from './exits-screen';
 import { figure, type Figure } from './figures';
 
 export const LOGIN_JS_GOAL_KB = 120;
@@ -104,8 +104,6 @@ interface WarmStart {
   shell: number;
   /** The reloaded page was served and controlled by the service worker. */
   controlled: boolean;
-  /** Main-thread CPU time of the page over the same span, ms (the shared machine's load barely changes it). */
-  cpu: number;
 }
 
 /**
@@ -113,7 +111,7 @@ interface WarmStart {
  * menu is there, then waits for the first exit row and one more task (the list answers input again). The clock is
  * the new document's own (0 = the navigation's start), so the bench's round trips never count.
  */
-async function timeWarmStart(page: Page, cpu0: number): Promise<WarmStart> {
+async function timeWarmStart(page: Page): Promise<WarmStart> {
   const handle = await page.waitForFunction(
     ({ navigation, group, link }) => {
       const w = window as unknown as { __warm?: { shell?: number; ready?: number; rows?: boolean } };
@@ -145,8 +143,7 @@ async function timeWarmStart(page: Page, cpu0: number): Promise<WarmStart> {
     { navigation: LABELS.menu.navigation, group: LABELS.menu.almacen, link: LABELS.menu.salidas },
     { polling: 'raf', timeout: 60_000 },
   );
-  const cpu = (await mainThreadCpu(page)) - cpu0;
-  return { ...((await handle.jsonValue()) as Omit<WarmStart, 'cpu'>), cpu };
+  return (await handle.jsonValue()) as WarmStart;
 }
 
 /** Warm offline start, then the outbox replay in the same (controlled, logged-in) tab. */
@@ -188,19 +185,18 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
     await context.setOffline(true);
     const starts: WarmStart[] = [];
     for (let k = 0; k < 3; k++) {
-      const cpu0 = await mainThreadCpu(page);
       await page.reload({ waitUntil: 'commit' });
-      const s = await timeWarmStart(page, cpu0);
+      const s = await timeWarmStart(page);
       if (!s.controlled) throw new Error('the offline reload was not served by the service worker');
       starts.push(s);
       await listRowsShown(page, rig.n);
     }
     starts.sort((a, b) => a.ready - b.ready);
     const median = starts[1];
-    const runs = starts.map((s) => `${s.ready.toFixed(0)} (Inicio ${s.shell.toFixed(0)}, CPU ${s.cpu.toFixed(0)})`).join(', ');
+    const runs = starts.map((s) => `${s.ready.toFixed(0)} (Inicio ${s.shell.toFixed(0)})`).join(', ');
     console.log(
       `Warm offline start to the exits list (${rig.n} rows on the device): median ${median.ready.toFixed(0)} ms of 3, ` +
-        `ms from the reload to the rows (to the click on 'Salidas' on Inicio, main-thread CPU): ${runs} (goal < ${OFFLINE_START_GOAL_MS} ms)`,
+        `ms from the reload to the rows (to the click on 'Salidas' on Inicio): ${runs} (goal < ${OFFLINE_START_GOAL_MS} ms)`,
     );
     figures.push(
       figure(
@@ -209,7 +205,7 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
         median.ready,
         'ms',
         { op: '<', value: OFFLINE_START_GOAL_MS },
-        { runs: starts.map((s) => s.ready), toInicio: starts.map((s) => s.shell), cpu: starts.map((s) => s.cpu) },
+        { runs: starts.map((s) => s.ready), toInicio: starts.map((s) => s.shell) },
       ),
     );
     figures.push(...(await replay(rig, page, context.setOffline.bind(context))));
@@ -262,10 +258,7 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
     editorMode: 'crear',
   }));
   // The clerk is back on Inicio (the replay is the engine's and the server's, not the exits list's redraws).
-  await page
-    .getByRole('navigation', { name: LABELS.menu.navigation })
-    .getByRole('link', { name: LABELS.menu.inicio, exact: true })
-    .click();
+  await page.getByRole('navigation', { name: LABELS.menu.navigation }).getByRole('link', { name: LABELS.menu.inicio, exact: true }).click();
   await page.getByTestId('table-info').waitFor({ state: 'detached' });
   // Queued in the page by the app's own outbox code (bench/_outbox-inject.ts, bundled from the sources).
   const q0 = performance.now();
@@ -307,7 +300,8 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
         }),
     );
   let state = await left();
-  const limit = REPLAY_GOAL_S * 1000 * 6;
+  // Long enough to see the whole queue drained on a loaded machine: duplicates and losses are only known then.
+  const limit = REPLAY_GOAL_S * 1000 * 30;
   let shown = t0;
   while (state.waiting > 0 && performance.now() - t0 < limit) {
     await new Promise((r) => setTimeout(r, 100));
@@ -322,7 +316,8 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
     sql`select count(*)::int as n, count(distinct nro_vale)::int as distinct from salidas where nro_vale like 'R-%'`,
   );
   const duplicates = counts.n - counts.distinct;
-  const lost = REPLAY_ITEMS - counts.distinct - state.rejected;
+  // Still waiting in the outbox is not lost (the bench stopped waiting); lost is neither there nor on the server.
+  const lost = REPLAY_ITEMS - counts.distinct - state.rejected - state.waiting;
   console.log(
     `Outbox replay of ${REPLAY_ITEMS} exits queued offline: ${seconds.toFixed(1)} s on loopback (goal < ${REPLAY_GOAL_S} s); ` +
       `${counts.distinct} on the server, ${duplicates} duplicated, ${state.rejected} rejected, ${state.waiting} still waiting, ${lost} lost`,
