@@ -1,6 +1,6 @@
 // What waits on this device while nobody is logged in: the login screen's note about records not yet sent.
-import { liveQuery } from 'dexie';
 import { getDb, type OfflineDb } from './db';
+import { watchOutbox } from './outbox-watch';
 
 export interface DeviceWaiting {
   count: number;
@@ -10,12 +10,12 @@ export interface DeviceWaiting {
 
 /** Follows the outbox of every user of the device; returns a function that stops following. */
 export function watchDeviceWaiting(onChange: (waiting: DeviceWaiting) => void, db: OfflineDb = getDb()): () => void {
-  const sub = liveQuery(() => db.outbox.toArray()).subscribe({
-    next: (items) => {
+  return watchOutbox(
+    db,
+    () => db.outbox.toArray(),
+    (items) => {
       const names = [...new Set(items.map((i) => i.userName).filter((n): n is string => !!n))];
       onChange({ count: items.length, names });
     },
-    error: (err: unknown) => console.error('outbox live query failed', err),
-  });
-  return () => sub.unsubscribe();
+  );
 }

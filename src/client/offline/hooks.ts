@@ -7,6 +7,7 @@ import { useSyncEngine } from './engine-context';
 import { mergePending, type MergeOptions, type WithPending } from './merge-pending';
 import { listFiles } from './outbox-files';
 import { listItems, type EnqueueInput } from './outbox-store';
+import { watchOutbox } from './outbox-watch';
 import type { SyncEngine } from './sync';
 import type { SyncListener, SyncState } from './sync-events';
 import { submit, type SubmitResult } from './sync-submit';
@@ -22,7 +23,7 @@ interface Store<T> {
 
 const stores = new WeakMap<SyncEngine, Map<number, Store<OutboxItem[]>>>();
 
-/** One shared live query per engine and user; Dexie re-runs it on every outbox change (any tab). */
+/** One shared watcher per engine and user: re-read after outbox changes (any tab), at most every 250 ms. */
 function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
   let byUser = stores.get(engine);
   if (!byUser) stores.set(engine, (byUser = new Map()));
@@ -30,23 +31,24 @@ function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
   if (existing) return existing;
   let value = EMPTY;
   const listeners = new Set<() => void>();
-  let sub: { unsubscribe: () => void } | undefined;
+  let stop: (() => void) | undefined;
   const store: Store<OutboxItem[]> = {
     get: () => value,
     subscribe(onChange) {
       listeners.add(onChange);
-      sub ??= liveQuery(() => listItems(engine.db, userId)).subscribe({
-        next: (rows) => {
+      stop ??= watchOutbox(
+        engine.db,
+        () => listItems(engine.db, userId),
+        (rows) => {
           value = rows;
           for (const l of [...listeners]) l();
         },
-        error: (err: unknown) => console.error('outbox live query failed', err),
-      });
+      );
       return () => {
         listeners.delete(onChange);
         if (listeners.size === 0) {
-          sub?.unsubscribe();
-          sub = undefined;
+          stop?.();
+          stop = undefined;
         }
       };
     },

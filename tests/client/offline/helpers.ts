@@ -40,6 +40,8 @@ export interface SeenRequest {
   key: string | null;
   authorization: string | null;
   body: unknown;
+  /** Set by a responder when the request reached the fake server (not a simulated network failure). */
+  reached?: boolean;
 }
 
 export type Responder = (req: SeenRequest) => Response | Promise<Response>;
