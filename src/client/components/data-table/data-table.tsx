@@ -360,7 +360,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </div>
       <HorizontalScroll
         ref={scrollRef}
-        className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto')}
+        className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto will-change-scroll')}
         data-testid="table-scroll"
       >
         <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
