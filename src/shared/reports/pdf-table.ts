@@ -101,7 +101,16 @@ function contentStream(doc: PDFDocument, text: string, compress: boolean) {
 }
 
 const n2 = (v: number) => (Math.round(v * 100) / 100).toString();
-const color = (c: RGB, stroke = false) => `${n2(c.red)} ${n2(c.green)} ${n2(c.blue)} ${stroke ? 'RG' : 'rg'}`;
+/** Colour operators, made once per colour (a few colours, thousands of uses). */
+const colorOps = new WeakMap<RGB, [string, string]>();
+const color = (c: RGB, stroke = false) => {
+  let ops = colorOps.get(c);
+  if (!ops) {
+    const rgbText = `${n2(c.red)} ${n2(c.green)} ${n2(c.blue)}`;
+    colorOps.set(c, (ops = [`${rgbText} rg`, `${rgbText} RG`]));
+  }
+  return ops[stroke ? 1 : 0];
+};
 
 /** PDF operators of one page's table, flushed into a content stream of that page. */
 class PageOps {
@@ -153,12 +162,13 @@ function cellRuns(
   const width = ctx.widths[col];
   const align = ctx.aligns[col];
   const runs: [number, number, string][] = [];
-  lines.forEach((line, i) => {
-    if (line === '') return;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === '') continue;
     const w = align === 'left' ? 0 : fast.measure(line, size);
     const tx = align === 'right' ? x + width - PAD - w : align === 'center' ? x + (width - w) / 2 : x + PAD;
     runs.push([tx, top - PAD - (i + 1) * LINE + 2.5, fast.encode(line)]);
-  });
+  }
   return runs;
 }
 
@@ -295,17 +305,22 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
     let cells = row.map((text, c) =>
       text === '' || (!text.includes('\n') && measure(text, FONT_SIZE) <= inner(c)) ? [text] : wrapText(text, inner(c), FONT_SIZE, measure),
     );
+    let tallest = 1;
+    for (const lines of cells) if (lines.length > tallest) tallest = lines.length;
     // A row taller than a whole page is cut (never happens with list data, but must not loop).
-    cells = cells.map((lines) => (lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}...`] : lines));
-    const height = Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
+    if (tallest > maxLines) {
+      cells = cells.map((lines) => (lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}...`] : lines));
+      tallest = maxLines;
+    }
+    const height = tallest * LINE + PAD * 2;
     if (y - height < bottomLimit) ({ ops, y } = newPage());
     if (r % 2 === 1) ops.rect(MARGIN, y - height, totalWidth, height, COLORS.zebra);
     let x = MARGIN;
     const runs: [number, number, string][] = [];
-    cells.forEach((lines, c) => {
-      runs.push(...cellRuns(ctx, lines, x, y, c, fast, FONT_SIZE));
+    for (let c = 0; c < cells.length; c++) {
+      for (const run of cellRuns(ctx, cells[c], x, y, c, fast, FONT_SIZE)) runs.push(run);
       x += widths[c];
-    });
+    }
     ops.text(runs, false, FONT_SIZE, COLORS.text);
     ops.line(MARGIN, y - height, MARGIN + totalWidth, 0.4, COLORS.grid);
     y -= height;
