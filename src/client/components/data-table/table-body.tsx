@@ -57,11 +57,14 @@ function RowViewInner<T extends RowData>({ row, className, index, measureRef, se
     },
     [measureRef],
   );
-  // A virtualized row is as tall as itself plus its open detail: measure again when it opens or closes, and when
-  // its place shows another record (a sort or a search).
+  // A virtualized row is as tall as itself plus its open detail: measure again when it opens or closes, when the
+  // <tr> moves to another place, and when an open detail shows another record. Another record in a closed row
+  // (a sort, a keystroke) is left to the virtualizer's ResizeObserver on the <tr>: it reports only a real change
+  // of height, after the browser's own layout, instead of forcing a layout here in every row.
+  const openRecord = foldable && open ? row : null;
   useLayoutEffect(() => {
     if (measureRef && ref.current) measureRef(ref.current);
-  }, [row, index, open, foldable, measureRef]);
+  }, [openRecord, index, open, foldable, measureRef]);
   const byId = foldable && open ? row.getAllCellsByColumnId() : undefined;
   return (
     <>
