@@ -290,7 +290,7 @@ export async function login(page: Page): Promise<void> {
  * CPU time of the page's main thread so far, ms (Chromium's ThreadTime metric). On a shared machine the wall-clock
  * time of a step grows with the other processes' load; the main thread's own CPU time barely does.
  */
-async function mainThreadCpu(page: Page): Promise<number> {
+export async function mainThreadCpu(page: Page): Promise<number> {
   let cdp = cdpSessions.get(page);
   if (!cdp) {
     cdp = await page.context().newCDPSession(page);

@@ -1,8 +1,10 @@
 // The PWA's own figures on the built client: the login screen's initial JavaScript (gzip), the warm offline start
-// (service worker installed, network cut, reload, time to the list rows) and the outbox replay of 1,000 exits
-// queued offline (the app's own sender, back online, on loopback: time and duplicates on the server).
+// (service worker installed, network cut, reload: Inicio from the worker's cache, then 'Salidas' from the menu, timed
+// to the first list row) and the outbox replay of 1,000 exits queued offline with the app's own outbox code (the
+// app's sender, back online, on loopback: time, and duplicates and losses in the database).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -50,6 +52,28 @@ export function loginBundle(staticDir: string): { files: string[]; rawKB: number
   return { files, rawKB: raw / 1024, gzipKB: gz / 1024 };
 }
 
+/** bench/_outbox-inject.ts and the app modules it uses, bundled for the page as one script (window.__benchOutbox). */
+async function outboxInjectScript(): Promise<string> {
+  const { build } = await import('vite');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const out = (await build({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    resolve: { alias: { '@shared': join(root, 'src/shared'), '@client': join(root, 'src/client') } },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: join(root, 'bench/_outbox-inject.ts'), formats: ['iife'], name: '__benchOutbox', fileName: 'outbox-inject' },
+    },
+  })) as { output: { type: string; code?: string }[] }[] | { output: { type: string; code?: string }[] };
+  const first = Array.isArray(out) ? out[0] : out;
+  const chunk = first.output.find((o) => o.type === 'chunk');
+  if (!chunk?.code) throw new Error('bench/_outbox-inject.ts: no bundle');
+  return chunk.code;
+}
+
 const listRowsShown = (page: Page, n: number) =>
   page
     .getByTestId('table-info')
@@ -63,17 +87,64 @@ const listRowsShown = (page: Page, n: number) =>
       );
     });
 
-/** Milliseconds from the navigation's start to the first exit row on screen (polled every frame in the page). */
-async function timeToRows(page: Page): Promise<number> {
+/**
+ * Opens the exits list the way a person does: the app keeps its screen in memory (spec 000 §2: the address bar
+ * never changes), so a reload always lands on Inicio and the list is reached through the side menu.
+ */
+async function openSalidas(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: LABELS.menu.navigation });
+  const group = nav.getByRole('button', { name: LABELS.menu.almacen });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await nav.getByRole('link', { name: LABELS.menu.salidas, exact: true }).click();
+}
+
+interface WarmStart {
+  /** From the navigation's start to the first exit row on screen with the main thread free again, ms. */
+  ready: number;
+  /** From the navigation's start to the click on 'Salidas' (the shell and Inicio up, from the worker's cache), ms. */
+  shell: number;
+  /** The reloaded page was served and controlled by the service worker. */
+  controlled: boolean;
+}
+
+/**
+ * In the page, every frame from the reload's first document: opens 'Almacén' and clicks 'Salidas' as soon as the
+ * menu is there, then waits for the first exit row and one more task (the list answers input again). The clock is
+ * the new document's own (0 = the navigation's start), so the bench's round trips never count.
+ */
+async function timeWarmStart(page: Page): Promise<WarmStart> {
   const handle = await page.waitForFunction(
-    () => {
+    ({ navigation, group, link }) => {
+      const w = window as unknown as { __warm?: { shell?: number; ready?: number; rows?: boolean } };
+      const st = (w.__warm ??= {});
+      if (st.ready !== undefined)
+        return { ready: st.ready, shell: st.shell ?? Number.NaN, controlled: navigator.serviceWorker.controller !== null };
       const row = document.querySelector('table tbody tr:not([aria-hidden]) td:nth-child(2)');
-      return row?.textContent?.startsWith('V-') ? performance.now() : false;
+      if (row?.textContent?.startsWith('V-')) {
+        if (!st.rows) {
+          st.rows = true;
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => void (st.ready = performance.now());
+          ch.port2.postMessage(0);
+        }
+        return false;
+      }
+      const nav = document.querySelector(`nav[aria-label="${navigation}"]`);
+      if (!nav || st.shell !== undefined) return false;
+      const a = [...nav.querySelectorAll('a')].find((e) => e.textContent?.trim() === link);
+      if (a) {
+        st.shell = performance.now();
+        a.click();
+        return false;
+      }
+      const button = [...nav.querySelectorAll('button')].find((e) => e.textContent?.trim() === group);
+      if (button?.getAttribute('aria-expanded') === 'false') button.click();
+      return false;
     },
-    undefined,
+    { navigation: LABELS.menu.navigation, group: LABELS.menu.almacen, link: LABELS.menu.salidas },
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as number;
+  return (await handle.jsonValue()) as WarmStart;
 }
 
 /** Warm offline start, then the outbox replay in the same (controlled, logged-in) tab. */
@@ -102,34 +173,40 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
   try {
     // Online: log in, open the exits list (its device copy is written), let the service worker take control.
     await login(page);
-    await page.getByRole('link', { name: LABELS.menu.salidas }).click();
+    await openSalidas(page);
     await listRowsShown(page, rig.n);
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    // The first load is not controlled (no clients.claim()); after a reload it is. The reload lands on Inicio.
     await page.reload();
+    await openSalidas(page);
     await listRowsShown(page, rig.n);
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
       throw new Error('the service worker does not control the page');
-    // Offline: a warm start is a reload served by the service worker, the list from the device copy.
+    // Offline: a warm start is a reload served by the service worker (Inicio), then 'Salidas' from the device copy.
     await context.setOffline(true);
-    const starts: number[] = [];
+    const starts: WarmStart[] = [];
     for (let k = 0; k < 3; k++) {
       await page.reload({ waitUntil: 'commit' });
-      starts.push(await timeToRows(page));
+      const s = await timeWarmStart(page);
+      if (!s.controlled) throw new Error('the offline reload was not served by the service worker');
+      starts.push(s);
       await listRowsShown(page, rig.n);
     }
-    starts.sort((a, b) => a - b);
+    starts.sort((a, b) => a.ready - b.ready);
     const median = starts[1];
+    const runs = starts.map((s) => `${s.ready.toFixed(0)} (Inicio ${s.shell.toFixed(0)})`).join(', ');
     console.log(
-      `Warm offline start to the exits list (${rig.n} rows on the device): median ${median.toFixed(0)} ms of 3 (${starts.map((s) => s.toFixed(0)).join(', ')}) (goal < ${OFFLINE_START_GOAL_MS} ms)`,
+      `Warm offline start to the exits list (${rig.n} rows on the device): median ${median.ready.toFixed(0)} ms of 3, ` +
+        `ms from the reload to the rows (to the click on 'Salidas' on Inicio): ${runs} (goal < ${OFFLINE_START_GOAL_MS} ms)`,
     );
     figures.push(
       figure(
         'PWA',
         `warm offline start to the exits list (${rig.n} rows)`,
-        median,
+        median.ready,
         'ms',
         { op: '<', value: OFFLINE_START_GOAL_MS },
-        { runs: starts },
+        { runs: starts.map((s) => s.ready), toInicio: starts.map((s) => s.shell) },
       ),
     );
     figures.push(...(await replay(rig, page, context.setOffline.bind(context))));
@@ -152,13 +229,12 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
 }
 
 /**
- * 1,000 exits queued while offline (written to the outbox as the exit form does: one item per exit, its own
- * Idempotency-Key), then the connection comes back and the app's sender sends them one by one.
+ * 1,000 exits queued while offline (through the app's engine, as the exit form's save does: one item per exit, its
+ * own Idempotency-Key), then the connection comes back and the app's sender sends them one by one.
  */
 async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean) => Promise<void>): Promise<Figure[]> {
   const db = rig.database.db;
   const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
-  const user = await one<{ id: number; full_name: string }>(sql`select id, full_name from usuarios where username = 'admin'`);
   const machine = await one<{ id: number; descripcion: string; placa: string }>(
     sql`select id, descripcion, placa from maquinarias order by id limit 1`,
   );
@@ -169,70 +245,39 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
   // Enough stock that no exit is refused for it: the figure is the sender's, not the stock rule's.
   await db.execute(sql`update insumos set stock = 1000000 where id = ${supply.id}`);
   const fecha = limaToday();
-  const items = Array.from({ length: REPLAY_ITEMS }, (_, k) => {
-    const vale = `R-${String(k + 1).padStart(6, '0')}`;
-    return {
-      url: '/api/salidas',
-      label: `Salida vale ${vale}`,
-      body: {
-        id: null,
-        nro_vale: vale,
-        fecha,
-        maquinaria_id: machine.id,
-        operador_id: operator.operador_id,
-        operador_dni: operator.dni,
-        operador_name: operator.nombres,
-        salidas_det: [{ insumo_id: supply.id, cantidad: 1, observacion: null }],
-        trash: [],
-        editorMode: 'crear',
-      },
-      meta: { id: null, maquinaria: machine.descripcion, placa: machine.placa },
-    };
-  });
-  // Written straight into the app's IndexedDB outbox (the shape outbox-store.ts's buildItem gives an item).
-  await page.evaluate(
-    async ({ items, userId, userName }) => {
-      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('maquinarias');
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
-      const now = Date.now();
-      items.forEach((it, k) => {
-        tx.objectStore('outbox').put({
-          id: crypto.randomUUID(),
-          seq: 1_000_000 + k,
-          userId,
-          userName,
-          resource: 'salidas',
-          method: 'POST',
-          url: it.url,
-          body: it.body,
-          label: it.label,
-          meta: it.meta,
-          upload: null,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          lastError: null,
-          lastStatus: null,
-          lastErrors: null,
-          createdAt: now,
-          updatedAt: now,
-          ackedAt: null,
-          serverId: null,
-        });
-      });
-      tx.objectStore('meta').put({ key: 'outbox-seq', value: 1_000_000 + items.length });
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      idb.close();
+  // New exits as the exit form saves them (features/salidas/api.ts SalidaSave), one voucher each.
+  const forms = Array.from({ length: REPLAY_ITEMS }, (_, k) => ({
+    id: null,
+    nro_vale: `R-${String(k + 1).padStart(6, '0')}`,
+    fecha,
+    maquinaria_id: machine.id,
+    operador_id: operator.operador_id,
+    operador_dni: operator.dni,
+    operador_name: operator.nombres,
+    salidas_det: [{ insumo_id: supply.id, cantidad: 1, observacion: null }],
+    trash: [],
+    editorMode: 'crear',
+  }));
+  // The clerk is back on Inicio (the replay is the engine's and the server's, not the exits list's redraws).
+  await page.getByRole('navigation', { name: LABELS.menu.navigation }).getByRole('link', { name: LABELS.menu.inicio, exact: true }).click();
+  await page.getByTestId('table-info').waitFor({ state: 'detached' });
+  // Queued in the page by the app's own outbox code (bench/_outbox-inject.ts, bundled from the sources).
+  const q0 = performance.now();
+  // Evaluated as the devtools protocol does (a script tag would meet the app's Content-Security-Policy).
+  await page.evaluate(`${await outboxInjectScript()};\nwindow.__benchOutbox = __benchOutbox;`);
+  const queued = await page.evaluate(
+    async ({ forms, meta }) => {
+      const token = localStorage.getItem('token');
+      if (!token) throw new Error('no session');
+      const b64 = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      const { user } = JSON.parse(decodeURIComponent(escape(atob(b64)))) as { user: { id: number; fullName: string } };
+      const w = window as unknown as { __benchOutbox: { queueExits: (f: unknown[], m: unknown, o: unknown) => Promise<number> } };
+      return w.__benchOutbox.queueExits(forms, meta, { userId: user.id, userName: user.fullName });
     },
-    { items, userId: user.id, userName: user.full_name },
+    { forms, meta: { id: null, maquinaria: machine.descripcion, placa: machine.placa } },
   );
+  if (queued < REPLAY_ITEMS) throw new Error(`only ${queued} items in the outbox after queuing ${REPLAY_ITEMS}`);
+  console.log(`${queued} exits queued offline in ${((performance.now() - q0) / 1000).toFixed(1)} s`);
   const t0 = performance.now();
   await setOffline(false);
   // Done when the outbox holds no item still to send (sent ones leave it; refused ones stay, 'rejected').
@@ -256,17 +301,24 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
         }),
     );
   let state = await left();
-  const limit = REPLAY_GOAL_S * 1000 * 6;
+  // Long enough to see the whole queue drained on a loaded machine: duplicates and losses are only known then.
+  const limit = REPLAY_GOAL_S * 1000 * 30;
+  let shown = t0;
   while (state.waiting > 0 && performance.now() - t0 < limit) {
     await new Promise((r) => setTimeout(r, 100));
     state = await left();
+    if (performance.now() - shown > 10_000) {
+      shown = performance.now();
+      console.log(`  ${((shown - t0) / 1000).toFixed(0)} s: ${state.waiting} still to send`);
+    }
   }
   const seconds = (performance.now() - t0) / 1000;
   const counts = await one<{ n: number; distinct: number }>(
     sql`select count(*)::int as n, count(distinct nro_vale)::int as distinct from salidas where nro_vale like 'R-%'`,
   );
   const duplicates = counts.n - counts.distinct;
-  const lost = REPLAY_ITEMS - counts.distinct - state.rejected;
+  // Still waiting in the outbox is not lost (the bench stopped waiting); lost is neither there nor on the server.
+  const lost = REPLAY_ITEMS - counts.distinct - state.rejected - state.waiting;
   console.log(
     `Outbox replay of ${REPLAY_ITEMS} exits queued offline: ${seconds.toFixed(1)} s on loopback (goal < ${REPLAY_GOAL_S} s); ` +
       `${counts.distinct} on the server, ${duplicates} duplicated, ${state.rejected} rejected, ${state.waiting} still waiting, ${lost} lost`,

@@ -56,10 +56,12 @@ const changePasswordRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
+  // The logged-in screens get the app's QueryClient here (loaded on first need, not with the login screen).
+  beforeLoad: async ({ location, context }): Promise<{ queryClient: QueryClient }> => {
     requireSession(location);
+    return { queryClient: await context.loadQueryClient() };
   },
-  component: lazyRouteComponent(() => import('./app/layout'), 'AppLayout'),
+  component: lazyRouteComponent(() => import('./app/app-shell'), 'AppShell'),
 });
 
 const welcomeRoute = createRoute({
@@ -82,11 +84,13 @@ export function initialEntry(): string {
   return path + location.search;
 }
 
-export function createAppRouter(queryClient: QueryClient, entry: string = initialEntry()) {
+/** `queryClient`: the client itself (tests) or its loader (the app: app/query-client-ref.ts). */
+export function createAppRouter(queryClient: QueryClient | (() => Promise<QueryClient>), entry: string = initialEntry()) {
+  const loadQueryClient = typeof queryClient === 'function' ? queryClient : () => Promise.resolve(queryClient);
   return createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [entry] }),
-    context: { queryClient },
+    context: { loadQueryClient },
     defaultPreload: false,
     defaultPendingMs: 150,
     scrollRestoration: false,

@@ -1,12 +1,11 @@
 // Every user-facing Spanish text of the spec (both documents) in one catalogue, plus the product's own
 // texts for what the spec leaves open. Server and client import from here; tests compare against it.
+// The login screen's own texts live in messages-login.ts (kept small for the first download) and are spread in here.
+import { LOGIN_FIELD, LOGIN_LABELS, LOGIN_MSG } from './messages-login';
 
 export const MSG = {
-  toastTitle: 'Aviso',
+  ...LOGIN_MSG,
   // session
-  loginFailed: 'Credencial incorrecto',
-  loginRateLimited: 'Demasiados intentos de inicio de sesión. Espere un momento e intente de nuevo.',
-  sessionRequired: 'Sesión no válida o expirada. Inicie sesión nuevamente.',
   forbidden: 'No tiene permiso para realizar esta acción.',
   userInactive: 'Credencial incorrecto',
   logoutTitle: '¿Listo para salir?',
@@ -142,7 +141,6 @@ export const MSG = {
   offlineCopy: (when: string) => `Copia sin conexión del ${when}`,
   offlineNoCopy: 'Sin conexión: esta lista todavía no tiene una copia en este dispositivo. Ábrala una vez con conexión.',
   syncTitle: 'Sincronización',
-  syncNoConnection: 'Sin conexión con el servidor',
   syncTimeout: 'El servidor no respondió a tiempo',
   syncServerError: (status: number) => `Error del servidor (${status})`,
   syncSent: (label: string) => `Enviado al servidor: ${label}`,
@@ -183,8 +181,6 @@ export const MSG = {
   syncDiscardConfirmFiles: (n: number) => `¿Descartar este registro y sus ${n} archivo(s)? No se enviarán al servidor.`,
   syncDiscardConfirmAcked: (n: number) => `¿Descartar los ${n} archivo(s) sin enviar? El registro ya está en el servidor.`,
   syncDiscardFileConfirm: (name: string) => `¿Descartar el archivo ${name}? No se enviará al servidor.`,
-  syncLoginWaiting: (n: number, name: string | null) =>
-    `Hay ${n} registro(s) guardado(s) en este dispositivo sin enviar${name ? ` de ${name}` : ''}. Se enviarán al iniciar sesión con ese usuario.`,
   detailNotOffline: 'Este registro no se abrió con conexión en este dispositivo: su detalle no está disponible sin conexión.',
   availableNow: (qty: string) => `Disponible: ${qty}`,
   newVersion: 'Nueva versión disponible',
@@ -237,6 +233,7 @@ const AUDIT_RESOURCE: Record<string, string> = {
 };
 
 export const LABELS = {
+  ...LOGIN_LABELS,
   activeState: ['INACTIVO', 'ACTIVO'] as const,
   requestState: ['PENDIENTE', 'ATENDIDO'] as const,
   failureState: ['PENDIENTE', 'REPARADO'] as const,
@@ -274,9 +271,6 @@ export const LABELS = {
   startDate: 'Fecha Inicio',
   endDate: 'Fecha Final',
   dateRangeInvalid: 'La fecha inicial no puede ser mayor que la fecha final',
-  datePlaceholder: 'aaaa-mm-dd',
-  openCalendar: 'Abrir calendario',
-  dismissToast: 'Cerrar aviso',
   // app shell: side menu (spec 000 §2), login, welcome, top bar, user menu, profile, update prompt
   menu: {
     administrativo: 'Administrativo',
@@ -308,13 +302,7 @@ export const LABELS = {
     inicio: 'Inicio',
   },
   shell: {
-    appName: 'Sistema de Maquinarias y Almacén',
-    copyright: (office: string, year: string) => `Copyright © ${office} ${year}`,
-    loginTitle: 'Iniciar sesión',
-    username: 'Usuario',
-    password: 'Contraseña',
-    signIn: 'Ingresar',
-    signingIn: 'Ingresando...',
+    ...LOGIN_LABELS.shell,
     welcome: (name: string) => `Bienvenido(a), ${name}`,
     welcomeHint: 'Seleccione una opción del menú para comenzar.',
     dniSearch: 'Buscar por DNI',
@@ -748,10 +736,6 @@ export const LABELS = {
   },
   pdfPage: (n: number, total: number) => `Página ${n} de ${total}`,
   pdfGenerated: (when: string) => `Generado el ${when}`,
-  // Office settings until the server's GET /api/ajustes answers (the base seed stores the same values).
-  defaultOfficeName: 'Subgerencia de Equipo Mecánico y Maquinaria Pesada',
-  defaultAreaName: 'Municipalidad Provincial',
-  defaultCity: 'Huancayo - Junín',
   exportFailed: 'No se pudo generar el archivo',
   // list kit: folded columns and exports in the background
   showDetail: 'Ver detalle',
@@ -817,7 +801,7 @@ export const LABELS = {
 
 /** Field-level messages used by the zod schemas of the contract. */
 export const FIELD = {
-  required: 'Campo obligatorio',
+  ...LOGIN_FIELD,
   tooLong: (max: number) => `Máximo ${max} caracteres`,
   tooShort: (min: number) => `Mínimo ${min} caracteres`,
   number: 'Debe ser un número',

@@ -1,5 +1,5 @@
 // The office's emblem and names (from GET /api/ajustes), used by the login, welcome and side menu.
-import { LABELS } from '@shared/messages';
+import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { cn } from '@client/lib/cn';
 import type { OfficeSettings } from '@client/lib/settings';
 

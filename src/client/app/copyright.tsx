@@ -1,5 +1,5 @@
 // The footer's copyright line (spec 000 §2) with the office name and the current Lima year.
-import { LABELS } from '@shared/messages';
+import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { limaDate } from '@shared/domain/dates';
 
 export function Copyright({ officeName, className }: { officeName: string; className?: string }) {

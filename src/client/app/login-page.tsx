@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LoaderCircle, LogIn } from 'lucide-react';
-import { FIELD, LABELS, MSG } from '@shared/messages';
+import { LOGIN_FIELD as FIELD, LOGIN_LABELS as LABELS, LOGIN_MSG as MSG } from '@shared/messages-login';
 import { Button } from '@client/components/ui/button';
 import { ApiError, apiFetch } from '@client/lib/api';
 import { getSession, setToken } from '@client/lib/session';

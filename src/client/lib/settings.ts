@@ -1,7 +1,7 @@
 // Office settings (GET /api/ajustes, public): fetched once per page load and kept on the device, so an offline
 // start shows the office's own names (side menu, login, PDF titles); the seeded defaults only before the first answer.
 import { useEffect, useState } from 'react';
-import { LABELS } from '@shared/messages';
+import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { apiFetch } from './api';
 
 export interface OfficeSettings {

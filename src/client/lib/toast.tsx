@@ -2,7 +2,7 @@
 // top-right, newest on top, click/tap to dismiss. Timers live in the store so they work without a mounted UI.
 import { useSyncExternalStore } from 'react';
 import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
-import { MSG, LABELS } from '@shared/messages';
+import { LOGIN_LABELS as LABELS, LOGIN_MSG as MSG } from '@shared/messages-login';
 import { cn } from './cn';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';

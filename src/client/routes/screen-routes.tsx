@@ -1,7 +1,7 @@
 // Builds the logged-in routes from the route table (app/screens.ts): only built screens get a route.
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { SCREENS, type ScreenDef } from '@client/app/screens';
-import type { RouterContext } from './context';
+import type { AppRouteContext } from './context';
 import { requireRole, requireSession } from './guards';
 
 /** One child route of the logged-in layout per screen that has a page. */
@@ -13,7 +13,7 @@ export function screenRoutes(getParentRoute: () => AnyRoute): AnyRoute[] {
         getParentRoute,
         path: def.path,
         beforeLoad: ({ location }) => requireRole(requireSession(location), def.code),
-        loader: ({ context }) => def.preload?.((context as RouterContext).queryClient),
+        loader: ({ context }) => def.preload?.((context as AppRouteContext).queryClient),
         component: lazyRouteComponent(def.load!),
       }),
     );

@@ -2,7 +2,7 @@
 // fills in the dashes as digits are typed, plus a calendar button opening the browser's native date picker.
 import { forwardRef, useRef, useState, type InputHTMLAttributes } from 'react';
 import { CalendarDays } from 'lucide-react';
-import { LABELS } from '@shared/messages';
+import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { cn } from '@client/lib/cn';
 import { isValidYmd } from '@client/lib/format';
 import { inputClass } from './input';

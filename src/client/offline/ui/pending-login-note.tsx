@@ -1,7 +1,7 @@
 // Login screen note: records saved on this device still wait to be sent (e.g. the session expired before they
 // went), and whose they are. The engine is loaded on demand so the login page stays light.
 import { useEffect, useState } from 'react';
-import { MSG } from '@shared/messages';
+import { LOGIN_MSG as MSG } from '@shared/messages-login';
 import type { DeviceWaiting } from '../device-waiting';
 
 export function PendingLoginNote() {
