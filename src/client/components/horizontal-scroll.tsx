@@ -51,7 +51,9 @@ export const HorizontalScroll = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDi
   ref,
 ) {
   const inner = useRef<HTMLDivElement>(null);
-  useImperativeHandle(ref, () => inner.current as HTMLDivElement);
+  // Set once: re-attached on every render, the ref would be null while the table's own layout effects run (the
+  // virtual body would lose its scroller and measure it again on every keystroke).
+  useImperativeHandle(ref, () => inner.current as HTMLDivElement, []);
   const overflow = useHorizontalOverflow(inner);
   return (
     <div className="relative">

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { LABELS } from '@shared/messages';
-import { useHasRole } from '@client/lib/session';
+import { holdsRole, useHasRole, useSession } from '@client/lib/session';
 import { IconButton } from './ui/button';
 
 export interface RowActionsProps {
@@ -17,25 +17,32 @@ export interface RowActionsProps {
   children?: ReactNode;
 }
 
+// Made once: a row that shows another record re-renders its buttons, not their icons.
+const VIEW_ICON = <Eye aria-hidden="true" />;
+const EDIT_ICON = <Pencil aria-hidden="true" />;
+const DELETE_ICON = <Trash2 aria-hidden="true" />;
+
 export function RowActions({ editCode, deleteCode, viewCode, onEdit, onDelete, onView, children }: RowActionsProps) {
-  const canEdit = useHasRole(editCode);
-  const canDelete = useHasRole(deleteCode);
-  const canView = useHasRole(viewCode);
+  // One session read per row (a list draws dozens of rows at once).
+  const session = useSession();
+  const canEdit = holdsRole(session, editCode);
+  const canDelete = holdsRole(session, deleteCode);
+  const canView = holdsRole(session, viewCode);
   return (
     <div className="flex items-center justify-center gap-1">
       {onView && canView && (
         <IconButton aria-label={LABELS.view} onClick={onView} className="text-sky-700 hover:text-sky-900">
-          <Eye aria-hidden="true" />
+          {VIEW_ICON}
         </IconButton>
       )}
       {onEdit && canEdit && (
         <IconButton aria-label={LABELS.edit} onClick={onEdit} className="text-amber-600 hover:text-amber-800">
-          <Pencil aria-hidden="true" />
+          {EDIT_ICON}
         </IconButton>
       )}
       {onDelete && canDelete && (
         <IconButton aria-label={LABELS.remove} onClick={onDelete} className="text-red-600 hover:text-red-800">
-          <Trash2 aria-hidden="true" />
+          {DELETE_ICON}
         </IconButton>
       )}
       {children}

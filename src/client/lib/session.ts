@@ -62,6 +62,7 @@ export function getToken(): string | null {
 
 function emit(): void {
   cache = undefined;
+  taskToken = undefined;
   for (const l of listeners) l();
 }
 
@@ -77,9 +78,24 @@ export function clearToken(): void {
 
 let cache: { token: string | null; payload: SessionPayload | null } | undefined;
 
+/**
+ * The token read once per task: a list's render asks for the session from every row's action buttons (a
+ * localStorage read each, measurable over a window of rows). Forgotten at the next microtask, and on any change.
+ */
+let taskToken: { token: string | null } | undefined;
+function tokenOfThisTask(): string | null {
+  if (taskToken === undefined) {
+    taskToken = { token: getToken() };
+    queueMicrotask(() => {
+      taskToken = undefined;
+    });
+  }
+  return taskToken.token;
+}
+
 /** The current session, or null when logged out or expired. */
 export function getSession(): SessionPayload | null {
-  const token = getToken();
+  const token = tokenOfThisTask();
   if (cache && cache.token === token) return cache.payload;
   const payload = token && !isTokenExpired(token) ? decodeToken(token) : null;
   cache = { token, payload };
@@ -104,7 +120,11 @@ export function useSession(): SessionPayload | null {
 
 /** True when the logged-in user holds the role code (spec: a control shows only if the code is present). */
 export function useHasRole(code: number | undefined): boolean {
-  const session = useSession();
+  return holdsRole(useSession(), code);
+}
+
+/** True when `session` holds the role code (no code: always). */
+export function holdsRole(session: SessionPayload | null, code: number | undefined): boolean {
   if (code === undefined) return true;
   return !!session && session.roles.includes(code);
 }

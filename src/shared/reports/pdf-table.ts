@@ -101,7 +101,16 @@ function contentStream(doc: PDFDocument, text: string, compress: boolean) {
 }
 
 const n2 = (v: number) => (Math.round(v * 100) / 100).toString();
-const color = (c: RGB, stroke = false) => `${n2(c.red)} ${n2(c.green)} ${n2(c.blue)} ${stroke ? 'RG' : 'rg'}`;
+/** Colour operators, made once per colour (a few colours, thousands of uses). */
+const colorOps = new WeakMap<RGB, [string, string]>();
+const color = (c: RGB, stroke = false) => {
+  let ops = colorOps.get(c);
+  if (!ops) {
+    const rgbText = `${n2(c.red)} ${n2(c.green)} ${n2(c.blue)}`;
+    colorOps.set(c, (ops = [`${rgbText} rg`, `${rgbText} RG`]));
+  }
+  return ops[stroke ? 1 : 0];
+};
 
 /** PDF operators of one page's table, flushed into a content stream of that page. */
 class PageOps {
@@ -153,17 +162,22 @@ function cellRuns(
   const width = ctx.widths[col];
   const align = ctx.aligns[col];
   const runs: [number, number, string][] = [];
-  lines.forEach((line, i) => {
-    if (line === '') return;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === '') continue;
     const w = align === 'left' ? 0 : fast.measure(line, size);
     const tx = align === 'right' ? x + width - PAD - w : align === 'center' ? x + (width - w) / 2 : x + PAD;
     runs.push([tx, top - PAD - (i + 1) * LINE + 2.5, fast.encode(line)]);
-  });
+  }
   return runs;
 }
 
-/** Draws logo, office name, title and subtitle; returns the y where the table starts. */
-function drawPageHeader(page: PDFPage, ctx: Ctx): number {
+/**
+ * Draws logo, office name, title and subtitle; returns the y where the table starts. The texts go into the
+ * page's own operators like the table's (pdf-lib's drawText would add a second content stream to every page,
+ * each deflated on its own when saved).
+ */
+function drawPageHeader(page: PDFPage, ops: PageOps, ctx: Ctx): number {
   const [w, h] = ctx.size;
   let textX = MARGIN;
   const top = h - MARGIN;
@@ -178,15 +192,16 @@ function drawPageHeader(page: PDFPage, ctx: Ctx): number {
   }
   const maxText = w - MARGIN - textX;
   let y = top - 11;
-  const put = (text: string, font: PDFFont, size: number, color = COLORS.text) => {
-    for (const line of wrapText(toWinAnsi(text), maxText, size, (t, s) => font.widthOfTextAtSize(t, s))) {
-      page.drawText(line, { x: textX, y, size, font, color });
+  const put = (text: string, bold: boolean, size: number, color = COLORS.text) => {
+    const fast = bold ? ctx.fastBold : ctx.fast;
+    for (const line of wrapText(toWinAnsi(text), maxText, size, fast.measure)) {
+      ops.text([[textX, y, fast.encode(line)]], bold, size, color);
       y -= size + 3;
     }
   };
-  put(ctx.input.officeName.toUpperCase(), ctx.bold, 11);
-  put(ctx.input.title.toUpperCase(), ctx.bold, 10);
-  if (ctx.input.subtitle) put(ctx.input.subtitle, ctx.font, 9, COLORS.muted);
+  put(ctx.input.officeName.toUpperCase(), true, 11);
+  put(ctx.input.title.toUpperCase(), true, 10);
+  if (ctx.input.subtitle) put(ctx.input.subtitle, false, 9, COLORS.muted);
   return Math.min(y + 3, blockBottom) - 10;
 }
 
@@ -205,16 +220,23 @@ function drawHeaderRow(ops: PageOps, ctx: Ctx, top: number): number {
   return top - height;
 }
 
-function drawFooters(ctx: Ctx): void {
-  const pages = ctx.doc.getPages();
-  pages.forEach((page, i) => {
-    const [w] = ctx.size;
-    const y = MARGIN - 14;
-    page.drawLine({ start: { x: MARGIN, y: MARGIN - 4 }, end: { x: w - MARGIN, y: MARGIN - 4 }, thickness: 0.5, color: COLORS.grid });
-    const left = toWinAnsi(LABELS.pdfGenerated(ctx.input.generatedAt));
+/** The rule, the generation date and 'Página N de M' at the foot of every page (once their count is known). */
+function drawFooters(pages: PageOps[], ctx: Ctx): void {
+  const [w] = ctx.size;
+  const y = MARGIN - 14;
+  const left = ctx.fast.encode(toWinAnsi(LABELS.pdfGenerated(ctx.input.generatedAt)));
+  pages.forEach((ops, i) => {
+    ops.line(MARGIN, MARGIN - 4, w - MARGIN, 0.5, COLORS.grid);
     const right = toWinAnsi(LABELS.pdfPage(i + 1, pages.length));
-    page.drawText(left, { x: MARGIN, y, size: 7.5, font: ctx.font, color: COLORS.muted });
-    page.drawText(right, { x: w - MARGIN - ctx.font.widthOfTextAtSize(right, 7.5), y, size: 7.5, font: ctx.font, color: COLORS.muted });
+    ops.text(
+      [
+        [MARGIN, y, left],
+        [w - MARGIN - ctx.font.widthOfTextAtSize(right, 7.5), y, ctx.fast.encode(right)],
+      ],
+      false,
+      7.5,
+      COLORS.muted,
+    );
   });
 }
 
@@ -260,12 +282,12 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
   const pages: PageOps[] = [];
   const newPage = () => {
     const page = doc.addPage(size);
-    const top = drawPageHeader(page, ctx);
     const ops = new PageOps(
       page,
       page.node.newFontDictionary(font.name, font.ref).toString(),
       page.node.newFontDictionary(bold.name, bold.ref).toString(),
     );
+    const top = drawPageHeader(page, ops, ctx);
     pages.push(ops);
     const y = drawHeaderRow(ops, ctx, top);
     return { ops, y };
@@ -283,27 +305,32 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
     let cells = row.map((text, c) =>
       text === '' || (!text.includes('\n') && measure(text, FONT_SIZE) <= inner(c)) ? [text] : wrapText(text, inner(c), FONT_SIZE, measure),
     );
+    let tallest = 1;
+    for (const lines of cells) if (lines.length > tallest) tallest = lines.length;
     // A row taller than a whole page is cut (never happens with list data, but must not loop).
-    cells = cells.map((lines) => (lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}...`] : lines));
-    const height = Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
+    if (tallest > maxLines) {
+      cells = cells.map((lines) => (lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}...`] : lines));
+      tallest = maxLines;
+    }
+    const height = tallest * LINE + PAD * 2;
     if (y - height < bottomLimit) ({ ops, y } = newPage());
     if (r % 2 === 1) ops.rect(MARGIN, y - height, totalWidth, height, COLORS.zebra);
     let x = MARGIN;
     const runs: [number, number, string][] = [];
-    cells.forEach((lines, c) => {
-      runs.push(...cellRuns(ctx, lines, x, y, c, fast, FONT_SIZE));
+    for (let c = 0; c < cells.length; c++) {
+      for (const run of cellRuns(ctx, cells[c], x, y, c, fast, FONT_SIZE)) runs.push(run);
       x += widths[c];
-    });
+    }
     ops.text(runs, false, FONT_SIZE, COLORS.text);
     ops.line(MARGIN, y - height, MARGIN + totalWidth, 0.4, COLORS.grid);
     y -= height;
     if (input.onProgress && (r + 1) % step === 0) input.onProgress((r + 1) / texts.length);
   });
+  drawFooters(pages, ctx);
   for (const p of pages) {
     const stream = contentStream(doc, `${p.ops.join('\n')}\nQ`, input.compress !== false);
     p.page.node.addContentStream(doc.context.register(stream));
   }
-  drawFooters(ctx);
   input.onProgress?.(1);
   return doc.save();
 }

@@ -38,11 +38,17 @@ const REPLACEMENTS: Record<string, string> = {
   ħ: 'h',
 };
 
+/** Only characters that toWinAnsi keeps unchanged (Latin-1 printable, minus U+00A0 and U+00AD). */
+const PRINTABLE = /^[\x20-\x7e\xa1-\xac\xae-\xff]*$/;
+
 /**
  * Text that WinAnsi can encode (one line: line breaks become spaces unless keepNewlines).
  * á é í ó ú ñ Ñ ü ¿ ¡ ° º ª € are kept; other letters lose their accents (ő → o); anything else becomes '?'.
  */
 export function toWinAnsi(text: string, keepNewlines = false): string {
+  // Most texts are already printable as they are (no line breaks, tabs, soft hyphens, no-break spaces or letters
+  // outside Latin-1): returned whole instead of rebuilt a character at a time.
+  if (PRINTABLE.test(text)) return text;
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0) ?? 0x3f;

@@ -101,6 +101,17 @@ describe('buildTablePdf', () => {
     expect(toWinAnsi('Łódź “ok” €')).toBe('Lódz “ok” €');
   });
 
+  it('changes in a text only what WinAnsi needs, whether or not the text takes the printable-as-is shortcut', () => {
+    // Printable Latin-1 comes back whole; each of these characters needs a change and leaves the shortcut.
+    expect(toWinAnsi('Filtro diésel 1/2" ¿Sí? ñ ©')).toBe('Filtro diésel 1/2" ¿Sí? ñ ©');
+    expect(toWinAnsi('a\u00a0b')).toBe('a b');
+    expect(toWinAnsi('re\u00adcibo')).toBe('recibo');
+    expect(toWinAnsi('uno\tdos\ntres\r')).toBe('uno dos tres ');
+    expect(toWinAnsi('uno\ndos\r\n', true)).toBe('uno\ndos\n');
+    expect(toWinAnsi('Cami\u006f\u0301n')).toBe('Camión');
+    expect(toWinAnsi('Erdős ≤ 3')).toBe('Erdos <= 3');
+  });
+
   it('adds pages as rows grow and repeats the header row and footer on each', async () => {
     const small = await PDFDocument.load(await buildTablePdf({ ...base, rows: rows(10) }));
     const big = await PDFDocument.load(await buildTablePdf({ ...base, rows: rows(300) }));

@@ -32,6 +32,11 @@ import { TableHead } from './table-head';
 export const PAGE_SIZES = [10, 25, 50, 100, -1] as const;
 /** Above this many rows on screen the body is virtualized. */
 export const VIRTUALIZE_ABOVE = 100;
+/**
+ * Under 'Mostrar todo' it is virtualized already above this many: more than the scroll box (70vh) shows with its
+ * overscan. A search that narrows the list then refills the same window instead of drawing up to 100 rows anew.
+ */
+export const VIRTUALIZE_ALL_ABOVE = 50;
 
 /** Imperative handle (pass `apiRef`): read what the table shows, e.g. for a 'Generar PDF' of selected rows. */
 export interface DataTableApi<T> {
@@ -306,7 +311,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     [folded, allColumns],
   );
 
-  const virtual = pageRows.length > VIRTUALIZE_ABOVE;
+  // A search or a sort that changes the rows shown starts the virtual window at the first row again (the paged
+  // table goes to page 1); one that leaves them as they were (one more letter matching the same rows) keeps it.
+  const topKey = useTopKey(query, sorting, ordered);
+  const virtual = pageRows.length > (showAll ? VIRTUALIZE_ALL_ABOVE : VIRTUALIZE_ABOVE);
   const visibleColumns = table.getVisibleLeafColumns();
   const colSpan = Math.max(visibleColumns.length, 1);
   const version = `${columnsVersion(allColumns)}|${visibleColumns.map((c) => c.id).join(',')}`;
@@ -352,7 +360,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </div>
       <HorizontalScroll
         ref={scrollRef}
-        className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto')}
+        className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto will-change-scroll')}
         data-testid="table-scroll"
       >
         <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
@@ -366,7 +374,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             </tbody>
           ) : virtual ? (
-            <VirtualBody {...bodyProps} scrollRef={scrollRef} colSpan={colSpan} />
+            <VirtualBody {...bodyProps} scrollRef={scrollRef} colSpan={colSpan} topKey={topKey} />
           ) : (
             <PlainBody {...bodyProps} />
           )}
@@ -388,6 +396,25 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       />
     </div>
   );
+}
+
+/** A number that grows when `query` or `sorting` change and the rows they give (`ordered`) change with them. */
+function useTopKey(query: string, sorting: SortingState, ordered: readonly number[]): number {
+  const last = useRef({ query, sorting, ordered, key: 0 });
+  const prev = last.current;
+  if (prev.query !== query || prev.sorting !== sorting) {
+    last.current = { query, sorting, ordered, key: prev.key + (sameIndexes(prev.ordered, ordered) ? 0 : 1) };
+  } else if (prev.ordered !== ordered) {
+    last.current = { ...prev, ordered };
+  }
+  return last.current.key;
+}
+
+function sameIndexes(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const columnVersions = new WeakMap<object, number>();

@@ -1,7 +1,8 @@
 // Sorting of the list kit without comparisons at click time. Each column's ascending rank of every row is
 // computed once per data array (sort keys built once, compared with plain `<`), cached, and warmed in idle
-// time after a load; a click then only orders the shown rows by integer ranks (a counting sort, O(n)). This is
-// what makes a sort of 10,000 rows cost a few milliseconds where comparing with Intl.Collator took ~200 ms.
+// time after a load, with the whole order of the rows by each column both ways (a counting sort over the ranks).
+// A click then copies that order, and a search's matches walk it once keeping the matches (O(n), no comparisons).
+// This is what makes a sort of 10,000 rows cost a millisecond where comparing with Intl.Collator took ~200 ms.
 import type { Row, RowData, SortingState } from '@tanstack/react-table';
 import type { KitFeatures } from './features';
 
@@ -59,9 +60,10 @@ export function computeRanks(values: readonly unknown[]): Uint32Array {
   return ranks;
 }
 
-/** Rank arrays per column for one array of rows; a new data array gets a new cache. */
+/** Rank arrays and whole orders per column for one array of rows; a new data array gets a new cache. */
 export class RankCache<T extends RowData> {
   private readonly ranks = new Map<string, Uint32Array>();
+  private readonly orders = new Map<string, Uint32Array>();
   constructor(private readonly rows: readonly Row<KitFeatures, T>[]) {}
 
   get(columnId: string): Uint32Array {
@@ -77,33 +79,69 @@ export class RankCache<T extends RowData> {
   has(columnId: string): boolean {
     return this.ranks.has(columnId);
   }
+
+  /**
+   * Every row index ordered by `sorting` (stable: equal rows keep data order, both ways), kept per sorting:
+   * one column is a counting sort over its ranks, more compare the rank arrays.
+   */
+  order(sorting: SortingState): Uint32Array {
+    const key = sorting.map((s) => `${s.desc ? '-' : '+'}${s.id}`).join('\u0001');
+    let o = this.orders.get(key);
+    if (!o) {
+      const keys = sorting.map((s) => ({ ranks: this.get(s.id), desc: s.desc }));
+      o = keys.length === 1 ? countingOrder(keys[0].ranks, keys[0].desc) : comparedOrder(keys, this.rows.length);
+      this.orders.set(key, o);
+    }
+    return o;
+  }
 }
 
-/**
- * `indexes` (rows to show, in data order) ordered by `sorting`. Stable: equal rows keep data order, like the
- * original table. One column: counting sort over its ranks; more: comparison over the rank arrays.
- */
-export function sortIndexes<T extends RowData>(indexes: readonly number[], sorting: SortingState, cache: RankCache<T>): number[] {
-  if (sorting.length === 0 || indexes.length < 2) return indexes as number[];
-  const keys = sorting.map((s) => ({ ranks: cache.get(s.id), desc: s.desc }));
-  if (keys.length === 1) {
-    const { ranks, desc } = keys[0];
-    let max = 0;
-    for (const i of indexes) if (ranks[i] > max) max = ranks[i];
-    const counts = new Uint32Array(max + 2);
-    for (const i of indexes) counts[(desc ? max - ranks[i] : ranks[i]) + 1]++;
-    for (let k = 1; k < counts.length; k++) counts[k] += counts[k - 1];
-    const out = new Array<number>(indexes.length);
-    for (const i of indexes) out[counts[desc ? max - ranks[i] : ranks[i]]++] = i;
-    return out;
-  }
-  return [...indexes].sort((a, b) => {
+/** All indexes 0..n-1 ordered by `ranks` (a counting sort; ties keep index order). */
+function countingOrder(ranks: Uint32Array, desc: boolean): Uint32Array {
+  const n = ranks.length;
+  let max = 0;
+  for (let i = 0; i < n; i++) if (ranks[i] > max) max = ranks[i];
+  const counts = new Uint32Array(max + 2);
+  for (let i = 0; i < n; i++) counts[(desc ? max - ranks[i] : ranks[i]) + 1]++;
+  for (let k = 1; k < counts.length; k++) counts[k] += counts[k - 1];
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[counts[desc ? max - ranks[i] : ranks[i]]++] = i;
+  return out;
+}
+
+/** All indexes 0..n-1 ordered by several rank arrays in turn (ties keep index order). */
+function comparedOrder(keys: readonly { ranks: Uint32Array; desc: boolean }[], n: number): Uint32Array {
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out.sort((a, b) => {
     for (const { ranks, desc } of keys) {
       const d = ranks[a] - ranks[b];
       if (d !== 0) return desc ? -d : d;
     }
     return a - b;
   });
+}
+
+/**
+ * `indexes` (distinct rows to show) ordered by `sorting`. Stable: equal rows keep data order, like the original
+ * table. The whole order of that sorting is computed once (RankCache.order): it is copied when every row is
+ * shown, else walked once keeping the shown rows — no comparisons on a click or a keystroke.
+ */
+export function sortIndexes<T extends RowData>(indexes: readonly number[], sorting: SortingState, cache: RankCache<T>): number[] {
+  if (sorting.length === 0 || indexes.length < 2) return indexes as number[];
+  const order = cache.order(sorting);
+  const n = order.length;
+  // Distinct row indexes: as many as the rows means all of them.
+  if (indexes.length === n) return Array.from(order);
+  const shown = new Uint8Array(n);
+  for (const i of indexes) shown[i] = 1;
+  const out = new Array<number>(indexes.length);
+  let k = 0;
+  for (let j = 0; j < n; j++) {
+    const i = order[j];
+    if (shown[i] === 1) out[k++] = i;
+  }
+  return out;
 }
 
 /** Runs `tasks` one per idle slot (a timer where requestIdleCallback is missing); returns a cancel function. */
@@ -127,7 +165,17 @@ export function whenIdle(tasks: (() => void)[]): () => void {
   };
 }
 
-/** Computes the rank arrays of `columnIds` one per idle slot, so the first click on a header is already cheap. */
+/**
+ * Computes the rank arrays of `columnIds` and their orders both ways, one column per idle slot, so the first
+ * click on a header is already cheap.
+ */
 export function warmRanks<T extends RowData>(cache: RankCache<T>, columnIds: readonly string[]): () => void {
-  return whenIdle(columnIds.filter((id) => !cache.has(id)).map((id) => () => void cache.get(id)));
+  return whenIdle(
+    columnIds
+      .filter((id) => !cache.has(id))
+      .map((id) => () => {
+        cache.order([{ id, desc: false }]);
+        cache.order([{ id, desc: true }]);
+      }),
+  );
 }

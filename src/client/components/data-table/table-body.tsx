@@ -3,7 +3,10 @@
 // under it with the folded columns as label: value pairs. A row re-renders only when its own data, selection,
 // open state or the table's version changes, so a fold touches only the row that changes. Rows are keyed by
 // their place on screen (not by record): a sort, a keystroke or a page change fills the same <tr> elements with
-// other records (React updates texts and attributes) instead of removing and creating every row.
+// other records (React updates texts and attributes) instead of removing and creating every row. The virtual
+// window goes further: its rows keep their <tr> while they stay in the window, and a row that enters takes the
+// <tr> of one that left (recycleSlots), so a jump (a search that empties the end of a scrolled list) also only
+// refills rows; its measured heights are kept per place, so a sort does not measure new rows again.
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -54,11 +57,14 @@ function RowViewInner<T extends RowData>({ row, className, index, measureRef, se
     },
     [measureRef],
   );
-  // A virtualized row is as tall as itself plus its open detail: measure again when it opens or closes, and when
-  // its place shows another record (a sort or a search).
+  // A virtualized row is as tall as itself plus its open detail: measure again when it opens or closes, when the
+  // <tr> moves to another place, and when an open detail shows another record. Another record in a closed row
+  // (a sort, a keystroke) is left to the virtualizer's ResizeObserver on the <tr>: it reports only a real change
+  // of height, after the browser's own layout, instead of forcing a layout here in every row.
+  const openRecord = foldable && open ? row : null;
   useLayoutEffect(() => {
     if (measureRef && ref.current) measureRef(ref.current);
-  }, [row, open, foldable, measureRef]);
+  }, [openRecord, index, open, foldable, measureRef]);
   const byId = foldable && open ? row.getAllCellsByColumnId() : undefined;
   return (
     <>
@@ -149,6 +155,27 @@ export function PlainBody<T extends RowData>({ rows, rowClassName, version, fold
   );
 }
 
+/**
+ * React keys of the virtual window's rows: an index still in the window keeps its slot; one entering takes a
+ * slot freed by one that left (the lowest first), or a new one. `prev` maps index → slot of the last window.
+ */
+export function recycleSlots(prev: ReadonlyMap<number, number>, indexes: readonly number[]): Map<number, number> {
+  const next = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const i of indexes) {
+    const slot = prev.get(i);
+    if (slot !== undefined) {
+      next.set(i, slot);
+      taken.add(slot);
+    }
+  }
+  const free = [...prev.values()].filter((slot) => !taken.has(slot)).sort((a, b) => a - b);
+  let fresh = prev.size === 0 ? 0 : Math.max(...prev.values()) + 1;
+  let f = 0;
+  for (const i of indexes) if (!next.has(i)) next.set(i, f < free.length ? free[f++] : fresh++);
+  return next;
+}
+
 /** Height of a row plus its open detail row (the virtualizer keeps one size per data row). */
 function rowHeight(el: Element): number {
   const own = el.getBoundingClientRect().height || ROW_ESTIMATE;
@@ -165,19 +192,42 @@ export function VirtualBody<T extends RowData>({
   folded,
   expanded,
   onToggle,
-}: BodyProps<T> & { scrollRef: RefObject<HTMLDivElement | null>; colSpan: number }) {
+  topKey,
+}: BodyProps<T> & {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  colSpan: number;
+  /** When it changes (a search or a sort), the window goes back to the first row, like page 1 of a paged table. */
+  topKey: number;
+}) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => rows[index].id,
-    overscan: 12,
+    // Sizes are kept per place (the default index key), not per record: after a sort or a keystroke the rows
+    // on screen are measured again by RowView anyway, and a place of the same height causes no new layout pass.
+    // A few rows beyond each edge: every row drawn is laid out again on each sort or keystroke.
+    overscan: 6,
     // Real row heights (wrapped text, open details); never 0, which would make the range grow without end.
     measureElement: (el) => rowHeight(el),
     // Used before layout is known (and in test DOMs without layout).
     initialRect: { width: 1000, height: 600 },
   });
+  // Back to the top in this very render (the window drawn is the first one, not the old offset's), then the box.
+  const shownTop = useRef(topKey);
+  if (shownTop.current !== topKey) {
+    shownTop.current = topKey;
+    virtualizer.scrollOffset = 0;
+  }
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (box && box.scrollTop !== 0) box.scrollTop = 0;
+  }, [topKey, scrollRef]);
   const items = virtualizer.getVirtualItems();
+  const slots = useRef<ReadonlyMap<number, number>>(new Map());
+  slots.current = recycleSlots(
+    slots.current,
+    items.map((item) => item.index),
+  );
   const top = items.length ? items[0].start : 0;
   const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
@@ -191,7 +241,7 @@ export function VirtualBody<T extends RowData>({
         const row = rows[item.index];
         return (
           <RowView
-            key={item.index}
+            key={slots.current.get(item.index)}
             row={row}
             index={item.index}
             measureRef={virtualizer.measureElement}
