@@ -257,7 +257,12 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
           payload: {
             nro_parte_interno: `API-E${step}`,
             fecha: day(),
-            maquinaria_id: (await db().select().from(partesDiarios).where(sql`parte_id = ${id}`))[0].maquinaria_id,
+            maquinaria_id: (
+              await db()
+                .select()
+                .from(partesDiarios)
+                .where(sql`parte_id = ${id}`)
+            )[0].maquinaria_id,
             dni: f.op2.dni,
             actividad_id: f.act,
             partesdiarios_det: { costo_det_id: rnd.pick(lines).costo_det_id, cantid: qty() || 1, preuni: 1 },
@@ -282,7 +287,8 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
         const all = await lineIds();
         const id = rnd.pick(all);
         const l = rnd.pick(lines);
-        if (rnd.next() < 0.3) await db().execute(sql`update partes_diarios_det set parte_id = ${rnd.pick(ids)} where pd_detalle_id = ${id}`);
+        if (rnd.next() < 0.3)
+          await db().execute(sql`update partes_diarios_det set parte_id = ${rnd.pick(ids)} where pd_detalle_id = ${id}`);
         else
           await db().execute(
             sql`update partes_diarios_det set cantid = ${qty()}, unidad = ${l.unidad}, costo_det_id = ${l.costo_det_id} where pd_detalle_id = ${id}`,
@@ -307,7 +313,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
       }
       const fast = await expectConsistent(`step ${step}: ${what}`);
       seen++;
-      if (fast.parts.some((p) => p.contador > 0)) nonZero++;
+      if ((fast.parts as { contador: number }[]).some((p) => p.contador > 0)) nonZero++;
     }
     expect(seen).toBe(120);
     // The sequence did exercise the counters (not only empty machines).

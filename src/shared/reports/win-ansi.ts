@@ -38,11 +38,16 @@ const REPLACEMENTS: Record<string, string> = {
   ħ: 'h',
 };
 
+const PLAIN = /^[\x20-\x7e]*$/;
+const PLAIN_LINES = /^[\x20-\x7e\n]*$/;
+
 /**
  * Text that WinAnsi can encode (one line: line breaks become spaces unless keepNewlines).
  * á é í ó ú ñ Ñ ü ¿ ¡ ° º ª € are kept; other letters lose their accents (ő → o); anything else becomes '?'.
  */
 export function toWinAnsi(text: string, keepNewlines = false): string {
+  // Most text is plain ASCII, already WinAnsi: no per-character work (reports call this for every cell).
+  if ((keepNewlines ? PLAIN_LINES : PLAIN).test(text)) return text;
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0) ?? 0x3f;
