@@ -121,15 +121,18 @@ class Writer {
     this.cur.ops.push(`q ${thickness} w ${color} RG ${n(x1)} ${n(y1)} m ${n(x2)} ${n(y2)} l S Q`);
   }
   /** Writes the operators of the current page into its content stream (right away: strings die young). */
-  private flush() {
+  private flush(compress = true) {
     if (this.pages.length === 0 || this.cur.ops.length === 0) return;
     const text = this.cur.ops.join('\n');
     this.cur.ops = [];
+    const { context } = this.doc;
     const deflate = this.input.deflate;
-    const stream = deflate
-      ? this.doc.context.stream(deflate(new TextEncoder().encode(text)), { Filter: 'FlateDecode' })
-      : this.doc.context.flateStream(text);
-    this.cur.page.node.addContentStream(this.doc.context.register(stream));
+    const stream = !compress
+      ? context.stream(text)
+      : deflate
+        ? context.stream(deflate(new TextEncoder().encode(text)), { Filter: 'FlateDecode' })
+        : context.flateStream(text);
+    this.cur.page.node.addContentStream(context.register(stream));
   }
   newPage() {
     this.flush();
@@ -181,7 +184,8 @@ class Writer {
       this.line(M, M - 4, this.size[0] - M, M - 4, 0.5, C.grid);
       this.text(left, M, M - 14, 7.5, this.font, C.muted);
       this.text(right, this.size[0] - M - this.font.measure(right, 7.5), M - 14, 7.5, this.font, C.muted);
-      this.flush();
+      // A few hundred bytes: not worth a compressor per page.
+      this.flush(false);
     });
   }
 }
