@@ -56,16 +56,18 @@ export function wearCtes(f: WearFilter = {}): SQL {
   const hor = sql`m.horometro`;
   return sql`
   wear_machine as (
-    select x.maquinaria_id, x.total,
-      round(coalesce(x.hoy - coalesce(x.antes, 0), 0) / ${USAGE_WINDOW_DAYS}, 4) as uso_diario, x.ultima
-    from (
-      select m.id as maquinaria_id, ${meterTotal(mid, hor)} as total,
-        ${meterTotal(mid, hor, sql`${today}::date`)} as hoy,
-        ${meterTotal(mid, hor, sql`${start}::date - 1`)} as antes,
-        (select max(s.fecha) from partes_diarios_medidor s
-          where s.maquinaria_id = m.id and (case when m.horometro then s.horas else s.km end) > 0) as ultima
-      from maquinarias m ${machines}
-    ) x where x.total is not null
+    select m.id as maquinaria_id, t.total,
+      round(coalesce(${meterTotal(mid, hor, sql`${today}::date`)} - coalesce(${meterTotal(mid, hor, sql`${start}::date - 1`)}, 0), 0)
+        / ${USAGE_WINDOW_DAYS}, 4) as uso_diario,
+      (select max(s.fecha) from partes_diarios_medidor s
+        where s.maquinaria_id = m.id and (case when m.horometro then s.horas else s.km end) > 0) as ultima
+    from maquinarias m
+    -- Machines with meter quantity only (the newest day's running total is the machine's total).
+    join lateral (
+      select case when m.horometro then s.horas_acum else s.km_acum end as total from partes_diarios_medidor s
+      where s.maquinaria_id = m.id order by s.fecha desc limit 1
+    ) t on true
+    ${machines}
   ),
   wear_cut as (
     select im.insumo_maq_id, im.maquinaria_id, im.insumo_id, im.hour_warning, im.hour_critical, im.horas_limite,
@@ -75,13 +77,15 @@ export function wearCtes(f: WearFilter = {}): SQL {
     ${partWhere.length ? sql`where ${sql.join(partWhere, sql` and `)}` : sql``}
   ),
   wear_part as (
-    select c.*,
-      coalesce(wm.total, 0) - coalesce(${meterTotal(sql`c.maquinaria_id`, hor, sql`c.corte`)}, 0) as contador,
+    select c.*, coalesce(wm.total, 0) - coalesce(k.acum, 0) as contador,
       case when wm.ultima > c.corte then wm.ultima end as ultima_fecha,
       coalesce(wm.uso_diario, 0) as uso_diario
     from wear_cut c
     join maquinarias m on m.id = c.maquinaria_id
     left join wear_machine wm on wm.maquinaria_id = c.maquinaria_id
+    -- A join, not a scalar subquery in the select list: the counter is used by several columns below, and each use
+    -- of a subquery would probe the index again.
+    left join lateral (select ${meterTotal(sql`c.maquinaria_id`, hor, sql`c.corte`)} as acum) k on true
   ),
   wear_days as (
     select wp.*,
