@@ -71,7 +71,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 45_000,
         },
       },
       {

@@ -5,7 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor default to 1 s, which a loaded 2-core CI machine overruns while a test is right;
 // a longer ceiling costs nothing when the test passes.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();

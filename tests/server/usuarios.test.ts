@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CODES, MENU, PERMISSION_TREE, ROLE } from '@shared/auth/permissions';
 import { PASSWORD_MIN } from '@shared/contract/usuarios';
 import { FIELD, MSG } from '@shared/messages';
@@ -284,6 +284,22 @@ describe('users API (/api/usuarios)', () => {
       expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Nueva-clave-3' })).statusCode).toBe(200);
       for (const token of [tablet, fresh]) expect((await req('GET', '/api/actividades', undefined, token)).statusCode).toBe(401);
       expect((await req('GET', '/api/actividades', undefined, await login(t.app, target.username, 'Nueva-clave-3'))).statusCode).toBe(200);
+    });
+
+    it('a change ends the sessions opened in its own second, and a login right after it works', async () => {
+      const target = await createUser(t, []);
+      // Pin the clock inside one second: the old session, the change and the new login share it.
+      const second = Math.floor(Date.now() / 1000) * 1000 + 100;
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(second);
+      try {
+        const old = await login(t.app, target.username);
+        expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Misma-hora-1' })).statusCode).toBe(200);
+        expect((await req('GET', '/api/actividades', undefined, old)).statusCode).toBe(401);
+        const fresh = await login(t.app, target.username, 'Misma-hora-1');
+        expect((await req('GET', '/api/actividades', undefined, fresh)).statusCode).toBe(200);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('refuses short passwords and a confirmation that does not match (400)', async () => {

@@ -37,21 +37,26 @@ export async function buildPdfBytes(input: PdfBuildInput, onProgress?: (done: nu
 }
 
 export async function buildXlsxBytes(input: XlsxBuildInput, onProgress?: (done: number) => void): Promise<Uint8Array> {
-  const [XLSX, { buildSheetModel, safeSheetName }] = await Promise.all([import('xlsx'), import('@shared/reports/xlsx-sheet')]);
+  const [{ writeXlsx }, { buildSheetModel, safeSheetName }] = await Promise.all([
+    import('@shared/reports/xlsx-write'),
+    import('@shared/reports/xlsx-sheet'),
+  ]);
   const model = buildSheetModel(input);
   onProgress?.(0.2);
-  const sheet = XLSX.utils.aoa_to_sheet(model.aoa);
-  sheet['!cols'] = model.cols;
-  sheet['!merges'] = model.merges;
-  if (input.columns.length > 0) {
-    sheet['!autofilter'] = {
-      ref: XLSX.utils.encode_range({ s: { r: model.headerRow, c: 0 }, e: { r: model.aoa.length - 1, c: input.columns.length - 1 } }),
-    };
-  }
-  onProgress?.(0.5);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, safeSheetName(input.sheetName ?? input.title));
-  const out = XLSX.write(book, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
+  const bytes = await writeXlsx(
+    {
+      name: safeSheetName(input.sheetName ?? input.title),
+      rows: model.aoa,
+      cols: model.cols,
+      merges: model.merges,
+      autoFilter:
+        input.columns.length > 0
+          ? { s: { r: model.headerRow, c: 0 }, e: { r: model.aoa.length - 1, c: input.columns.length - 1 } }
+          : undefined,
+      boldRows: [0, model.headerRow],
+    },
+    onProgress && ((done) => onProgress(0.2 + done * 0.8)),
+  );
   onProgress?.(1);
-  return new Uint8Array(out);
+  return bytes;
 }

@@ -13,12 +13,18 @@ export interface TokenPayload {
   jti: string;
 }
 
+/**
+ * `validFrom` is the user's sessions_valid_from: a token is never issued before it. A password change sets it to
+ * the second after the change, so tokens issued in the change's own second (iat is whole seconds) are refused,
+ * while a login right after the change, still in that second, gets iat = validFrom and is accepted.
+ */
 export async function signToken(
   secret: string,
   ttlSeconds: number,
   data: Omit<TokenPayload, 'exp' | 'iat' | 'jti' | 'date'>,
+  validFrom?: number | null,
 ): Promise<{ token: string; payload: TokenPayload }> {
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = Math.max(Math.floor(Date.now() / 1000), validFrom ?? 0);
   const payload: TokenPayload = { ...data, date: limaDate(), iat, exp: iat + ttlSeconds, jti: randomUUID() };
   const token = await new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
   return { token, payload };

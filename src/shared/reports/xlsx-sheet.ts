@@ -1,5 +1,5 @@
 // Pure shaping of a table for a worksheet (title row, header row, data, column widths, merges); the caller
-// hands the result to SheetJS (`XLSX.utils.aoa_to_sheet`). Used by client exports and server reports.
+// hands the result to our writer (xlsx-write.ts `writeXlsx`). Used by the client's list exports.
 import type { ReportCell, ReportColumn } from './types';
 
 export interface SheetInput {
@@ -12,9 +12,9 @@ export interface SheetInput {
 export interface SheetModel {
   /** Array of arrays: title, optional subtitle, a blank row, header row, then data. */
   aoa: (string | number | null)[][];
-  /** Column widths in characters (`!cols`). */
+  /** Column widths in characters. */
   cols: { wch: number }[];
-  /** Title/subtitle cells merged across the table width (`!merges`). */
+  /** Title/subtitle cells merged across the table width. */
   merges: { s: { r: number; c: number }; e: { r: number; c: number } }[];
   /** 0-based index of the header row (for an autofilter). */
   headerRow: number;
@@ -55,11 +55,13 @@ export function buildSheetModel(input: SheetInput): SheetModel {
   return { aoa, cols, merges: n > 1 ? merges : [], headerRow };
 }
 
-/** Excel sheet names: at most 31 characters, none of []:*?/\ . */
+/** Excel sheet names: at most 31 characters, none of []:*?/\ , no control character, no apostrophe at either end. */
 export function safeSheetName(name: string): string {
   const clean = name
-    .replace(/[[\]:*?/\\]/g, ' ')
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[[\]:*?/\\\u0000-\u001F]/g, ' ')
     .trim()
-    .slice(0, 31);
+    .slice(0, 31)
+    .replace(/^['\s]+|['\s]+$/g, '');
   return clean === '' ? 'Hoja1' : clean;
 }

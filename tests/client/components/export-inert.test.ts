@@ -2,7 +2,8 @@
 // Excel and PDF exports they must stay plain text: no formula a spreadsheet would run (=HYPERLINK, +cmd,
 // -1+1, @SUM — the CSV/formula injection), no link, script or action in the PDF.
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { buildTablePdf } from '@shared/reports/pdf-table';
 import { buildXlsx } from '@client/lib/export';
 
@@ -28,25 +29,27 @@ describe('exports keep hostile texts inert', () => {
       columns: [{ header: '@SUM(1)' }, { header: 'Texto' }],
       rows: HOSTILE.map((text, i) => [i, text]),
     });
-    const book = XLSX.read(bytes, { type: 'array', cellFormula: true });
-    const sheet = book.Sheets.Hoja;
-    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith('!')) as [string, XLSX.CellObject][];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Hoja')!;
+    const cells: ExcelJS.Cell[] = [];
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell)));
     expect(cells.length).toBeGreaterThan(HOSTILE.length * 2);
-    for (const [ref, cell] of cells) expect(cell.f, `${ref} has no formula`).toBeUndefined();
+    for (const cell of cells) expect(cell.formula, `${cell.address} has no formula`).toBeUndefined();
     HOSTILE.forEach((text, i) => {
-      const cell = sheet[XLSX.utils.encode_cell({ r: 4 + i, c: 1 })] as XLSX.CellObject;
-      expect(cell.t).toBe('s');
-      expect(cell.v).toBe(text);
+      const cell = sheet.getCell(5 + i, 2);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(text);
     });
-    expect((sheet.A1 as XLSX.CellObject).v).toBe('=HYPERLINK("http://x")');
-    // The raw sheet XML holds no <f> element at all (what Excel would evaluate on opening).
-    const raw = XLSX.read(bytes, { type: 'array', bookFiles: true }) as unknown as { files: Record<string, { content: Uint8Array }> };
-    const xml = Object.entries(raw.files)
-      .filter(([name]) => name.startsWith('xl/worksheets/'))
-      .map(([, f]) => new TextDecoder().decode(f.content))
-      .join('');
+    expect(sheet.getCell('A1').value).toBe('=HYPERLINK("http://x")');
+    // The raw sheet XML holds no <f> element at all (what Excel would evaluate on opening), and every
+    // formula-looking text carries the quote prefix (style 2 or 3), so editing the cell keeps it text.
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
     expect(xml.length).toBeGreaterThan(0);
     expect(xml).not.toMatch(/<f[\s>]/);
+    for (const ref of ['A1', 'A2', 'A4', 'B5', 'B6', 'B7', 'B8', 'B9', 'B10'])
+      expect(xml, ref).toMatch(new RegExp(`<c r="${ref}" s="[23]" t="s">`));
   });
 
   it('prints them in the PDF as text, with no link, script or action', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
 import { buildSheetModel, safeSheetName } from '@shared/reports/xlsx-sheet';
 import { safeFileName } from '@shared/reports/types';
 import { buildXlsx, exportXlsx } from '@client/lib/export';
@@ -33,12 +33,19 @@ describe('xlsx export', () => {
     });
     expect(bytes[0]).toBe(0x50);
     expect(bytes[1]).toBe(0x4b);
-    const book = XLSX.read(bytes, { type: 'array' });
-    expect(book.SheetNames).toEqual(['Actividades']);
-    const sheet = book.Sheets.Actividades;
-    expect(sheet.A3.v).toBe('Descripción');
-    expect(sheet.A4.v).toBe('Nivelación');
-    expect(sheet.B4.v).toBe(10.25);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Actividades']);
+    const sheet = book.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('LISTADO');
+    expect(sheet.getCell('A3').value).toBe('Descripción');
+    expect(sheet.getCell('A4').value).toBe('Nivelación');
+    expect(sheet.getCell('B4').value).toBe(10.25);
+    // Title merged over the table, header bold, a filter on header and data, widths from the texts.
+    expect(sheet.model.merges).toEqual(['A1:B1']);
+    expect(sheet.getCell('A3').font?.bold).toBe(true);
+    expect(sheet.autoFilter).toBe('A3:B4');
+    expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual('Descripción'.length);
   });
 
   it('downloads through an <a download> with a safe name', async () => {
@@ -54,6 +61,7 @@ describe('xlsx export', () => {
   it('cleans sheet and file names', () => {
     expect(safeSheetName('a/b:c*d?e[f]g\\h more than thirty-one characters')).toHaveLength(31);
     expect(safeSheetName('')).toBe('Hoja1');
+    expect(safeSheetName("'Hoja\u0001 de Juan'")).toBe('Hoja  de Juan');
     expect(safeFileName('  ', 'pdf')).toBe('reporte.pdf');
     expect(safeFileName('Reporte.PDF', 'pdf')).toBe('Reporte.PDF');
   });

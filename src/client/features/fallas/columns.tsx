@@ -1,6 +1,7 @@
 // Columns of LISTADO DE FALLAS (spec 000 §2): number (with the outbox badge), plate, description, detail (hidden),
 // date, status badge, plus the photos' thumbnails; actions: edit (33), delete (34, only while PENDIENTE) for saved
-// rows, 'Abrir y corregir' for rejected outbox rows.
+// rows, 'Abrir y corregir' for rejected outbox rows. On a tablet the status stays in view; the date, then the
+// photos fold into the row's detail.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
@@ -46,10 +47,10 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
           <PendingKeyCell mark={row.original._pending}>{row.original.falla_id > 0 ? row.original.falla_id : ''}</PendingKeyCell>
         </span>
       ),
-      meta: { className: 'w-20', exportValue: (r) => (r._pending ? r._pending : String(r.falla_id)) },
+      meta: { className: 'w-20', exportValue: (r) => (r._pending ? r._pending : String(r.falla_id)), priority: 1 },
     },
-    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-28 whitespace-nowrap' } },
-    { accessorKey: 'descripcion', header: F.description },
+    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-28 whitespace-nowrap', priority: 1 } },
+    { accessorKey: 'descripcion', header: F.description, meta: { priority: 1 } },
     { accessorKey: 'detalle', header: A.details, meta: { hidden: true } },
     {
       id: 'fotos',
@@ -57,19 +58,19 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
       header: F.photos,
       enableSorting: false,
       cell: ({ row }) => <RowPhotos row={row.original} />,
-      meta: { className: 'w-36', searchable: false, exportValue: (r) => String(r.nro_fotos) },
+      meta: { className: 'w-36', searchable: false, exportValue: (r) => String(r.nro_fotos), priority: 3 },
     },
     {
       accessorKey: 'fecha',
       header: A.date,
       cell: ({ row }) => formatDate(row.original.fecha),
-      meta: { className: 'w-28 whitespace-nowrap' },
+      meta: { className: 'w-28 whitespace-nowrap', priority: 2 },
     },
     {
       accessorKey: 'estado',
       header: A.state,
       cell: ({ row }) => <FailureStateBadge value={row.original.estado} />,
-      meta: { align: 'center', className: 'w-28', exportValue: (r) => failureStateLabel(r.estado) },
+      meta: { align: 'center', className: 'w-28', exportValue: (r) => failureStateLabel(r.estado), priority: 1 },
     },
     pendingActionsColumn<FallaRow>(actions.onFix, (r) => (
       <RowActions

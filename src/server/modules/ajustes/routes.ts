@@ -1,7 +1,7 @@
 // GET /api/ajustes (public): office name, short name and city label shown on login, welcome and PDFs.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { officeSettings as officeSettingsAnswer, type OfficeSettings } from '@shared/contract/auth';
+import { officeSettings as officeSettingsAnswer, type OfficeSettings } from '@shared/contract/ajustes';
 import type { Db } from '../../db/client';
 import { ajustes } from '../../db/schema/index';
 import { DEFAULT_SETTINGS } from '../../db/seed/base';

@@ -54,6 +54,7 @@ export function createAuthService(app: FastifyInstance) {
         roles: usuarios.roles,
         areaId: usuarios.areaId,
         areaName: areas.nombre,
+        sessionsValidFrom: usuarios.sessionsValidFrom,
       })
       .from(usuarios)
       .leftJoin(areas, eq(areas.id, usuarios.areaId))
@@ -73,11 +74,16 @@ export function createAuthService(app: FastifyInstance) {
       await byAddress.purge();
     }
     const ttl = app.config.TOKEN_TTL_SECONDS;
-    const { token } = await signToken(app.config.jwtSecret, ttl, {
-      user: { id: u.id, fullName: u.fullName, matchPassword: u.defaultPassword === 1 },
-      area: { id: u.areaId ?? 0, name: u.areaName ?? '' },
-      roles: u.roles,
-    });
+    const { token } = await signToken(
+      app.config.jwtSecret,
+      ttl,
+      {
+        user: { id: u.id, fullName: u.fullName, matchPassword: u.defaultPassword === 1 },
+        area: { id: u.areaId ?? 0, name: u.areaName ?? '' },
+        roles: u.roles,
+      },
+      u.sessionsValidFrom,
+    );
     await app.db
       .insert(auditLog)
       .values({ user_id: u.id, username: u.username, action: 'login', resource: 'sesion', resource_id: String(u.id) });

@@ -3,7 +3,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationsAnswer, type NotificationItem } from '@shared/contract/auth';
+import { notificationsAnswer, type NotificationItem } from '@shared/contract/notificaciones';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias } from '../../db/schema/index';

@@ -2,7 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchAnswer, searchBody, type SearchItem } from '@shared/contract/auth';
+import { searchAnswer, searchBody, type SearchItem } from '@shared/contract/search';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { extPersonas, operadores, partesDiarios, salidas } from '../../db/schema/index';

@@ -161,8 +161,10 @@ export function setPassword(req: FastifyRequest, id: number, body: SetPasswordBo
       .set({
         passwordHash: await hashPassword(body.password),
         defaultPassword,
-        // Ends every other session of this user; one's own change keeps the session it was made from.
-        sessionsValidFrom: Math.floor(Date.now() / 1000),
+        // Ends every other session of this user; one's own change keeps the session it was made from. Tokens
+        // carry whole seconds, so the sessions of this very second end too; later logins are issued from the
+        // next second on (lib/tokens.ts signToken).
+        sessionsValidFrom: Math.floor(Date.now() / 1000) + 1,
         sessionKeptJti: id === user.id ? user.jti : null,
         updatedAt: sql`now()`,
       })

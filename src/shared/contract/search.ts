@@ -1,0 +1,35 @@
+// Top-bar person search (POST /api/search): an 8-digit DNI, answered with operators and registry persons.
+import { z } from 'zod';
+import { FIELD } from '../messages';
+
+/** Top-bar person search: 8 digits; a JSON number lost its leading zeros, so it is padded to 8. */
+export const searchBody = z.object({
+  dni: z.union(
+    [
+      z
+        .string({ error: FIELD.dni })
+        .trim()
+        .regex(/^\d{8}$/, FIELD.dni),
+      z
+        .number({ error: FIELD.dni })
+        .int(FIELD.dni)
+        .min(0, FIELD.dni)
+        .max(99_999_999, FIELD.dni)
+        .transform((n) => String(n).padStart(8, '0')),
+    ],
+    { error: FIELD.dni },
+  ),
+});
+export type SearchBody = z.infer<typeof searchBody>;
+
+export const searchItem = z.object({
+  tipo: z.enum(['OPERADOR', 'PERSONA']),
+  dni: z.string(),
+  nombres: z.string(),
+  detalle: z.string(),
+  operador_id: z.number().optional(),
+  salidas: z.number().optional(),
+  partes_diarios: z.number().optional(),
+});
+export type SearchItem = z.infer<typeof searchItem>;
+export const searchAnswer = z.object({ items: z.array(searchItem) });
