@@ -25,35 +25,49 @@ export interface WearFilter {
 export const assignDay = sql`(im.create_insumo_maq at time zone 'America/Lima')::date`;
 
 /**
- * The CTEs `wear_line` (the machines' meter lines: report lines whose unit is the machine's meter), `wear_machine`
- * (meter total, average daily use over the window, newest day with use), and `wear` (one row per part assignment
- * with contador, nivel, porcentaje, fecha_limite, uso_diario, ultima_fecha). Use as `with ${wearCtes(f)} select …`.
+ * The machine's meter total up to a day (its meter unit's running total in `partes_diarios_medidor` at the newest day
+ * on or before it; null when it has none). `day` omitted: every day, future ones too. One backward index probe.
+ */
+export function meterTotal(maquinariaId: SQL, horometro: SQL, day?: SQL): SQL {
+  return sql`(select case when ${horometro} then s.horas_acum else s.km_acum end from partes_diarios_medidor s
+    where s.maquinaria_id = ${maquinariaId} ${day ? sql`and s.fecha <= ${day}` : sql``} order by s.fecha desc limit 1)`;
+}
+
+/**
+ * The CTEs `wear_machine` (meter total, average daily use over the window, newest day with use) and `wear` (one row
+ * per part assignment with contador, nivel, porcentaje, fecha_limite, uso_diario, ultima_fecha). Use as
+ * `with ${wearCtes(f)} select …`.
  *
- * A part's counter is the machine's meter after its cut-off day (the day before its assignment, or its last change):
- * the machine's total minus the running total at the cut-off. The running totals come from one ordered pass over
- * the meter lines with the cut-offs interleaved (a cut-off sorts after the lines of its day), instead of joining
- * every part to every report of its machine: 5,000 parts over two years of reports stay well under a second.
+ * They read the meter summary `partes_diarios_medidor` (per machine and day: the day's meter quantity and the running
+ * total, kept by triggers with the reports, migration 0011), never the report lines: a part's counter is the
+ * machine's total minus its running total at the part's cut-off day (the day before its assignment, or its last
+ * change), and the use over the window is the running total today minus the one the day before the window. Each is
+ * one index probe, so 5,000 parts over two years of reports cost 5,000 probes instead of a scan and sort of every
+ * line.
  */
 export function wearCtes(f: WearFilter = {}): SQL {
   const today = f.today ?? limaDate();
   const start = usageWindowStart(today);
-  const machines = f.maquinariaIds ? sql`and p.maquinaria_id in (${intList(f.maquinariaIds)})` : sql``;
+  const machines = f.maquinariaIds ? sql`where m.id in (${intList(f.maquinariaIds)})` : sql``;
   const partWhere: SQL[] = [];
   if (f.maquinariaIds) partWhere.push(sql`im.maquinaria_id in (${intList(f.maquinariaIds)})`);
   if (f.insumoMaqIds) partWhere.push(sql`im.insumo_maq_id in (${intList(f.insumoMaqIds)})`);
+  const mid = sql`m.id`;
+  const hor = sql`m.horometro`;
   return sql`
-  wear_line as (
-    select p.maquinaria_id, p.fecha, d.cantid as qty
-    from partes_diarios p
-    join maquinarias m on m.id = p.maquinaria_id
-    join partes_diarios_det d on d.parte_id = p.parte_id
-    where ((m.horometro and d.unidad = 'HORA') or (not m.horometro and d.unidad = 'KM')) ${machines}
-  ),
   wear_machine as (
-    select maquinaria_id, sum(qty) as total,
-      round(coalesce(sum(qty) filter (where fecha between ${start}::date and ${today}::date), 0) / ${USAGE_WINDOW_DAYS}, 4) as uso_diario,
-      max(fecha) filter (where qty > 0) as ultima
-    from wear_line group by maquinaria_id
+    select m.id as maquinaria_id, t.total,
+      round(coalesce(${meterTotal(mid, hor, sql`${today}::date`)} - coalesce(${meterTotal(mid, hor, sql`${start}::date - 1`)}, 0), 0)
+        / ${USAGE_WINDOW_DAYS}, 4) as uso_diario,
+      (select max(s.fecha) from partes_diarios_medidor s
+        where s.maquinaria_id = m.id and (case when m.horometro then s.horas else s.km end) > 0) as ultima
+    from maquinarias m
+    -- Machines with meter quantity only (the newest day's running total is the machine's total).
+    join lateral (
+      select case when m.horometro then s.horas_acum else s.km_acum end as total from partes_diarios_medidor s
+      where s.maquinaria_id = m.id order by s.fecha desc limit 1
+    ) t on true
+    ${machines}
   ),
   wear_cut as (
     select im.insumo_maq_id, im.maquinaria_id, im.insumo_id, im.hour_warning, im.hour_critical, im.horas_limite,
@@ -62,23 +76,16 @@ export function wearCtes(f: WearFilter = {}): SQL {
     from insumos_maquinaria im
     ${partWhere.length ? sql`where ${sql.join(partWhere, sql` and `)}` : sql``}
   ),
-  wear_run as (
-    select x.insumo_maq_id, x.cum from (
-      select e.insumo_maq_id,
-        sum(e.qty) over (partition by e.maquinaria_id order by e.fecha, e.k rows unbounded preceding) as cum
-      from (
-        select maquinaria_id, fecha, qty, 0 as k, null::integer as insumo_maq_id from wear_line
-        union all
-        select maquinaria_id, corte, 0, 1, insumo_maq_id from wear_cut
-      ) e
-    ) x where x.insumo_maq_id is not null
-  ),
   wear_part as (
-    select c.*, coalesce(wm.total, 0) - r.cum as contador, case when wm.ultima > c.corte then wm.ultima end as ultima_fecha,
+    select c.*, coalesce(wm.total, 0) - coalesce(k.acum, 0) as contador,
+      case when wm.ultima > c.corte then wm.ultima end as ultima_fecha,
       coalesce(wm.uso_diario, 0) as uso_diario
     from wear_cut c
-    join wear_run r on r.insumo_maq_id = c.insumo_maq_id
+    join maquinarias m on m.id = c.maquinaria_id
     left join wear_machine wm on wm.maquinaria_id = c.maquinaria_id
+    -- A join, not a scalar subquery in the select list: the counter is used by several columns below, and each use
+    -- of a subquery would probe the index again.
+    left join lateral (select ${meterTotal(sql`c.maquinaria_id`, hor, sql`c.corte`)} as acum) k on true
   ),
   wear_days as (
     select wp.*,

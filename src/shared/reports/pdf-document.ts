@@ -1,10 +1,13 @@
 // A document PDF (one record, not a list): logo + office + title, then sections flowing down the pages:
 // a grid of labelled fields, a table with a repeated header row, a right-aligned totals box and text blocks.
 // Same look as the list PDFs of pdf-table.ts (A4, Helvetica/WinAnsi, 'Página N de M' footers).
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+// Speed: like the table, every page is written as one raw content stream (PDF operators in a string) with the
+// fonts measured and encoded through a per-character table (`FastFont`); pdf-lib's drawText/drawRectangle build
+// objects per operator, which made the wear report of 500 machines (130 pages, 5,000 bars) take seconds.
+import { PDFDocument, StandardFonts, type PDFImage, type PDFPage } from 'pdf-lib';
 import { LABELS } from '../messages';
 import { fitColumnWidths, wrapText } from './pdf-layout';
-import { A4, type PdfOrientation } from './pdf-table';
+import { A4, FastFont, type PdfOrientation } from './pdf-table';
 import { cellText, type ReportCell, type ReportColumn } from './types';
 import { toWinAnsi } from './win-ansi';
 
@@ -34,6 +37,8 @@ export interface DocumentPdfInput {
   sections: DocSection[];
   logoPng?: Uint8Array;
   generatedAt: string;
+  /** Compresses the page contents (zlib format); the server passes Node's native zlib. Default: pdf-lib's pako. */
+  deflate?: (bytes: Uint8Array) => Uint8Array;
 }
 
 const M = 36;
@@ -41,6 +46,8 @@ const SIZE = 8.5;
 const LINE = 11;
 const PAD = 4;
 const GAP = 12;
+/** An RGB colour as PDF operands ("r g b"). */
+const rgb = (r: number, g: number, b: number) => `${r} ${g} ${b}`;
 const C = {
   accent: rgb(0.118, 0.227, 0.373),
   white: rgb(1, 1, 1),
@@ -55,58 +62,101 @@ const C = {
   warning: rgb(0.95, 0.75, 0.1),
   danger: rgb(0.84, 0.19, 0.19),
 };
+type Color = string;
+
+/** A coordinate with two decimals (a hundredth of a point is far below what a printer shows). */
+const n = (v: number) => String(Math.round(v * 100) / 100);
+
+/** One page and its operators, written into its content stream at the end. */
+interface PageOps {
+  page: PDFPage;
+  ops: string[];
+  fontKey: string;
+  boldKey: string;
+  logoKey?: string;
+}
 
 class Writer {
-  page!: PDFPage;
+  pages: PageOps[] = [];
+  cur!: PageOps;
   y = 0;
   readonly width: number;
+  readonly font: FastFont;
+  readonly bold: FastFont;
   constructor(
     readonly doc: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
+    fonts: [FastFont, FastFont],
     readonly size: [number, number],
     readonly input: DocumentPdfInput,
     readonly logo?: PDFImage,
   ) {
     this.width = size[0] - M * 2;
+    [this.font, this.bold] = fonts;
   }
-  measure = (t: string, s: number) => this.font.widthOfTextAtSize(t, s);
+  measure = (t: string, s: number) => this.font.measure(t, s);
   wrap = (text: string, width: number, size = SIZE, font = this.font) =>
-    wrapText(toWinAnsi(text, true), Math.max(width, 8), size, (t, s) => font.widthOfTextAtSize(t, s));
-  /** Font keys of the current page: pdf-lib adds a new font entry to the page on every `font` option. */
-  private fontKeys = new Map<PDFFont, unknown>();
-  /**
-   * Makes `font` the page's current font, registering it in the page's resources once. Passing `font` to each
-   * drawText would add two entries per call (set, then restore), and pdf-lib scans them all for a free name:
-   * quadratic in the texts of a page, seconds on a 130-page wear report.
-   */
-  useFont(font: PDFFont) {
-    const page = this.page as unknown as { font?: PDFFont; fontKey?: unknown };
-    if (page.font === font) return;
-    const key = this.fontKeys.get(font);
-    if (key) {
-      page.font = font;
-      page.fontKey = key;
-    } else {
-      this.page.setFont(font);
-      this.fontKeys.set(font, page.fontKey);
-    }
+    wrapText(toWinAnsi(text, true), Math.max(width, 8), size, font.measure);
+  private key(font: FastFont) {
+    return font === this.bold ? this.cur.boldKey : this.cur.fontKey;
   }
-  text(t: string, x: number, y: number, size = SIZE, font = this.font, color = C.text) {
-    this.useFont(font);
-    this.page.drawText(t, { x, y, size, color });
+  /** One line of text (WinAnsi) with its baseline at (x, y). */
+  text(t: string, x: number, y: number, size = SIZE, font = this.font, color: Color = C.text) {
+    this.cur.ops.push(`BT ${this.key(font)} ${size} Tf ${color} rg 1 0 0 1 ${n(x)} ${n(y)} Tm ${font.encode(t)} Tj ET`);
+  }
+  /** Lines of text `LINE` apart, the first baseline at (x, y), in one text object. */
+  lines(t: string[], x: number, y: number, size = SIZE, font = this.font, color: Color = C.text) {
+    if (t.length === 0) return;
+    let op = `BT ${this.key(font)} ${size} Tf ${color} rg ${LINE} TL 1 0 0 1 ${n(x)} ${n(y)} Tm`;
+    t.forEach((l, i) => (op += `${i ? ' T*' : ''} ${font.encode(l)} Tj`));
+    this.cur.ops.push(`${op} ET`);
+  }
+  /** A rectangle filled (`fill`), outlined (`border`) or both. */
+  rect(x: number, y: number, width: number, height: number, fill: Color | null, border?: { color: Color; width: number }) {
+    const box = `${n(x)} ${n(y)} ${n(width)} ${n(height)} re`;
+    if (!border) this.cur.ops.push(`${fill} rg ${box} f`);
+    else if (fill === null) this.cur.ops.push(`q ${border.width} w ${border.color} RG ${box} S Q`);
+    else this.cur.ops.push(`q ${border.width} w ${fill} rg ${border.color} RG ${box} B Q`);
+  }
+  line(x1: number, y1: number, x2: number, y2: number, thickness: number, color: Color) {
+    this.cur.ops.push(`q ${thickness} w ${color} RG ${n(x1)} ${n(y1)} m ${n(x2)} ${n(y2)} l S Q`);
+  }
+  /** Writes the operators of the current page into its content stream (right away: strings die young). */
+  private flush(compress = true) {
+    if (this.pages.length === 0 || this.cur.ops.length === 0) return;
+    const text = this.cur.ops.join('\n');
+    this.cur.ops = [];
+    const { context } = this.doc;
+    const deflate = this.input.deflate;
+    const stream = !compress
+      ? context.stream(text)
+      : deflate
+        ? context.stream(deflate(new TextEncoder().encode(text)), { Filter: 'FlateDecode' })
+        : context.flateStream(text);
+    this.cur.page.node.addContentStream(context.register(stream));
   }
   newPage() {
-    this.page = this.doc.addPage(this.size);
-    this.fontKeys = new Map();
+    this.flush();
+    const page = this.doc.addPage(this.size);
+    const f = this.font.font;
+    const b = this.bold.font;
+    this.cur = {
+      page,
+      ops: [],
+      fontKey: page.node.newFontDictionary(f.name, f.ref).toString(),
+      boldKey: page.node.newFontDictionary(b.name, b.ref).toString(),
+      // The logo is embedded once in the document; each page only names it.
+      logoKey: this.logo ? page.node.newXObject('Image', this.logo.ref).toString() : undefined,
+    };
+    this.pages.push(this.cur);
     const top = this.size[1] - M;
     let x = M;
     let bottom = top;
-    if (this.logo) {
+    if (this.logo && this.cur.logoKey) {
       const k = Math.min(48 / this.logo.height, 96 / this.logo.width);
-      this.page.drawImage(this.logo, { x: M, y: top - this.logo.height * k, width: this.logo.width * k, height: this.logo.height * k });
-      x = M + this.logo.width * k + 10;
-      bottom = top - this.logo.height * k;
+      const [lw, lh] = [this.logo.width * k, this.logo.height * k];
+      this.cur.ops.push(`q ${n(lw)} 0 0 ${n(lh)} ${n(M)} ${n(top - lh)} cm ${this.cur.logoKey} Do Q`);
+      x = M + lw + 10;
+      bottom = top - lh;
     }
     let y = top - 11;
     for (const [t, s] of [
@@ -122,6 +172,21 @@ class Writer {
   /** Starts a new page unless `height` still fits above the footer. */
   ensure(height: number) {
     if (this.y - height < M + 20) this.newPage();
+  }
+  /** The last page's content, then the footers ('generated at', 'Página N de M') as a second stream of each page. */
+  finish() {
+    this.flush();
+    const total = this.pages.length;
+    const left = toWinAnsi(LABELS.pdfGenerated(this.input.generatedAt));
+    this.pages.forEach((p, i) => {
+      this.cur = p;
+      const right = toWinAnsi(LABELS.pdfPage(i + 1, total));
+      this.line(M, M - 4, this.size[0] - M, M - 4, 0.5, C.grid);
+      this.text(left, M, M - 14, 7.5, this.font, C.muted);
+      this.text(right, this.size[0] - M - this.font.measure(right, 7.5), M - 14, 7.5, this.font, C.muted);
+      // A few hundred bytes: not worth a compressor per page.
+      this.flush(false);
+    });
   }
 }
 
@@ -143,11 +208,11 @@ function fields(w: Writer, s: Extract<DocSection, { kind: 'fields' }>) {
     const cells = row.map((f) => w.wrap(f.value || '-', colW * (f.span ?? 1) - PAD * 3));
     const height = 10 + Math.max(...cells.map((l) => l.length)) * LINE + PAD * 2;
     w.ensure(height);
-    w.page.drawRectangle({ x: M, y: w.y - height, width: w.width, height, color: C.box, borderColor: C.grid, borderWidth: 0.5 });
+    w.rect(M, w.y - height, w.width, height, C.box, { color: C.grid, width: 0.5 });
     let x = M + PAD * 1.5;
     cells.forEach((lines, c) => {
       w.text(toWinAnsi(row[c].label.toUpperCase()), x, w.y - PAD - 7, 7, w.bold, C.muted);
-      lines.forEach((l, k) => w.text(l, x, w.y - PAD - 8 - (k + 1) * LINE + 1, SIZE + 0.5));
+      w.lines(lines, x, w.y - PAD - 8 - LINE + 1, SIZE + 0.5);
       x += colW * (row[c].span ?? 1);
     });
     w.y -= height;
@@ -162,12 +227,12 @@ function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
     texts,
     { available: w.width, size: SIZE, padding: PAD, measure: w.measure },
   );
-  const draw = (cells: string[][], font: PDFFont, color = C.text) => {
+  const draw = (cells: string[][], font: FastFont, color = C.text) => {
     let x = M;
     cells.forEach((lines, c) => {
       const align = s.columns[c].align ?? 'left';
       lines.forEach((l, k) => {
-        const lw = font.widthOfTextAtSize(l, SIZE);
+        const lw = font.measure(l, SIZE);
         const tx = align === 'right' ? x + widths[c] - PAD - lw : align === 'center' ? x + (widths[c] - lw) / 2 : x + PAD;
         w.text(l, tx, w.y - PAD - (k + 1) * LINE + 2.5, SIZE, font, color);
       });
@@ -177,7 +242,7 @@ function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
   const headCells = heads.map((h, c) => w.wrap(h, widths[c] - PAD * 2, SIZE, w.bold));
   const headH = Math.max(...headCells.map((l) => l.length)) * LINE + PAD * 2;
   const header = () => {
-    w.page.drawRectangle({ x: M, y: w.y - headH, width: w.width, height: headH, color: C.accent });
+    w.rect(M, w.y - headH, w.width, headH, C.accent);
     draw(headCells, w.bold, C.white);
     w.y -= headH;
   };
@@ -194,9 +259,9 @@ function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
       w.newPage();
       header();
     }
-    if (r % 2 === 1) w.page.drawRectangle({ x: M, y: w.y - h, width: w.width, height: h, color: C.zebra });
+    if (r % 2 === 1) w.rect(M, w.y - h, w.width, h, C.zebra);
     draw(cells, w.font);
-    w.page.drawLine({ start: { x: M, y: w.y - h }, end: { x: M + w.width, y: w.y - h }, thickness: 0.4, color: C.grid });
+    w.line(M, w.y - h, M + w.width, w.y - h, 0.4, C.grid);
     w.y -= h;
   });
 }
@@ -206,14 +271,14 @@ function totals(w: Writer, s: Extract<DocSection, { kind: 'totals' }>) {
   const x = M + w.width - boxW;
   const h = s.items.length * (LINE + 4) + PAD * 2;
   w.ensure(h);
-  w.page.drawRectangle({ x, y: w.y - h, width: boxW, height: h, borderColor: C.grid, borderWidth: 0.5 });
+  w.rect(x, w.y - h, boxW, h, null, { color: C.grid, width: 0.5 });
   s.items.forEach((it, i) => {
     const y = w.y - PAD - (i + 1) * (LINE + 4) + 4;
     const font = it.strong ? w.bold : w.font;
     const label = toWinAnsi(it.note ? `${it.label}  ${it.note}` : it.label);
     const value = toWinAnsi(it.value);
     w.text(label, x + PAD * 2, y, SIZE + 0.5, font);
-    w.text(value, x + boxW - PAD * 2 - font.widthOfTextAtSize(value, SIZE + 0.5), y, SIZE + 0.5, font);
+    w.text(value, x + boxW - PAD * 2 - font.measure(value, SIZE + 0.5), y, SIZE + 0.5, font);
   });
   w.y -= h;
 }
@@ -238,7 +303,7 @@ function heading(w: Writer, s: Extract<DocSection, { kind: 'heading' }>) {
     w.text(l, M, w.y - LINE, SIZE + 2.5, w.bold, C.accent);
     w.y -= LINE + 3;
   }
-  w.page.drawLine({ start: { x: M, y: w.y - 2 }, end: { x: M + w.width, y: w.y - 2 }, thickness: 0.8, color: C.accent });
+  w.line(M, w.y - 2, M + w.width, w.y - 2, 0.8, C.accent);
   w.y -= 6;
 }
 
@@ -247,7 +312,7 @@ function bars(w: Writer, s: Extract<DocSection, { kind: 'bars' }>) {
   const xs = widths.map((_, i) => M + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const headH = LINE + PAD * 2;
   const header = () => {
-    w.page.drawRectangle({ x: M, y: w.y - headH, width: w.width, height: headH, color: C.accent });
+    w.rect(M, w.y - headH, w.width, headH, C.accent);
     s.headers.forEach((h, i) => w.text(toWinAnsi(h), xs[i] + PAD, w.y - PAD - LINE + 2.5, SIZE, w.bold, C.white));
     w.y -= headH;
   };
@@ -258,11 +323,7 @@ function bars(w: Writer, s: Extract<DocSection, { kind: 'bars' }>) {
     w.y -= LINE + PAD * 2;
   }
   // Few drawing operations per row (a row's lines go in one text object, no separator line): a wear report of
-  // 500 machines has 5,000 rows, and pdf-lib's cost is per operation.
-  const lines = (t: string[], x: number, y: number) => {
-    w.useFont(w.font);
-    w.page.drawText(t.join('\n'), { x, y, size: SIZE, color: C.text, lineHeight: LINE });
-  };
+  // 500 machines has 5,000 rows.
   s.items.forEach((it, r) => {
     const label = w.wrap(it.label, widths[0] - PAD * 2);
     const note = w.wrap(it.note ?? '', widths[3] - PAD * 2);
@@ -272,19 +333,19 @@ function bars(w: Writer, s: Extract<DocSection, { kind: 'bars' }>) {
       w.newPage();
       header();
     }
-    if (r % 2 === 1) w.page.drawRectangle({ x: M, y: w.y - h, width: w.width, height: h, color: C.zebra });
+    if (r % 2 === 1) w.rect(M, w.y - h, w.width, h, C.zebra);
     const top = w.y - PAD - LINE + 2.5;
-    lines(label, xs[0] + PAD, top);
+    w.lines(label, xs[0] + PAD, top);
     const barW = widths[1] - PAD * 2;
     const barY = w.y - PAD - LINE + 1;
     const filled = (barW * Math.min(100, Math.max(0, it.percent))) / 100;
-    if (filled > 0) w.page.drawRectangle({ x: xs[1] + PAD, y: barY, width: filled, height: LINE - 2, color: C[it.level] });
-    if (filled < barW) w.page.drawRectangle({ x: xs[1] + PAD + filled, y: barY, width: barW - filled, height: LINE - 2, color: C.track });
+    if (filled > 0) w.rect(xs[1] + PAD, barY, filled, LINE - 2, C[it.level]);
+    if (filled < barW) w.rect(xs[1] + PAD + filled, barY, barW - filled, LINE - 2, C.track);
     value.forEach((l, k) => w.text(l, xs[2] + widths[2] - PAD - w.measure(l, SIZE), top - k * LINE));
-    lines(note, xs[3] + PAD, top);
+    w.lines(note, xs[3] + PAD, top);
     w.y -= h;
   });
-  w.page.drawLine({ start: { x: M, y: w.y }, end: { x: M + w.width, y: w.y }, thickness: 0.4, color: C.grid });
+  w.line(M, w.y, M + w.width, w.y, 0.4, C.grid);
 }
 
 /** Builds the document; sections are drawn in order, GAP points apart. */
@@ -292,12 +353,14 @@ export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Ar
   const doc = await PDFDocument.create();
   doc.setTitle(toWinAnsi(input.title));
   doc.setAuthor(toWinAnsi(input.officeName));
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts: [FastFont, FastFont] = [
+    new FastFont(await doc.embedFont(StandardFonts.Helvetica)),
+    new FastFont(await doc.embedFont(StandardFonts.HelveticaBold)),
+  ];
   let logo: PDFImage | undefined;
   if (input.logoPng?.length) logo = await doc.embedPng(input.logoPng).catch(() => undefined);
   const size: [number, number] = input.orientation === 'landscape' ? [A4[1], A4[0]] : [A4[0], A4[1]];
-  const w = new Writer(doc, font, bold, size, input, logo);
+  const w = new Writer(doc, fonts, size, input, logo);
   w.newPage();
   for (const s of input.sections) {
     if (s.kind === 'fields') fields(w, s);
@@ -308,13 +371,6 @@ export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Ar
     else textBlock(w, s);
     w.y -= GAP;
   }
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const left = toWinAnsi(LABELS.pdfGenerated(input.generatedAt));
-    const right = toWinAnsi(LABELS.pdfPage(i + 1, pages.length));
-    page.drawLine({ start: { x: M, y: M - 4 }, end: { x: size[0] - M, y: M - 4 }, thickness: 0.5, color: C.grid });
-    page.drawText(left, { x: M, y: M - 14, size: 7.5, font, color: C.muted });
-    page.drawText(right, { x: size[0] - M - font.widthOfTextAtSize(right, 7.5), y: M - 14, size: 7.5, font, color: C.muted });
-  });
+  w.finish();
   return doc.save();
 }

@@ -48,7 +48,7 @@ const COLORS = {
 };
 
 /** A standard font seen as a width table and a WinAnsi hex encoder (filled lazily, per character). */
-class FastFont {
+export class FastFont {
   /** Width at 1000 pt and hex code of the characters below U+0100; NaN = not looked up yet. */
   private readonly low = new Float64Array(256).fill(Number.NaN);
   private readonly lowHex: string[] = new Array<string>(256);

@@ -1,6 +1,6 @@
 // Valuations (billing of machine rental), bank accounts, and daily work reports with their lines.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { actividades } from './actividades';
 import { createdAt, money } from './common';
 import { costosDet } from './costos';
@@ -107,4 +107,26 @@ export const partesDiariosDet = pgTable(
     // The meter and wear queries join report lines to their reports.
     index('partes_diarios_det_parte_idx').on(t.parte_id),
   ],
+);
+
+/**
+ * The machines' meter per day, derived from the daily reports: the `HORA` and `KM` lines of each machine's reports of
+ * a day (`horas`, `km`) and the running totals up to and including that day (`horas_acum`, `km_acum`). Never written
+ * by the application: triggers on `partes_diarios` and `partes_diarios_det` (migration 0011) keep it in the same
+ * transaction as the report, whoever writes it. Days without meter quantity have no row. The wear counters
+ * (lib/wear.ts) read it by index instead of every report line.
+ */
+export const partesDiariosMedidor = pgTable(
+  'partes_diarios_medidor',
+  {
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    horas: money('horas').notNull().default(0),
+    km: money('km').notNull().default(0),
+    horas_acum: money('horas_acum').notNull().default(0),
+    km_acum: money('km_acum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.maquinaria_id, t.fecha] })],
 );

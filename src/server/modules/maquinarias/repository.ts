@@ -5,7 +5,7 @@ import type { CambioInsumoRow, MaquinariaInsumo, MaquinariaRow } from '@shared/c
 import type { Db } from '../../db/client';
 import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { intList, rowsOf } from '../../lib/sql';
-import { partColumns, partFrom, wearCtes } from '../../lib/wear';
+import { meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
 
 /** The list's machine columns over `maquinarias m left join wear_machine wm`. */
 const machineColumns = sql`
@@ -51,10 +51,7 @@ export function partsOf(db: Db, maquinariaId: number, insumoMaqIds?: readonly nu
 export async function meterAt(db: Db, maquinariaId: number, fecha: string): Promise<number> {
   const [r] = await rowsOf<{ v: string }>(
     db,
-    sql`select (m.horometro_inicial + coalesce((
-        select sum(d.cantid) from partes_diarios p
-        join partes_diarios_det d on d.parte_id = p.parte_id and d.unidad = case when m.horometro then 'HORA' else 'KM' end
-        where p.maquinaria_id = m.id and p.fecha <= ${fecha}::date), 0))::text as v
+    sql`select (m.horometro_inicial + coalesce(${meterTotal(sql`m.id`, sql`m.horometro`, sql`${fecha}::date`)}, 0))::text as v
       from maquinarias m where m.id = ${maquinariaId}`,
   );
   return r ? Number(r.v) : 0;

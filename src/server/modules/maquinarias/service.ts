@@ -203,14 +203,12 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
         throw badRequest(MSG.changeBeforeAssignment(p.fecha_asignacion), { fecha: MSG.changeBeforeAssignment(p.fecha_asignacion) });
       }
     }
-    // Meter quantity per report day up to the change date; each part sums the days that count for it.
+    // Meter quantity per report day up to the change date (the meter summary); each part sums the days that count for it.
     const days = await rowsOf<{ fecha: string; qty: string }>(
       tx,
-      sql`select to_char(p.fecha, 'YYYY-MM-DD') as fecha, sum(d.cantid)::text as qty
-        from partes_diarios p
-        join partes_diarios_det d on d.parte_id = p.parte_id and d.unidad = ${machine.horometro ? 'HORA' : 'KM'}
-        where p.maquinaria_id = ${machine.id} and p.fecha <= ${body.fecha}::date
-        group by p.fecha`,
+      sql`select to_char(s.fecha, 'YYYY-MM-DD') as fecha, ${machine.horometro ? sql`s.horas` : sql`s.km`}::text as qty
+        from partes_diarios_medidor s
+        where s.maquinaria_id = ${machine.id} and s.fecha <= ${body.fecha}::date`,
     );
     const meter = await meterAt(tx, machine.id, body.fecha);
     const ids: number[] = [];
