@@ -6,6 +6,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { LABELS } from '@shared/messages';
+import { EXPORT_WORKER_FAILED } from '../../src/client/lib/export-build';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { api, apiLogin, ensureUser, USER_PASSWORD } from './api';
 import { launch, loginAs, newContext, shot } from './browser';
@@ -58,6 +59,13 @@ test('Excel and PDF exports hold the rows the table shows; many rows make a mult
 
   const page = await (await newContext(browser)).newPage();
   page.setDefaultTimeout(15_000);
+  // Both files must be built in the export worker, not on the screen's thread.
+  const workers: string[] = [];
+  const fallbacks: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  page.on('console', (m) => {
+    if (m.text().includes(EXPORT_WORKER_FAILED)) fallbacks.push(m.text());
+  });
   await loginAs(page, user, USER_PASSWORD);
   await page.getByRole('button', { name: LABELS.menu.administrativo }).click();
   await page.getByRole('link', { name: LABELS.menu.actividades }).click();
@@ -113,5 +121,7 @@ test('Excel and PDF exports hold the rows the table shows; many rows make a mult
   expect(perPage.slice(0, -1).every((n) => n === perPage[0])).toBe(true);
   expect(perPage[perPage.length - 1]).toBeGreaterThan(0);
   expect(pages.length).toBe(Math.ceil(ROWS / perPage[0]));
+  expect(fallbacks).toEqual([]);
+  expect(workers.length).toBeGreaterThanOrEqual(2);
   await page.context().close();
 });

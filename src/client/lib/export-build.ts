@@ -3,6 +3,9 @@
 import type { ReportCell, ReportColumn } from '@shared/reports/types';
 import type { PdfOrientation } from '@shared/reports/pdf-table';
 
+/** Console note when an export falls back to the main thread (the e2e exports spec watches for it). */
+export const EXPORT_WORKER_FAILED = 'export worker failed to start; building on the main thread:';
+
 export interface XlsxBuildInput {
   sheetName?: string;
   title: string;

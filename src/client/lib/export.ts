@@ -5,7 +5,7 @@ import type { ReportCell, ReportColumn } from '@shared/reports/types';
 import { safeFileName } from '@shared/reports/types';
 import type { PdfOrientation } from '@shared/reports/pdf-table';
 import { apiBlob } from './api';
-import { buildPdfBytes, buildXlsxBytes, type ExportJob, type ExportReply } from './export-build';
+import { buildPdfBytes, buildXlsxBytes, EXPORT_WORKER_FAILED, type ExportJob, type ExportReply } from './export-build';
 import { formatDateTime } from './format';
 import { getLogoPng, getOfficeSettings } from './settings';
 
@@ -77,8 +77,10 @@ function inWorker(job: ExportJob, onProgress?: (done: number) => void): Promise<
     // A worker that fails before answering (script blocked, old browser): build on this thread instead.
     worker.onerror = (e) => {
       worker.terminate();
-      if (started) reject(new Error(e.message));
-      else resolve(null);
+      if (started) return reject(new Error(e.message));
+      // Said in the console: the file still comes, but built on this thread (the screen may pause meanwhile).
+      console.warn(EXPORT_WORKER_FAILED, e.message);
+      resolve(null);
     };
     worker.postMessage(job);
   });
