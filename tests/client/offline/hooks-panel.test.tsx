@@ -91,6 +91,24 @@ describe('useOfflineSave', () => {
     act(() => toast.clear());
   });
 
+  it('a burst of background sends names the first ones and sums up the rest in one toast', async () => {
+    const { wrapper, engine } = setup(() => json(201, { id: 1 }));
+    render(
+      <>
+        <SyncToasts />
+        <Toaster />
+      </>,
+      { wrapper },
+    );
+    for (let i = 1; i <= 5; i++) await engine.add(salida(`r${i}`));
+    await engine.flush();
+    await screen.findByText(MSG.syncSentMore(3), undefined, { timeout: 5_000 });
+    expect(screen.getByText(MSG.syncSent('Salida vale r1'))).toBeTruthy();
+    expect(screen.getByText(MSG.syncSent('Salida vale r2'))).toBeTruthy();
+    expect(screen.queryByText(MSG.syncSent('Salida vale r3'))).toBeNull();
+    act(() => toast.clear());
+  });
+
   it('online: a 4xx rejects with ApiError carrying the server message and the form keeps the record', async () => {
     const { wrapper, db } = setup(() => json(409, { message: MSG.stockUnavailable('A-1', '1.00') }));
     const { result } = renderHook(() => useOfflineSave(), { wrapper });
