@@ -66,7 +66,15 @@ test('a network cut in the middle of a flush: every save is on the server once, 
       // The tablet loses its signal for a moment, mid-request.
       await page.context().setOffline(true);
       await route.abort('internetdisconnected');
-      setTimeout(() => void page.context().setOffline(false), 1_500);
+      // The page may be gone by then (the test already ended): nothing left to bring back online.
+      setTimeout(
+        () =>
+          void page
+            .context()
+            .setOffline(false)
+            .catch(() => undefined),
+        1_500,
+      );
       return;
     }
     return route.continue();
@@ -178,7 +186,15 @@ test('a failure with photos whose upload is cut half way: the failure once, ever
       await page.context().setOffline(true);
       uploads.push({ status: 'cut' });
       await route.abort('internetdisconnected');
-      setTimeout(() => void page.context().setOffline(false), 1_500);
+      // The page may be gone by then (the test already ended): nothing left to bring back online.
+      setTimeout(
+        () =>
+          void page
+            .context()
+            .setOffline(false)
+            .catch(() => undefined),
+        1_500,
+      );
       return;
     }
     const res = await route.fetch();
