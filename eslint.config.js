@@ -46,6 +46,24 @@ export default tseslint.config(
       ],
     },
   },
+  // A module's routes.ts is HTTP only: its queries live in the module's service.ts or repository.ts
+  // (docs/architecture.md, "The shape of a module").
+  {
+    files: ['src/server/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/lib/sql', '**/lib/wear'],
+              message: 'routes.ts solo atiende HTTP: las consultas van en service.ts o repository.ts del módulo',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
   // features → app. A layer never imports one above it.
   ...clientLayer('src/client/lib/**', [
