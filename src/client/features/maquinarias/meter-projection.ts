@@ -16,14 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { limaDate } from '@shared/domain/dates';
 import { meterUnit, projectPart, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
+import type { ParteDiarioBody } from '@shared/contract/partesdiarios';
 import { useOutbox, type OutboxItem } from '@client/offline';
 import { infoVentaQuery, RESOURCE as PARTES, type ParteAntes } from '@client/features/partesdiarios/api';
 
-interface ParteBody {
-  maquinaria_id?: number;
-  fecha?: string | null;
-  partesdiarios_det?: { costo_det_id?: number; cantid?: number };
-}
+/** A queued report's body as the outbox keeps it (the contract's, any field possibly missing). */
+type ParteBody = Partial<ParteDiarioBody>;
 
 /** A pending meter line with its machine. */
 export interface PendingLine extends PendingMeter {

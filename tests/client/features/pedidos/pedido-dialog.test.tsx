@@ -113,7 +113,7 @@ describe('request modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: A.addItem })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(addButton)); // back where the clerk was
 
-    expect(screen.getByText('FIL-001')).toBeTruthy();
+    screen.getByText('FIL-001');
     await waitFor(() => expect(save()).toHaveProperty('disabled', false));
     fireEvent.click(save());
     await screen.findByText(MSG.saved);
@@ -152,7 +152,7 @@ describe('request modal', () => {
       pedidos_det: [{ pedido_det_id: 91 }],
       trash: [{ pedido_det_id: 92 }],
     });
-    expect(screen.getByRole('dialog', { name: LABELS.pedidos.edit })).toBeTruthy();
+    screen.getByRole('dialog', { name: LABELS.pedidos.edit });
   });
 
   it('Cancelar on a changed form asks ¿Descartar los cambios?; an untouched form closes at once', async () => {
