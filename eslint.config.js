@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of DESIGN.md section 3.
+// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of docs/architecture.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

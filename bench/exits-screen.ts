@@ -374,7 +374,7 @@ async function measureFold(page: Page, n: number): Promise<ScreenResult[]> {
 
 /** Steps that run in the background (an export in a worker): only their main-thread tasks count. */
 const BACKGROUND = /^(PDF|Excel) of every row/;
-/** Goals of issue 10 on the main-thread work of a step (ms), by step name. */
+/** Goals for the main-thread work of a step (ms), by step name. */
 function goalOf(name: string): number | undefined {
   if (/sort by/.test(name)) return 10;
   if (/search keystroke/.test(name)) return 30;

@@ -1,4 +1,4 @@
-// Local projection of the device's pending daily reports on the machines (issue 12 item 8, DESIGN §8), like the
+// Local projection of the device's pending daily reports on the machines (docs/architecture.md, "Machinery and wear"), like the
 // stock of pending exits: while a report saved offline waits in the outbox, the machinery list and the wear view
 // show the machine's meter, each part's counter, band, forecast and the alert badges as they will be once it arrives.
 // The rules are the server's (src/server/lib/wear.ts through src/shared/domain/wear.ts): a line counts for the meter

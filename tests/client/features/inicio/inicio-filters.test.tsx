@@ -1,4 +1,4 @@
-// Each Inicio card opens its screen filtered to the card's items (issue 14 item 3): the failures list shows only
+// Each Inicio card opens its screen filtered to the card's items: the failures list shows only
 // the pending ones with the chip 'Mostrando: fallas pendientes  ✕' (✕ shows every failure again), the machinery list
 // only the machines with parts in danger, the daily reports the unbilled ones (asked of the server); and the cards
 // come from the device copy when there is no network.

@@ -1,4 +1,4 @@
-// Offline projection of pending daily reports on the machines (issue 12 item 8): a report saved on the device (real
+// Offline projection of pending daily reports on the machines: a report saved on the device (real
 // Dexie outbox on fake-indexeddb) raises the machine's meter and its parts' counters, bands and badges while pending;
 // once sent, the server's rows carry it and nothing is counted twice; a rejected report counts for nothing; an
 // offline edit counts its difference.

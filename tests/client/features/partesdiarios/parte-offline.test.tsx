@@ -1,4 +1,4 @@
-// The daily report offline (issue 11): saved without connection into the outbox (Dexie on fake-indexeddb), still
+// The daily report offline: saved without connection into the outbox (Dexie on fake-indexeddb), still
 // there after a "reload" (a new engine on the same database), sent exactly once when the connection returns, and a
 // report the server rejects corrected from Sincronización's editor and accepted once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

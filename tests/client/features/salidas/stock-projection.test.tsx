@@ -1,4 +1,4 @@
-// Offline available stock (DESIGN §6): cached stock minus the quantities of exits still in the outbox (real Dexie
+// Offline available stock: cached stock minus the quantities of exits still in the outbox (real Dexie
 // on fake-indexeddb), plus this exit's own stored quantity when editing; the offline supply search answers from
 // the cached catalogue.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
