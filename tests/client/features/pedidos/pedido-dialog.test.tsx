@@ -130,6 +130,26 @@ describe('request modal', () => {
     });
   });
 
+  it("the line sub-modal judges the line with the contract's schema and keeps the unit of a line loaded before the units", async () => {
+    stubFetch({ ...base, 'GET /api/pedidos/30': DETAIL });
+    open(30);
+    const row = (await screen.findByText('GRA-001')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
+    const sub = await screen.findByRole('dialog', { name: A.editItem });
+    await waitFor(() => expect(within(sub).getByLabelText(A.unit)).toHaveProperty('value', '2'));
+    const update = within(sub).getByRole('button', { name: A.update });
+    expect(update).toHaveProperty('disabled', false);
+    // Above pedidoLine's largest amount (below 10^10): the server would refuse it, so Actualizar stays disabled.
+    fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '10000000000' } });
+    expect(update).toHaveProperty('disabled', true);
+    fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '4' } });
+    expect(update).toHaveProperty('disabled', false);
+    fireEvent.click(update);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: A.editItem })).toBeNull());
+    const changed = screen.getByText('GRA-001').closest('tr')!;
+    within(changed).getByText('4.00');
+  });
+
   it('edits a request loaded once: a removed saved line goes to trash; a refusal shows the server reason and keeps the form', async () => {
     const calls: unknown[] = [];
     const message = MSG.requestStatusForbidden;
