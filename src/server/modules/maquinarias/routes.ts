@@ -1,7 +1,7 @@
 // HTTP routes of machines: the list with wear and meters, the parts of a machine, the vehicle suggestions,
 // create/edit/delete, part assignment, removal and change, and the wear and maintenance PDFs. Role codes:
 // ENDPOINT_PERMISSIONS (writes) and READ_PERMISSIONS (PDFs, plate search) in shared/auth/permissions.ts.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   asignarAnswer,
@@ -20,9 +20,9 @@ import {
 } from '@shared/contract/maquinarias';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
-import { safeFileName } from '@shared/reports/types';
 import { integrations } from '../../integrations/index';
 import { sendJson } from '../../lib/json-rows';
+import { sendPdf } from '../../lib/pdf-reply';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
@@ -31,14 +31,6 @@ import { cambiosInRange, listMaquinarias, machineIdsByPlate, machinesOf, partsOf
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
 const L = LABELS.maquinariaPdf;
-
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, name: string) {
-  return reply
-    .type('application/pdf')
-    .header('Content-Disposition', `inline; filename="${safeFileName(name, 'pdf')}"`)
-    .header('Cache-Control', 'no-store')
-    .send(Buffer.from(bytes));
-}
 
 export default async function maquinariasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +55,10 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
     async (req) => {
       const found = await integrations(app.config, app.db).vehiculos.search(req.params.term);
       if (!found.length) return { items: [] };
-      const byPlate = await machineIdsByPlate(app.db, found.map((v) => v.veh_placa));
+      const byPlate = await machineIdsByPlate(
+        app.db,
+        found.map((v) => v.veh_placa),
+      );
       return { items: found.map((v) => ({ ...v, maquinaria_id: byPlate.get(v.veh_placa.toUpperCase()) ?? null })) };
     },
   );

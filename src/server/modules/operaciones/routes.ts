@@ -6,13 +6,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATIONS_CODE } from '@shared/auth/permissions';
-import {
-  operacionesInfo,
-  respaldoParams,
-  respaldoTomado,
-  type OperacionesInfo,
-  type RespaldoRow,
-} from '@shared/contract/operaciones';
+import { operacionesInfo, respaldoParams, respaldoTomado, type OperacionesInfo, type RespaldoRow } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
 import { answers } from '../../lib/responses';
