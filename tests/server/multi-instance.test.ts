@@ -57,7 +57,7 @@ describe('two servers on one database', () => {
     }
   });
 
-  it('exits racing on both servers for the same stock: never negative, never more than there was', async () => {
+  it('exits racing on both servers for the same stock, each also resent to the other: never negative, no duplicate', async () => {
     const token = await login(a.app);
     const maq = await seedMachine(a.database.db);
     await seedOperator(a.database.db, '42000077');
@@ -67,25 +67,30 @@ describe('two servers on one database', () => {
     expect(entry.statusCode).toBe(201);
     const insumoId = entry.json().ingresos_det[0].insumo_id as number;
     const asks = Array.from({ length: 24 }, (_, i) => 1 + (i % 2)); // 36 units asked for 12
+    // Each exit goes to one server and, with the same Idempotency-Key, to the other (a device retrying through
+    // the proxy): both copies get the same answer and at most one exit is stored.
     const res = await Promise.all(
-      asks.map((q, i) =>
-        call(i % 2 ? b.app : a.app, token, {
-          method: 'POST',
-          url: '/api/salidas',
-          payload: {
-            nro_vale: `TW-${i}`,
-            fecha: '2024-06-01',
-            maquinaria_id: maq.id,
-            operador_dni: '42000077',
-            salidas_det: [{ insumo_id: insumoId, cantidad: q }],
-          },
-        }),
-      ),
+      asks.map(async (q, i) => {
+        const key = randomUUID();
+        const payload = {
+          nro_vale: `TW-${i}`,
+          fecha: '2024-06-01',
+          maquinaria_id: maq.id,
+          operador_dni: '42000077',
+          salidas_det: [{ insumo_id: insumoId, cantidad: q }],
+        };
+        const [first, second] = i % 2 ? [b, a] : [a, b];
+        return Promise.all([first, second].map((t) => call(t.app, token, { method: 'POST', url: '/api/salidas', payload, key })));
+      }),
     );
     let accepted = 0;
-    res.forEach((r, i) => {
-      expect([201, 409]).toContain(r.statusCode);
-      if (r.statusCode === 201) accepted += asks[i];
+    res.forEach(([x, y], i) => {
+      expect([201, 409]).toContain(x.statusCode);
+      expect(y.statusCode).toBe(x.statusCode);
+      if (x.statusCode === 201) {
+        expect(y.json()).toEqual(x.json());
+        accepted += asks[i];
+      }
     });
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThanOrEqual(12);
@@ -93,6 +98,11 @@ describe('two servers on one database', () => {
       rows: { stock: number }[];
     };
     expect(rows.rows[0].stock).toBe(12 - accepted);
+    const stored = (await a.database.db.execute(
+      sql`select nro_vale, count(*)::int as n from salidas where nro_vale like 'TW-%' group by nro_vale`,
+    )) as unknown as { rows: { nro_vale: string; n: number }[] };
+    expect(stored.rows.every((r) => r.n === 1)).toBe(true);
+    expect(stored.rows).toHaveLength(res.filter(([x]) => x.statusCode === 201).length);
   });
 
   it('login failures count on both servers: the limit reached on one blocks the next attempt on the other', async () => {
