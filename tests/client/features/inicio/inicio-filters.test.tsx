@@ -1,8 +1,8 @@
 // Each Inicio card opens its screen filtered to the card's items (issue 14 item 3): the failures list shows only
 // the pending ones with the chip 'Mostrando: fallas pendientes  ✕' (✕ shows every failure again), the machinery list
 // only the machines with parts in danger (or reaching their limit in 7 days), the requests the pending ones, the
-// daily reports the unbilled ones (asked of the server); and the cards
-// come from the device copy when there is no network.
+// daily reports the unbilled ones (asked of the server); and the cards come from the device copy when there is no
+// network.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InicioAnswer } from '@shared/contract/inicio';
