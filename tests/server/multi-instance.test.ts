@@ -6,13 +6,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { actividades, respaldos } from '../../src/server/db/schema/index';
+import { loadConfig } from '../../src/server/config';
+import { openPostgres, type Database } from '../../src/server/db/client';
+import { prepareDatabase } from '../../src/server/db/prepare';
+import { actividades, respaldos, usuarios } from '../../src/server/db/schema/index';
 import { nightlyBackupIfDue } from '../../src/server/ops/backups';
 import { sharedJwtSecret } from '../../src/server/ops/shared-secret';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { dbUrl } from './global-setup';
 import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from './helpers';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/** Runs `work` against a new, empty PostgreSQL database, dropped afterwards. */
+async function onEmptyPostgres(work: (url: string) => Promise<void>): Promise<void> {
+  const name = `twin_start_${process.pid}_${Date.now() % 100000}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await work(dbUrl(pgUrl!, name));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 describe('two servers on one database', () => {
   let a: TestApp;
@@ -138,5 +159,24 @@ describe('two servers on one database', () => {
     const after = (await call(b.app, admin, { method: 'GET', url: '/api/operaciones' })).json();
     expect(after.rechazadas.total).toBeGreaterThanOrEqual(before + 3);
     expect(after.rechazadas.por_estado.find((s: { status: number }) => s.status === 401).total).toBeGreaterThanOrEqual(3);
+  });
+
+  it.runIf(pgUrl)('two servers starting together on an empty PostgreSQL migrate and seed it once, with one session key', async () => {
+    await onEmptyPostgres(async (url) => {
+      const open: Database[] = [await openPostgres(url), await openPostgres(url)];
+      try {
+        const configs = ['clave-del-servidor-uno-000000', 'clave-del-servidor-dos-000000'].map((secret) => ({
+          ...loadConfig({ DATABASE_URL: url, SEED: 'base', DEFAULT_PASSWORD: TEST_PASSWORD, DATA_DIR: dir }),
+          jwtSecret: secret,
+        }));
+        const [x, y] = await Promise.all(open.map((d, i) => prepareDatabase(d, configs[i])));
+        expect([x.seeded, y.seeded].sort()).toEqual(['seeded-base', 'skipped']);
+        expect(y.jwtSecret).toBe(x.jwtSecret);
+        const admins = await open[0].db.select().from(usuarios).where(eq(usuarios.username, 'admin'));
+        expect(admins).toHaveLength(1);
+      } finally {
+        for (const d of open) await d.close();
+      }
+    });
   });
 });
