@@ -100,7 +100,7 @@ describe('valuation modal: client lookups', () => {
     ]);
   });
 
-  it('DNI: another document type clears number and name; the 8th digit shows Buscando DNI and fills the names', async () => {
+  it('DNI: another document type clears number and name; the 8th digit shows Buscando DNI and fills the names, surnames first', async () => {
     const api = fakeApi();
     render(<ValorizaDialog editId={null} onClose={() => undefined} />, { wrapper: providers(offlineEngine().engine) });
     const ruc = (await screen.findByLabelText(/^RUC/)) as HTMLInputElement;
@@ -117,7 +117,7 @@ describe('valuation modal: client lookups', () => {
     fireEvent.change(dni, { target: { value: '41234567' } });
     expect(await screen.findByRole('dialog', { name: MSG.lookupSearching('DNI') })).toBeTruthy();
     api.release();
-    await waitFor(() => expect(rsocial().value).toBe('MARÍA ELENA QUISPE ÑAUPARI'));
+    await waitFor(() => expect(rsocial().value).toBe('QUISPE ÑAUPARI MARÍA ELENA'));
     expect(api.seen.filter((s) => s.path.startsWith('/api/pide')).map((s) => s.path)).toEqual(['/api/pide/reniec/41234567']);
   });
 });
