@@ -620,6 +620,7 @@ export const LABELS = {
     igv: 'IGV (18%)',
     total: 'Total',
     detraccion: (tasa: string) => `Detracción (${tasa}%)`,
+    detraccionNone: 'Detracción (no aplica al rubro)',
     deposito: 'Depósito',
     account: (nro: string) => `Cuenta N° ${nro}`,
     observation: 'Observación',
