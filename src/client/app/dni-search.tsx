@@ -11,7 +11,6 @@ import { ApiError, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { checkDni, dniInputValue, DNI_LENGTH } from './dni';
 
-
 export function DniSearch({ search = (dni: string) => api.post<SearchAnswer>('/api/search', { dni }) }) {
   const id = useId();
   const [value, setValue] = useState('');

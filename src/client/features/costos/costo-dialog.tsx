@@ -110,9 +110,7 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
       dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
-      outside={
-        <CostoLineDialog open={item.open} onOpenChange={item.onOpenChange} line={item.line} onSubmit={item.submit} />
-      }
+      outside={<CostoLineDialog open={item.open} onOpenChange={item.onOpenChange} line={item.line} onSubmit={item.submit} />}
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField

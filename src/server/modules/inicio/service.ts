@@ -1,6 +1,6 @@
 // The cards of the welcome screen, each only for a user who may open the screen it leads to.
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MENU } from '@shared/auth/permissions';
+import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 import { INICIO_MAX_ITEMS, type InicioAnswer, type InicioParte } from '@shared/contract/inicio';
 import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
@@ -12,7 +12,7 @@ import { partCounters } from '../../lib/wear';
 export const INICIO_CARD_CODES = {
   insumos: [MENU.maquinarias, MENU.mantenimientoPreventivo, MENU.reporteMaquinaria],
   fallas: [MENU.fallas],
-  partes: [MENU.registrarValorizaciones],
+  partes: PARTES_SCREEN_CODES,
   pedidos: [MENU.pedidos],
 } as const;
 
