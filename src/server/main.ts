@@ -5,12 +5,11 @@ import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/index';
+import { prepareDatabase } from './db/prepare';
 import { startNightlyBackups } from './ops/backups';
 import { dataDirInUse, markDataDirInUse } from './ops/data-dir-lock';
 import { httpsSetup } from './ops/https';
 import { startInstallServer } from './ops/install-page';
-import { sharedJwtSecret } from './ops/shared-secret';
 import { lanAddresses } from './ops/tls';
 
 const config = loadConfig();
@@ -24,9 +23,9 @@ if (!config.DATABASE_URL) {
   releaseDataDir = markDataDirInUse(config.DATA_DIR);
 }
 const database = await openDatabase(config);
-await database.migrate();
-if (config.DATABASE_URL && !config.JWT_SECRET) config.jwtSecret = await sharedJwtSecret(database.db, config.jwtSecret);
-const seeded = await seedIfEmpty(database.db, config.SEED, config.DEFAULT_PASSWORD);
+// Servers starting together on one PostgreSQL take turns here (migrations, seed, the shared session key).
+const { seeded, jwtSecret } = await prepareDatabase(database, config);
+config.jwtSecret = jwtSecret;
 const https = httpsSetup(config);
 const app = await buildApp(config, {
   database,

@@ -620,6 +620,7 @@ export const LABELS = {
     igv: 'IGV (18%)',
     total: 'Total',
     detraccion: (tasa: string) => `Detracción (${tasa}%)`,
+    detraccionNone: 'Detracción (no aplica al rubro)',
     deposito: 'Depósito',
     account: (nro: string) => `Cuenta N° ${nro}`,
     observation: 'Observación',
@@ -822,6 +823,7 @@ export const FIELD = {
   rubro: 'Rubro inválido: use 1, 2 o 3',
   tipoDoc: 'Tipo de documento inválido: use 1 (DNI) o 2 (RUC)',
   invalidValue: 'Valor inválido',
+  orderYearFrom: 'El año debe ser 2022 o posterior',
   unknownField: 'Campo no permitido',
   username: 'Use de 3 a 60 letras, números, punto, guion, guion bajo o @',
 } as const;

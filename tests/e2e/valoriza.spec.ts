@@ -1,7 +1,10 @@
-// Valuations end to end on a tablet (820×1180): a field supervisor writes a daily report without connection, reloads,
-// reconnects, and it reaches the server exactly once; an office clerk bills it in a valuation (picked from the
+// Valuations end to end on a tablet (820×1180): a field supervisor (codes 17 and 23–25, without 18) writes a daily
+// report without connection, reloads, restarts the browser, reconnects, and it reaches the server exactly once; an office clerk bills it in a valuation (picked from the
 // unbilled reports), whose totals are the shared function's, and opens its PDF. Then every screen and modal of
 // the issue is photographed at tablet and desktop size.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OperadorRow } from '@shared/contract/operadores';
@@ -12,14 +15,16 @@ import { formatAmount } from '@shared/domain/money';
 import { lineTotal, valorizaTotals } from '@shared/domain/valoriza';
 import { LABELS, MSG } from '@shared/messages';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { baseUrl, discardChanges, launch, loginAs, newContext, shot, toastWith } from './browser';
+import { baseUrl, discardChanges, launch, launchPersistent, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
+const profiles: string[] = [];
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
+  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
 });
 
 const TABLET = { width: 820, height: 1180 };
@@ -31,15 +36,11 @@ const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 const pendingBadge = (page: Page) => page.getByTestId('pending-badge');
 
-const SUPERVISOR_ROLES = [
-  MENU.valorizaciones,
-  MENU.registrarValorizaciones,
-  ROLE.parteDiarioNuevo,
-  ROLE.parteDiarioEditar,
-  ROLE.parteDiarioEliminar,
-];
+// A supervisor who writes reports but does not register valuations (no 18): 'Partes diarios' opens with 23 (DESIGN §8).
+const SUPERVISOR_ROLES = [MENU.valorizaciones, ROLE.parteDiarioNuevo, ROLE.parteDiarioEditar, ROLE.parteDiarioEliminar];
 const OFFICE_ROLES = [
   ...SUPERVISOR_ROLES,
+  MENU.registrarValorizaciones,
   MENU.costos,
   ROLE.valorizaNuevo,
   ROLE.valorizaEditar,
@@ -127,52 +128,78 @@ async function fillParte(page: Page, ctx: Ctx, nro: string, qty: string): Promis
   return { pretot };
 }
 
-test('a supervisor writes a daily report offline on a tablet; after a reload and the connection back it is sent once', SLOW, async () => {
-  const ctx = await setup();
-  const nro = `PD-${Date.now() % 1_000_000}`;
-  const { context, page } = await open('e2e.supervisor', SUPERVISOR_ROLES);
-  await menu(page, P.menu, P.title);
-  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+test(
+  'a supervisor writes a daily report offline on a tablet; after a reload, a browser restart and the connection back it is sent once',
+  SLOW,
+  async () => {
+    const ctx = await setup();
+    const nro = `PD-${Date.now() % 1_000_000}`;
+    const user = await ensureUser('e2e.supervisor', SUPERVISOR_ROLES);
+    const profile = mkdtempSync(join(tmpdir(), 'maq-e2e-partes-'));
+    profiles.push(profile);
+    let context: BrowserContext = await launchPersistent(profile, TABLET);
+    let page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(20_000);
+    await loginAs(page, user, USER_PASSWORD);
+    await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
+    await menu(page, P.menu, P.title);
+    // Without 18 the valuations list is not offered; the reports screen is.
+    expect(await page.locator('aside').getByRole('link', { name: LABELS.menu.registrarValorizaciones, exact: true }).count()).toBe(0);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 
-  await context.setOffline(true);
-  const { pretot } = await fillParte(page, ctx, nro, '2.5');
-  await shot(page, 'valoriza-parte-form-tablet');
-  await dialog(page, P.create).getByRole('button', { name: LABELS.shell.save }).click();
-  await toastWith(page, MSG.savedOffline);
-  await dialog(page, P.create).waitFor({ state: 'detached' });
-  const table = page.getByRole('table', { name: P.title });
-  const row = table.locator('tbody tr').filter({ hasText: nro }).first();
-  await row.getByText(MSG.syncBadgePending, { exact: true }).waitFor();
-  // At 820 px the amount folds into the row's detail.
-  await row.getByRole('button', { name: LABELS.showDetail }).click();
-  expect(await row.locator('xpath=following-sibling::tr[1]').textContent()).toContain(formatAmount(pretot));
-  await row.getByRole('button', { name: LABELS.hideDetail }).click();
-  expect(await pendingBadge(page).textContent()).toBe('1');
-  await shot(page, 'valoriza-partes-pending-tablet');
-  expect(await serverPartes(ctx.token, nro)).toHaveLength(0);
+    await context.setOffline(true);
+    const { pretot } = await fillParte(page, ctx, nro, '2.5');
+    await shot(page, 'valoriza-parte-form-tablet');
+    await dialog(page, P.create).getByRole('button', { name: LABELS.shell.save }).click();
+    await toastWith(page, MSG.savedOffline);
+    await dialog(page, P.create).waitFor({ state: 'detached' });
+    const table = page.getByRole('table', { name: P.title });
+    const row = table.locator('tbody tr').filter({ hasText: nro }).first();
+    await row.getByText(MSG.syncBadgePending, { exact: true }).waitFor();
+    // At 820 px the amount folds into the row's detail.
+    await row.getByRole('button', { name: LABELS.showDetail }).click();
+    expect(await row.locator('xpath=following-sibling::tr[1]').textContent()).toContain(formatAmount(pretot));
+    await row.getByRole('button', { name: LABELS.hideDetail }).click();
+    expect(await pendingBadge(page).textContent()).toBe('1');
+    await shot(page, 'valoriza-partes-pending-tablet');
+    expect(await serverPartes(ctx.token, nro)).toHaveLength(0);
 
-  // Still offline, a reload (the service worker serves the app) keeps the report on the device.
-  await page.reload();
-  await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
-  await menu(page, P.menu, P.title);
-  await table.locator('tbody tr').filter({ hasText: nro }).getByText(MSG.syncBadgePending, { exact: true }).waitFor();
-  expect(await serverPartes(ctx.token, nro)).toHaveLength(0);
+    // Still offline, a reload (the service worker serves the app) keeps the report on the device.
+    await page.reload();
+    await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
+    await menu(page, P.menu, P.title);
+    await table.locator('tbody tr').filter({ hasText: nro }).getByText(MSG.syncBadgePending, { exact: true }).waitFor();
+    expect(await serverPartes(ctx.token, nro)).toHaveLength(0);
 
-  // Back online the outbox sends it by itself: one report on the server, unbilled, with the shared total.
-  await context.setOffline(false);
-  await pendingBadge(page).waitFor({ state: 'detached' });
-  await table.locator('tbody tr').filter({ hasText: nro }).getByText(P.unbilled).waitFor();
-  await page.reload();
-  await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
-  await menu(page, P.menu, P.title);
-  await table.locator('tbody tr').filter({ hasText: nro }).waitFor();
-  const saved = await serverPartes(ctx.token, nro);
-  expect(saved).toHaveLength(1);
-  expect(saved[0].pretot).toBe(pretot);
-  expect(saved[0].valoriza_id).toBeNull();
-  await shot(page, 'valoriza-partes-sent-tablet');
-  await context.close();
-});
+    // The tablet is switched off and on again, still without signal: the report is still there, pending.
+    await context.close();
+    context = await launchPersistent(profile, TABLET);
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(20_000);
+    await page.goto('/');
+    await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
+    await menu(page, P.menu, P.title);
+    const table2 = page.getByRole('table', { name: P.title });
+    await table2.locator('tbody tr').filter({ hasText: nro }).getByText(MSG.syncBadgePending, { exact: true }).waitFor();
+    expect(await serverPartes(ctx.token, nro)).toHaveLength(0);
+
+    // Back online the outbox sends it by itself: one report on the server, unbilled, with the shared total.
+    await context.setOffline(false);
+    await pendingBadge(page).waitFor({ state: 'detached' });
+    await table2.locator('tbody tr').filter({ hasText: nro }).getByText(P.unbilled).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: LABELS.menu.toggle }).waitFor();
+    await menu(page, P.menu, P.title);
+    await table2.locator('tbody tr').filter({ hasText: nro }).waitFor();
+    const saved = await serverPartes(ctx.token, nro);
+    expect(saved).toHaveLength(1);
+    expect(saved[0].pretot).toBe(pretot);
+    expect(saved[0].valoriza_id).toBeNull();
+    await shot(page, 'valoriza-partes-sent-tablet');
+    await context.close();
+  },
+);
 
 test('a valuation picks an unbilled report, shows the shared totals, saves, and its PDF opens in a new tab', SLOW, async () => {
   const ctx = await setup();

@@ -10,6 +10,9 @@ describe('costs API (/api/costos)', () => {
   let f: ValorizaFixture;
   const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
     call(t.app, token, { method, url, payload: payload as object });
+  /** A DELETE as some API clients send it: JSON content type and an empty body. */
+  const delJson = (url: string) =>
+    call(t.app, admin, { method: 'DELETE', url, headers: { 'content-type': 'application/json' }, payload: '' });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -151,9 +154,10 @@ describe('costs API (/api/costos)', () => {
     const trashUsed = await req('PUT', `/api/costos/${f.costo}`, { descripcion: schedule.descripcion, costos_det: lines, trash: [f.hora] });
     expect(trashUsed.statusCode).toBe(403);
     expect(trashUsed.json().message).toBe(MSG.costLineInUse('Hora máquina retroexcavadora'));
-    const del = await req('DELETE', `/api/costos/${f.costo}`);
-    expect(del.statusCode).toBe(403);
-    expect(del.json().message).toBe(MSG.costInUse);
+    for (const del of [await req('DELETE', `/api/costos/${f.costo}`), await delJson(`/api/costos/${f.costo}`)]) {
+      expect(del.statusCode).toBe(403);
+      expect(del.json().message).toBe(MSG.costInUse);
+    }
     expect((await req('GET', `/api/costos/${f.costo}`)).json().costos_det).toHaveLength(4);
     // A new price applies to new reports; the stored report keeps its own.
     lines[0].precio = 90;
@@ -163,7 +167,7 @@ describe('costs API (/api/costos)', () => {
   });
 
   it('deletes an unused schedule with its lines', async () => {
-    const res = await req('DELETE', `/api/costos/${created.id}`);
+    const res = await delJson(`/api/costos/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.deleted });
     expect((await req('GET', `/api/costos/${created.id}`)).statusCode).toBe(404);

@@ -3,20 +3,30 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { actividades, auditLog, idempotencyKeys } from '../../src/server/db/schema/index';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, twinApp, type TestApp } from './helpers';
 
-describe('Idempotency-Key on changes', () => {
+// Run on one server and on two servers sharing the database (issue 14): with two, consecutive requests alternate
+// between them, so a repeat or a concurrent twin of a request lands on the other server.
+describe.each([{ servers: 1 }, { servers: 2 }])('Idempotency-Key on changes, $servers server(s)', ({ servers }) => {
   let t: TestApp;
+  let twin: TestApp | null = null;
   let admin: string;
+  let turn = 0;
   beforeAll(async () => {
     t = await createTestApp();
+    if (servers === 2) twin = await twinApp(t);
     admin = await login(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await twin?.close();
+    await t.close();
+  });
 
+  /** The next server in turn. */
+  const next = () => (twin && turn++ % 2 ? twin : t).app;
   const named = (name: string) => t.database.db.select().from(actividades).where(eq(actividades.activ_nombre, name));
   const post = (name: string, key: string, token = admin) =>
-    call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: name }, key });
+    call(next(), token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: name }, key });
 
   it('the same key twice makes one row; the repeat is replayed with the same status and body', async () => {
     const key = randomUUID();
@@ -65,7 +75,7 @@ describe('Idempotency-Key on changes', () => {
 
   it('a refused change does not keep its key: the corrected retry with a new body runs', async () => {
     const key = randomUUID();
-    const bad = await call(t.app, admin, { method: 'DELETE', url: '/api/actividades/999999', key });
+    const bad = await call(next(), admin, { method: 'DELETE', url: '/api/actividades/999999', key });
     expect(bad.statusCode).toBe(404);
     expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
   });
@@ -75,11 +85,11 @@ describe('Idempotency-Key on changes', () => {
     const key = randomUUID();
     const url = `/api/usuarios/setpwd/${u.id}`;
     const payload = { id: u.id, password: 'Clave-Idempotente-1' };
-    const first = await call(t.app, u.token, { method: 'PUT', url, payload, key });
+    const first = await call(next(), u.token, { method: 'PUT', url, payload, key });
     expect(first.statusCode).toBe(200);
-    const again = await call(t.app, u.token, { method: 'PUT', url, payload, key });
+    const again = await call(next(), u.token, { method: 'PUT', url, payload, key });
     expect(again.headers['idempotency-replayed']).toBe('true');
-    const other = await call(t.app, u.token, { method: 'PUT', url, payload: { ...payload, password: 'Clave-Distinta-22' }, key });
+    const other = await call(next(), u.token, { method: 'PUT', url, payload: { ...payload, password: 'Clave-Distinta-22' }, key });
     expect(other.statusCode).toBe(409);
     const [row] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     const plain = createHash('sha256')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@shared/messages';
+import { FIELD, MSG } from '@shared/messages';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, type TestApp, createTestApp, login, createUser } from './helpers';
 
@@ -69,7 +69,9 @@ describe('warehouse entries API (/api/ingresos)', () => {
     const nf = await post('/api/ingresos/getinforden', { nro_ordencompra: '999', anio: 2024 });
     expect(nf.statusCode).toBe(404);
     expect(nf.json().message).toBe(MSG.orderNotFound);
-    expect((await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2021 })).statusCode).toBe(400);
+    const old = await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2021 });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().errors.anio).toBe(FIELD.orderYearFrom);
     expect((await post('/api/ingresos/getinforden', { nro_ordencompra: '0000123', anio: 2099 })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/ingresos/getinforden', payload: {} })).statusCode).toBe(401);
     const viewer = (await createUser(t, [47, 48])).token;

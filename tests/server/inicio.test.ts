@@ -2,7 +2,7 @@
 // parts whose forecast reaches the limit within 7 days, pending failures, unbilled daily reports, pending requests.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU } from '@shared/auth/permissions';
+import { MENU, ROLE } from '@shared/auth/permissions';
 import type { InicioAnswer } from '@shared/contract/inicio';
 import { limaDate } from '@shared/domain/dates';
 import {
@@ -85,6 +85,11 @@ describe('welcome cards (/api/inicio)', () => {
     const s = await get(await login(t.app, supervisor.username));
     expect(s.fallas?.total).toBeGreaterThanOrEqual(1);
     expect(s.insumos).toBeNull();
+    // A field supervisor who writes reports (23) without registering valuations (18) opens Partes diarios (DESIGN §8).
+    const campo = await createUser(t, [MENU.valorizaciones, ROLE.parteDiarioNuevo]);
+    const p = await get(await login(t.app, campo.username));
+    expect(p.partes_sin_valorizar?.total).toBeGreaterThanOrEqual(1);
+    expect(p.fallas).toBeNull();
   });
 
   it('needs a session', async () => {

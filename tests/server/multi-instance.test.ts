@@ -6,13 +6,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { actividades, respaldos } from '../../src/server/db/schema/index';
+import { loadConfig } from '../../src/server/config';
+import { openPostgres, type Database } from '../../src/server/db/client';
+import { prepareDatabase } from '../../src/server/db/prepare';
+import { actividades, respaldos, usuarios } from '../../src/server/db/schema/index';
 import { nightlyBackupIfDue } from '../../src/server/ops/backups';
 import { sharedJwtSecret } from '../../src/server/ops/shared-secret';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
+import { dbUrl } from './global-setup';
 import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from './helpers';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/** Runs `work` against a new, empty PostgreSQL database, dropped afterwards. */
+async function onEmptyPostgres(work: (url: string) => Promise<void>): Promise<void> {
+  const name = `twin_start_${process.pid}_${Date.now() % 100000}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await work(dbUrl(pgUrl!, name));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 describe('two servers on one database', () => {
   let a: TestApp;
@@ -57,7 +78,7 @@ describe('two servers on one database', () => {
     }
   });
 
-  it('exits racing on both servers for the same stock: never negative, never more than there was', async () => {
+  it('exits racing on both servers for the same stock, each also resent to the other: never negative, no duplicate', async () => {
     const token = await login(a.app);
     const maq = await seedMachine(a.database.db);
     await seedOperator(a.database.db, '42000077');
@@ -67,25 +88,30 @@ describe('two servers on one database', () => {
     expect(entry.statusCode).toBe(201);
     const insumoId = entry.json().ingresos_det[0].insumo_id as number;
     const asks = Array.from({ length: 24 }, (_, i) => 1 + (i % 2)); // 36 units asked for 12
+    // Each exit goes to one server and, with the same Idempotency-Key, to the other (a device retrying through
+    // the proxy): both copies get the same answer and at most one exit is stored.
     const res = await Promise.all(
-      asks.map((q, i) =>
-        call(i % 2 ? b.app : a.app, token, {
-          method: 'POST',
-          url: '/api/salidas',
-          payload: {
-            nro_vale: `TW-${i}`,
-            fecha: '2024-06-01',
-            maquinaria_id: maq.id,
-            operador_dni: '42000077',
-            salidas_det: [{ insumo_id: insumoId, cantidad: q }],
-          },
-        }),
-      ),
+      asks.map(async (q, i) => {
+        const key = randomUUID();
+        const payload = {
+          nro_vale: `TW-${i}`,
+          fecha: '2024-06-01',
+          maquinaria_id: maq.id,
+          operador_dni: '42000077',
+          salidas_det: [{ insumo_id: insumoId, cantidad: q }],
+        };
+        const [first, second] = i % 2 ? [b, a] : [a, b];
+        return Promise.all([first, second].map((t) => call(t.app, token, { method: 'POST', url: '/api/salidas', payload, key })));
+      }),
     );
     let accepted = 0;
-    res.forEach((r, i) => {
-      expect([201, 409]).toContain(r.statusCode);
-      if (r.statusCode === 201) accepted += asks[i];
+    res.forEach(([x, y], i) => {
+      expect([201, 409]).toContain(x.statusCode);
+      expect(y.statusCode).toBe(x.statusCode);
+      if (x.statusCode === 201) {
+        expect(y.json()).toEqual(x.json());
+        accepted += asks[i];
+      }
     });
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThanOrEqual(12);
@@ -93,6 +119,11 @@ describe('two servers on one database', () => {
       rows: { stock: number }[];
     };
     expect(rows.rows[0].stock).toBe(12 - accepted);
+    const stored = (await a.database.db.execute(
+      sql`select nro_vale, count(*)::int as n from salidas where nro_vale like 'TW-%' group by nro_vale`,
+    )) as unknown as { rows: { nro_vale: string; n: number }[] };
+    expect(stored.rows.every((r) => r.n === 1)).toBe(true);
+    expect(stored.rows).toHaveLength(res.filter(([x]) => x.statusCode === 201).length);
   });
 
   it('login failures count on both servers: the limit reached on one blocks the next attempt on the other', async () => {
@@ -128,5 +159,24 @@ describe('two servers on one database', () => {
     const after = (await call(b.app, admin, { method: 'GET', url: '/api/operaciones' })).json();
     expect(after.rechazadas.total).toBeGreaterThanOrEqual(before + 3);
     expect(after.rechazadas.por_estado.find((s: { status: number }) => s.status === 401).total).toBeGreaterThanOrEqual(3);
+  });
+
+  it.runIf(pgUrl)('two servers starting together on an empty PostgreSQL migrate and seed it once, with one session key', async () => {
+    await onEmptyPostgres(async (url) => {
+      const open: Database[] = [await openPostgres(url), await openPostgres(url)];
+      try {
+        const configs = ['clave-del-servidor-uno-000000', 'clave-del-servidor-dos-000000'].map((secret) => ({
+          ...loadConfig({ DATABASE_URL: url, SEED: 'base', DEFAULT_PASSWORD: TEST_PASSWORD, DATA_DIR: dir }),
+          jwtSecret: secret,
+        }));
+        const [x, y] = await Promise.all(open.map((d, i) => prepareDatabase(d, configs[i])));
+        expect([x.seeded, y.seeded].sort()).toEqual(['seeded-base', 'skipped']);
+        expect(y.jwtSecret).toBe(x.jwtSecret);
+        const admins = await open[0].db.select().from(usuarios).where(eq(usuarios.username, 'admin'));
+        expect(admins).toHaveLength(1);
+      } finally {
+        for (const d of open) await d.close();
+      }
+    });
   });
 });

@@ -15,6 +15,9 @@ describe('daily reports API (/api/partesdiarios)', () => {
   let f: ValorizaFixture;
   const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin, key?: string) =>
     call(t.app, token, { method, url, payload: payload as object, key });
+  /** A DELETE as some API clients send it: JSON content type and an empty body. */
+  const delJson = (url: string) =>
+    call(t.app, admin, { method: 'DELETE', url, headers: { 'content-type': 'application/json' }, payload: '' });
   const list = async (filter: Record<string, unknown> = {}) => (await req('POST', '/api/partesdiarios/list', filter)).json();
 
   beforeAll(async () => {
@@ -235,7 +238,7 @@ describe('daily reports API (/api/partesdiarios)', () => {
 
   it('deletes an unbilled report; 404 for an unknown one', async () => {
     const rep = (await req('POST', '/api/partesdiarios', reportBody(f))).json();
-    const res = await req('DELETE', `/api/partesdiarios/${rep.parte_id}`);
+    const res = await delJson(`/api/partesdiarios/${rep.parte_id}`);
     expect(res.json()).toEqual({ message: MSG.deleted });
     const again = await req('GET', `/api/partesdiarios/${rep.parte_id}`);
     expect(again.statusCode).toBe(404);
@@ -256,9 +259,10 @@ describe('daily reports API (/api/partesdiarios)', () => {
     });
     expect(v.statusCode).toBe(201);
     const id = v.json().valoriza_id;
-    const del = await req('DELETE', `/api/partesdiarios/${rep.parte_id}`);
-    expect(del.statusCode).toBe(403);
-    expect(del.json().message).toBe(MSG.reportBilledDelete(id));
+    for (const del of [await req('DELETE', `/api/partesdiarios/${rep.parte_id}`), await delJson(`/api/partesdiarios/${rep.parte_id}`)]) {
+      expect(del.statusCode).toBe(403);
+      expect(del.json().message).toBe(MSG.reportBilledDelete(id));
+    }
     const put = await req('PUT', `/api/partesdiarios/${rep.parte_id}`, reportBody(f));
     expect(put.statusCode).toBe(403);
     expect(put.json().message).toBe(MSG.reportBilledEdit(id));

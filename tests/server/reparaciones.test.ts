@@ -96,6 +96,7 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(unknown.json()).toEqual({ message: MSG.serviceOrderNotFound });
     const old = await send('POST', '/api/reparaciones/getinforden', { nro_orden: '0087', anio: 2021 });
     expect(old.statusCode).toBe(400);
+    expect(old.json().errors.anio).toBe(FIELD.orderYearFrom);
     const future = await send('POST', '/api/reparaciones/getinforden', { nro_orden: '0087', anio: YEAR + 1 });
     expect(future.statusCode).toBe(400);
     expect(future.json().errors.anio).toBe(MSG.orderYearRange(YEAR));

@@ -1,12 +1,14 @@
 // The side menu of spec 000 §2: groups and entries with their role ids, and the filter by the session's roles.
 import type { LucideIcon } from 'lucide-react';
 import { Briefcase, ChartColumn, Coins, Settings, Warehouse, Wrench } from 'lucide-react';
-import { MENU } from '@shared/auth/permissions';
+import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { isScreenBuilt, screenHref, type ScreenKey } from './screens';
 
 export interface MenuEntry {
   id: number;
+  /** Role ids any of which shows the entry; [id] when absent. */
+  codes?: readonly number[];
   label: string;
   screen: ScreenKey;
   params?: Record<string, string>;
@@ -39,7 +41,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: Coins,
     entries: [
       e(MENU.registrarValorizaciones, L.registrarValorizaciones, 'valoriza'),
-      e(MENU.registrarValorizaciones, LABELS.partes.menu, 'partediario'),
+      { ...e(MENU.registrarValorizaciones, LABELS.partes.menu, 'partediario'), codes: PARTES_SCREEN_CODES },
       e(MENU.costos, L.costos, 'costo'),
     ],
   },
@@ -88,8 +90,8 @@ export interface VisibleGroup extends MenuGroup {
 }
 
 /**
- * Groups and entries the user may see: an entry needs its role id and a built screen; a group needs its own
- * role id and at least one visible entry. `built` is injectable for tests.
+ * Groups and entries the user may see: an entry needs its role id (or one of its `codes`) and a built screen; a
+ * group needs its own role id and at least one visible entry. `built` is injectable for tests.
  */
 export function visibleMenu(
   roles: readonly number[],
@@ -101,7 +103,9 @@ export function visibleMenu(
     .filter((g) => has.has(g.id))
     .map((g) => ({
       ...g,
-      entries: g.entries.filter((x) => has.has(x.id) && built(x.screen)).map((x) => ({ ...x, href: screenHref(x.screen, x.params) })),
+      entries: g.entries
+        .filter((x) => (x.codes ?? [x.id]).some((c) => has.has(c)) && built(x.screen))
+        .map((x) => ({ ...x, href: screenHref(x.screen, x.params) })),
     }))
     .filter((g) => g.entries.length > 0);
 }

@@ -3,13 +3,13 @@
 // no menu entry (nothing fake is ever shown).
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { MENU, AUDIT_READ_CODE, OPERATIONS_CODE } from '@shared/auth/permissions';
+import { MENU, AUDIT_READ_CODE, OPERATIONS_CODE, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 
 export interface ScreenDef {
   /** TanStack Router path; `$tipo` style params are read with useParams({ strict: false }). */
   path: string;
-  /** Role id needed to open the route (the menu id); undefined = any logged-in user. */
-  code?: number;
+  /** Role id needed to open the route (the menu id), or ids any of which opens it; undefined = any logged-in user. */
+  code?: number | readonly number[];
   /** The page, loaded on first visit. Absent while the feature is not built. */
   load?: () => Promise<{ default: ComponentType }>;
   /** Data the screen needs first (spec: "usuario loads the permissions tree first"). */
@@ -114,7 +114,7 @@ export const SCREENS = {
   },
   partediario: {
     path: '/partediario',
-    code: MENU.registrarValorizaciones,
+    code: PARTES_SCREEN_CODES,
     load: () => import('@client/features/partesdiarios/partes-page'),
     preload: (qc) => preloadCatalogs(qc, [maquinarias, operadores, infoventa]),
   },

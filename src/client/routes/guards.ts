@@ -37,9 +37,11 @@ export function requireSession(location: Pick<ParsedLocation, 'href'>): SessionP
   return session;
 }
 
-/** Guard of a screen with a role id: without it the user goes to the welcome screen. */
-export function requireRole(session: SessionPayload, code: number | undefined): void {
-  if (code !== undefined && !session.roles.includes(code)) throw redirect({ to: PATHS.welcome, replace: true });
+/** Guard of a screen with a role id (or ids, any of which will do): without it the user goes to the welcome screen. */
+export function requireRole(session: SessionPayload, code: number | readonly number[] | undefined): void {
+  if (code === undefined) return;
+  const codes: readonly number[] = typeof code === 'number' ? [code] : code;
+  if (!codes.some((c) => session.roles.includes(c))) throw redirect({ to: PATHS.welcome, replace: true });
 }
 
 /** Guard of the login route: logged-in users go to their landing screen. */

@@ -22,8 +22,16 @@ export interface Database {
    * generically). On PGlite this holds the engine's lock, so the app's own queries wait for it.
    */
   rawTransaction<T>(work: (query: RawQuery) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T>;
+  /**
+   * Runs `work` holding the database's start-up lock, so servers that start together on one PostgreSQL migrate
+   * and seed one after the other (db/prepare.ts). PGlite has one process per folder (ops/data-dir-lock.ts).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Key of the PostgreSQL advisory lock taken while a server gets the database ready ('maq-init'). */
+const STARTUP_LOCK = 0x6d61_7131;
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
 
@@ -47,6 +55,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     migrateFrom: (folder) => migrate(db, { migrationsFolder: folder }),
     // PGlite runs one statement at a time, so its transaction is already a consistent snapshot.
     rawTransaction: (work) => client.transaction((tx) => work(async (text, params) => (await tx.query(text, params)).rows as never)),
+    exclusive: (work) => work(),
     close: () => client.close(),
     // exposed for the test template
     ...({ client } as object),
@@ -75,6 +84,20 @@ export async function openPostgres(url: string): Promise<Database> {
       } catch (err) {
         await conn.query('ROLLBACK').catch(() => undefined);
         throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    exclusive: async (work) => {
+      // A session lock on a connection of its own: the work itself runs on the pool's other connections.
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
       } finally {
         conn.release();
       }

@@ -297,6 +297,12 @@ export const READ_PERMISSIONS: Record<string, readonly number[]> = {
 /** Role needed to read the audit log (the user menu's "Actividad Log"). */
 export const AUDIT_READ_CODE = MENU.configuracion;
 
+/**
+ * Who opens the 'Partes diarios' screen (DESIGN §8): the valuation clerks (18) and the field supervisors who write
+ * reports (23) without registering valuations.
+ */
+export const PARTES_SCREEN_CODES = [MENU.registrarValorizaciones, ROLE.parteDiarioNuevo] as const;
+
 /** Role needed for the Operations page (server state, backups): the office's configuration role. */
 export const OPERATIONS_CODE = MENU.configuracion;
 

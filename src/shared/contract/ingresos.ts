@@ -6,7 +6,7 @@ import { dateRange, dateStr, editorMode, numeric, optionalText, positiveAmount, 
 const nroOrden = text(20);
 /** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
 export const orderYear = numeric(
-  z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.invalidValue).max(2100, FIELD.invalidValue),
+  z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.orderYearFrom).max(2100, FIELD.invalidValue),
 );
 
 export const infoOrdenBody = z.object({ nro_ordencompra: nroOrden, anio: orderYear });

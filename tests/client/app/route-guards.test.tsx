@@ -78,6 +78,20 @@ describe('route guards', () => {
     app.uninstall();
   });
 
+  it('opens Partes diarios with 18 or with 23 (DESIGN §8), not with the group id alone', async () => {
+    stubFetch({ 'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }) });
+    for (const [roles, path] of [
+      [[17, 23], '/partediario'],
+      [[17, 18], '/partediario'],
+      [[17], '/inicio'],
+    ] as const) {
+      setToken(makeToken({ roles: [...roles] }));
+      const app = renderApp('/partediario');
+      expect((await settle(app.router)).pathname).toBe(path);
+      app.uninstall();
+    }
+  });
+
   it('returns to the return address after signing in', async () => {
     const token = makeToken({ roles: [2, 13, 14] });
     const calls = stubFetch({

@@ -2,7 +2,7 @@
 // the user's name in upper case, the messages menu only with role 4.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MENU } from '@shared/auth/permissions';
+import { MENU, ROLE } from '@shared/auth/permissions';
 import { clearToken, setToken } from '@client/lib/session';
 import { MENU_GROUPS, visibleMenu } from '@client/app/menu';
 import { isScreenBuilt } from '@client/app/screens';
@@ -17,6 +17,13 @@ describe('visibleMenu', () => {
     expect(groups.map((g) => g.label)).toEqual(['Administrativo']);
     expect(groups[0].entries.map((e) => e.label)).toEqual(['Operadores']);
     expect(visibleMenu([MENU.operadores], built)).toEqual([]);
+  });
+
+  it('shows Partes diarios to a field supervisor holding 23 without 18 (DESIGN §8), and nothing of it with 17 alone', () => {
+    const groups = visibleMenu([MENU.valorizaciones, ROLE.parteDiarioNuevo], () => true);
+    expect(groups.map((g) => [g.label, g.entries.map((e) => e.label)])).toEqual([['Valorizaciones', ['Partes diarios']]]);
+    expect(groups[0].entries[0].href).toBe('/partediario');
+    expect(visibleMenu([MENU.valorizaciones], () => true)).toEqual([]);
   });
 
   it('lists every spec entry for a user holding every id, in the spec order', () => {

@@ -90,7 +90,8 @@ export async function lookupName(tipoDoc: number, ndoc: string, signal?: AbortSi
   try {
     if (tipoDoc === 1) {
       const p = await api.get<PersonaLookup>(`/api/pide/reniec/${ndoc}`, signal);
-      return [p.prenombres, p.apPrimer, p.apSegundo].filter(Boolean).join(' ').trim();
+      // Surnames first, as operators are named and as the server names a client it looks up itself.
+      return [p.apPrimer, p.apSegundo, p.prenombres].filter(Boolean).join(' ').trim();
     }
     const c = await api.get<ContribuyenteLookup>(`/api/pide/sunat/${ndoc}`, signal);
     return c.razon_social.trim();

@@ -11,8 +11,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ROLE } from '@shared/auth/permissions';
 import { TIPOS_DOC, valorizaBody, type CuentaRow, type ValorizaDetail } from '@shared/contract/valoriza';
 import { limaDate } from '@shared/domain/dates';
-import { formatAmount } from '@shared/domain/money';
-import { valorizaTotals } from '@shared/domain/valoriza';
+import { formatAmount, toCents } from '@shared/domain/money';
+import { DETRACCION_THRESHOLD_CENTS, valorizaTotals } from '@shared/domain/valoriza';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { DateField, FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
 import { FormModal } from '@client/components/form-modal';
@@ -494,7 +494,10 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
   );
 }
 
-/** Subtotal, IGV, total, detracción (only when it applies) and deposit, with 2 decimals. */
+/**
+ * Subtotal, IGV, total, detracción and deposit, with 2 decimals. The detracción line appears when the total with IGV
+ * exceeds 700.00 (spec 001 §9): with the account's rate for rubro 1, as 0.00 'no aplica' for rubros 2 and 3.
+ */
 export function Totals({ totals }: { totals: ReturnType<typeof valorizaTotals> }) {
   const rows: [string, number, string?][] = [
     [V.subtotal, totals.subtotal],
@@ -503,6 +506,7 @@ export function Totals({ totals }: { totals: ReturnType<typeof valorizaTotals> }
   ];
   if (totals.aplica_detraccion)
     rows.push([V.detraccion(formatAmount(totals.tasa_detraccion).replace(/\.00$/, '')), totals.monto_detraccion]);
+  else if (toCents(totals.monto) > DETRACCION_THRESHOLD_CENTS) rows.push([V.detraccionNone, 0]);
   rows.push([V.montoDeposito, totals.monto_deposito, 'font-semibold']);
   return (
     <dl

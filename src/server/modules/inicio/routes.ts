@@ -2,7 +2,7 @@
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MENU } from '@shared/auth/permissions';
+import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 import { INICIO_MAX_ITEMS, inicioAnswer, type InicioAnswer, type InicioParte } from '@shared/contract/inicio';
 import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
@@ -15,7 +15,7 @@ import { partCounters } from '../../lib/wear';
 export const INICIO_CARD_CODES = {
   insumos: [MENU.maquinarias, MENU.mantenimientoPreventivo, MENU.reporteMaquinaria],
   fallas: [MENU.fallas],
-  partes: [MENU.registrarValorizaciones],
+  partes: PARTES_SCREEN_CODES,
   pedidos: [MENU.pedidos],
 } as const;
 

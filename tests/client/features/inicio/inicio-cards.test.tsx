@@ -1,11 +1,12 @@
-// Welcome screen cards: the server's cards for what the user may open, the device card from the outbox, and a
-// card's button opening its screen.
+// Welcome screen cards: the server's cards for what the user may open, the device card from the outbox (its unsent
+// and rejected items, opening Sincronización), and a card's button opening its screen.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InicioAnswer } from '@shared/contract/inicio';
 import { MENU } from '@shared/auth/permissions';
 import { INICIO } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
+import { getDb, type OutboxItem } from '@client/offline/db';
 import { makeToken, renderApp, stubFetch } from '../../app/helpers';
 
 const part = (insumo_maq_id: number, insumo_name: string, nivel: 'info' | 'danger', fecha_limite: string | null) => ({
@@ -30,9 +31,35 @@ const answer: InicioAnswer = {
   pedidos_pendientes: null,
 };
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   clearToken();
+  await getDb().outbox.clear();
+});
+
+/** An item of this device's outbox, saved by user 1. */
+const item = (seq: number, status: OutboxItem['status']): OutboxItem => ({
+  id: crypto.randomUUID(),
+  seq,
+  userId: 1,
+  resource: 'salidas',
+  method: 'POST',
+  url: '/api/salidas',
+  body: { nro_vale: `V-${seq}` },
+  label: `Salida vale V-${seq}`,
+  status,
+  attempts: status === 'rejected' ? 1 : 0,
+  nextAttemptAt: 0,
+  lastError: status === 'rejected' ? 'Cantidad no disponible' : null,
+  lastStatus: status === 'rejected' ? 409 : null,
+  lastErrors: null,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  meta: {},
+  userName: 'Ana Torres',
+  upload: null,
+  ackedAt: null,
+  serverId: null,
 });
 
 describe('<InicioCards> on the welcome screen', () => {
@@ -55,6 +82,25 @@ describe('<InicioCards> on the welcome screen', () => {
     expect(within(screen.getByRole('region', { name: INICIO.device })).getByText(INICIO.allSent)).toBeDefined();
     fireEvent.click(within(danger).getByRole('button', { name: INICIO.open }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/maquinaria/mantenimiento'));
+    app.uninstall();
+  });
+
+  it('the device card counts this device’s unsent and rejected items and opens Sincronización', async () => {
+    setToken(makeToken({ roles: [MENU.fallas] }));
+    await getDb().outbox.bulkAdd([item(1, 'pending'), item(2, 'pending'), item(3, 'rejected')]);
+    stubFetch({
+      'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }),
+      'GET /api/inicio': () => ({ status: 200, body: answer }),
+      // The server is down: the pending items stay unsent.
+      'POST /api/salidas': () => ({ status: 503, body: { message: 'Servicio no disponible' } }),
+    });
+    const app = renderApp('/inicio');
+    const device = await screen.findByRole('region', { name: INICIO.device }, { timeout: 10_000 });
+    await within(device).findByText(INICIO.unsent(2));
+    expect(within(device).getByText(INICIO.rejected(1))).toBeDefined();
+    expect(within(device).queryByText(INICIO.allSent)).toBeNull();
+    fireEvent.click(within(device).getByRole('button', { name: INICIO.open }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/sincronizacion'));
     app.uninstall();
   });
 });

@@ -1,11 +1,13 @@
 // Each Inicio card opens its screen filtered to the card's items (issue 14 item 3): the failures list shows only
 // the pending ones with the chip 'Mostrando: fallas pendientes  ✕' (✕ shows every failure again), the machinery list
-// only the machines with parts in danger, the daily reports the unbilled ones (asked of the server); and the cards
-// come from the device copy when there is no network.
+// only the machines with parts in danger (or reaching their limit in 7 days), the requests the pending ones, the
+// daily reports the unbilled ones (asked of the server); and the cards come from the device copy when there is no
+// network.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InicioAnswer } from '@shared/contract/inicio';
 import type { FallaRow } from '@shared/contract/fallas';
+import type { PedidoRow } from '@shared/contract/pedidos';
 import { MENU } from '@shared/auth/permissions';
 import { INICIO } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
@@ -56,7 +58,23 @@ const falla = (falla_id: number, descripcion: string, estado: 0 | 1): FallaRow =
   reparacion_id: estado === 1 ? 9 : null,
 });
 
-const MACHINES = [machine(1, 'EGL-123', [part(3, 'CUCHILLA', 450)]), machine(2, 'ABC-725', [part(4, 'FILTRO', 10)])];
+const MACHINES = [
+  machine(1, 'EGL-123', [part(3, 'CUCHILLA', 450)]),
+  machine(2, 'ABC-725', [part(4, 'FILTRO', 10)]),
+  // 350 of 500 hours at 30 a day: in the warning band, at its limit in 5 days.
+  machine(3, 'XYZ-300', [part(5, 'ZAPATA', 350, undefined, 30)]),
+];
+
+const pedido = (pedido_id: number, placa: string, estado: 0 | 1): PedidoRow => ({
+  pedido_id,
+  fecha: '2023-03-02',
+  maquinaria_id: pedido_id,
+  placa,
+  detalle: 'Filtro de aceite',
+  estado,
+  observacion: null,
+  created_at: '2023-03-02T15:00:00.000Z',
+});
 
 function routes(extra: Record<string, Route> = {}): Record<string, Route> {
   return {
@@ -110,6 +128,45 @@ describe('Inicio cards open their screens filtered', () => {
     expect(screen.queryByText('ABC-725')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: INICIO.clearFilter }));
     await screen.findByText('ABC-725', undefined, SLOW);
+    app.uninstall();
+  });
+
+  it('parts reaching their limit in 7 days: only the machines with such a part, not those already in danger', async () => {
+    setToken(makeToken({ roles: [MENU.maquinarias] }));
+    stubFetch(routes());
+    const app = renderApp('/inicio');
+    await openCard(INICIO.partsSoon);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/maquinaria/admin'));
+    expect(app.router.state.location.search).toEqual({ filtro: 'proximos' });
+    await screen.findByText(INICIO.showing(INICIO.filters.proximos), undefined, SLOW);
+    await screen.findByText('XYZ-300', undefined, SLOW);
+    expect(screen.queryByText('EGL-123')).toBeNull();
+    expect(screen.queryByText('ABC-725')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: INICIO.clearFilter }));
+    await screen.findByText('ABC-725', undefined, SLOW);
+    app.uninstall();
+  });
+
+  it('requests pending attention: only PENDIENTE requests, every date', async () => {
+    setToken(makeToken({ roles: [MENU.pedidos] }));
+    const calls = stubFetch(
+      routes({
+        'GET /api/inicio': ok({ ...answer, pedidos_pendientes: { total: 1 } }),
+        'GET /api/pedidos/unimeds': ok([]),
+        'POST /api/pedidos/list': ok([pedido(1, 'EGL-123', 0), pedido(2, 'ABC-725', 1)]),
+      }),
+    );
+    const app = renderApp('/inicio');
+    await openCard(INICIO.requests);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/pedido'));
+    expect(app.router.state.location.search).toEqual({ filtro: 'pedidosPendientes' });
+    await screen.findByText(INICIO.showing(INICIO.filters.pedidosPendientes), undefined, SLOW);
+    const table = await screen.findByRole('table', undefined, SLOW);
+    await within(table).findByText('EGL-123', undefined, SLOW);
+    expect(within(table).queryByText('ABC-725')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/pedidos/list')?.body).toMatchObject({ fini: '2000-01-01' });
+    fireEvent.click(screen.getByRole('button', { name: INICIO.clearFilter }));
+    await within(table).findByText('ABC-725', undefined, SLOW);
     app.uninstall();
   });
 

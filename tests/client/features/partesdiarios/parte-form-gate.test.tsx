@@ -61,6 +61,43 @@ describe('daily-report form gate', () => {
     await expectDiscardAsked(P.create, onClose);
   });
 
+  it('the service sets the unit price to 2 decimals and the total is cantid × preuni (2.5 × 85.50 = 213.75); the machine is locked when editing', async () => {
+    const t = offlineEngine();
+    const onSubmit = vi.fn();
+    const { unmount } = render(
+      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMachine={false} onClose={vi.fn()} onSubmit={onSubmit} />,
+      { wrapper: providers(t.engine) },
+    );
+    await screen.findByLabelText(new RegExp(`^${P.number}`));
+    expect(screen.getByRole('combobox', { name: new RegExp(`^${P.machine}`) })).toHaveProperty('disabled', false);
+    await choose(P.service, /ALQUILER CARGADOR/);
+    expect(screen.getByLabelText(P.unitPrice)).toHaveProperty('value', '85.50');
+    // The quantity's label names the service's unit.
+    fireEvent.change(screen.getByLabelText(`${P.quantity} (HORA)`, { exact: false }), { target: { value: '2.5' } });
+    await waitFor(() => expect(screen.getByLabelText(P.total)).toHaveProperty('value', '213.75'));
+    await choose(P.service, /TRASLADO/);
+    expect(screen.getByLabelText(P.unitPrice)).toHaveProperty('value', '300.00');
+    await waitFor(() => expect(screen.getByLabelText(P.total)).toHaveProperty('value', '750.00'));
+    unmount();
+
+    const saved = {
+      parte_id: 9,
+      nro_parte_interno: 'PD-9',
+      fecha: '2025-01-10',
+      maquinaria_id: 1,
+      operador_id: 5,
+      dni: '12345678',
+      nombre_operador: 'PEREZ JUAN',
+      actividad_id: 3,
+      partesdiarios_det: { costo_det_id: 11, cantid: 2.5, preuni: 85.5, pretot: 213.75 },
+      monto: 213.75,
+      editorMode: 'editar' as const,
+    };
+    render(<ParteSaveDialog item={saved} defaultFecha="2025-01-15" onClose={vi.fn()} />, { wrapper: providers(t.engine) });
+    await waitFor(() => expect(screen.getByLabelText(P.total)).toHaveProperty('value', '213.75'));
+    expect(screen.getByRole('combobox', { name: new RegExp(`^${P.machine}`) })).toHaveProperty('disabled', true);
+  });
+
   it('a refused report shows the server reason in the modal and keeps it open', async () => {
     const t = offlineEngine();
     const onClose = vi.fn();

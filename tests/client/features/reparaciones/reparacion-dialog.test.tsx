@@ -15,12 +15,30 @@ const REFUSAL = 'La falla ya fue reparada';
 
 let fallas: { falla_id: number; descripcion: string }[] = [];
 let saved: unknown[] = [];
+let orderItems: unknown[] = [];
+let lookups: unknown[] = [];
+
+const item = (n: number, desart: string) => ({
+  ordendet_desart: desart,
+  reqadj_actividades: `Actividad ${n}`,
+  reqadj_garantia: `${n} MESES`,
+  pers_nombre: `TALLER ${n} SAC`,
+  orden_fechadoc: `2024-0${n}-1${n}`,
+  orden_id: 900,
+  ordendet_item: n,
+});
 
 beforeEach(() => {
   setToken(makeToken(1));
   fallas = [];
   saved = [];
+  orderItems = [];
+  lookups = [];
   stubFetch({
+    'POST /api/reparaciones/getinforden': (body: unknown) => {
+      lookups.push(body);
+      return { items: orderItems };
+    },
     'GET /api/maquinarias': [MACHINE],
     'POST /api/fallas/bymaquinaria': () => fallas,
     'POST /api/reparaciones': (body: unknown) => {
@@ -75,5 +93,35 @@ describe('repair modal', () => {
     await waitFor(() => expect(dialog.textContent).toContain(REFUSAL));
     expect(saved).toHaveLength(1);
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('year choices run from the server year down to 2022; Buscar with one item fills service, provider, warranty and date', async () => {
+    orderItems = [item(1, 'MANTENIMIENTO DE BOMBA')];
+    await openNew();
+    const year = screen.getByLabelText(new RegExp(`^${R.year}`)) as HTMLSelectElement;
+    expect([...year.options].map((o) => o.value)).toEqual(['2025', '2024', '2023', '2022']);
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${R.orderNumber}`)), { target: { value: '777' } });
+    fireEvent.change(year, { target: { value: '2024' } });
+    fireEvent.click(screen.getByRole('button', { name: R.search }));
+    await waitFor(() => expect((screen.getByLabelText(new RegExp(`^${R.provider}`)) as HTMLInputElement).value).toBe('TALLER 1 SAC'));
+    expect(lookups).toEqual([{ nro_orden: '777', anio: 2024 }]);
+    expect((screen.getByLabelText(new RegExp(`^${R.warranty}`)) as HTMLInputElement).value).toBe('1 MESES');
+    expect((screen.getByLabelText(new RegExp(`^${R.service}`)) as HTMLInputElement).value).toBe('Actividad 1');
+    expect((screen.getByLabelText(new RegExp(`^${A.date}`)) as HTMLInputElement).value).toBe('2024-01-11');
+    expect(screen.queryByLabelText(new RegExp(`^${R.relatedServices}`))).toBeNull();
+  });
+
+  it('Buscar with several items shows the related-services selector; choosing one fills the form from it', async () => {
+    orderItems = [item(1, 'MANTENIMIENTO DE BOMBA'), item(2, 'CAMBIO DE FAJAS')];
+    await openNew();
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${R.orderNumber}`)), { target: { value: '778' } });
+    fireEvent.click(screen.getByRole('button', { name: R.search }));
+    const services = (await screen.findByLabelText(new RegExp(`^${R.relatedServices}`))) as HTMLSelectElement;
+    expect([...services.options].map((o) => o.textContent)).toEqual([R.selectService, '1 - MANTENIMIENTO DE BOMBA', '2 - CAMBIO DE FAJAS']);
+    expect((screen.getByLabelText(new RegExp(`^${R.provider}`)) as HTMLInputElement).value).toBe('');
+    fireEvent.change(services, { target: { value: '2' } });
+    await waitFor(() => expect((screen.getByLabelText(new RegExp(`^${R.provider}`)) as HTMLInputElement).value).toBe('TALLER 2 SAC'));
+    expect((screen.getByLabelText(new RegExp(`^${R.warranty}`)) as HTMLInputElement).value).toBe('2 MESES');
+    expect(services.value).toBe('2');
   });
 });

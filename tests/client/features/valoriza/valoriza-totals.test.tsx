@@ -1,5 +1,5 @@
 // Totals of the valuation modal: computed by the shared valorizaTotals (the server's function) and shown with 2
-// decimals; the detracción line only above S/ 700.00 with rubro 1 (700.00 / 700.01 boundaries, rubros 2 and 3);
+// decimals; the detracción line only above S/ 700.00 (700.00 / 700.01 boundaries), its amount 0.00 for rubros 2 and 3;
 // edit mode starts locked; removing a report moves it to trash and recomputes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -140,7 +140,7 @@ describe('valuation modal totals', () => {
     ]);
   });
 
-  it('rubros 2 and 3 never carry detracción; back to 1 it returns', async () => {
+  it('rubros 2 and 3 never carry detracción (the line above 700.00 says 0.00); back to 1 it returns', async () => {
     const box = await openEdit(valuation([1000]));
     expect(lines(box)).toContainEqual([V.detraccion('10'), '118.00']);
     // Edit mode starts locked: the fields sit in a disabled fieldset until 'Editar' is checked.
@@ -156,6 +156,7 @@ describe('valuation modal totals', () => {
           [V.subtotal, '1000.00'],
           [V.igv, '180.00'],
           [V.total, '1180.00'],
+          [V.detraccionNone, '0.00'],
           [V.montoDeposito, '1180.00'],
         ]),
       );
