@@ -1,4 +1,4 @@
-// Top-bar person search (spec 000 §2, 001 §9): the typed DNI is checked by the contract's `searchTyped` (required, digits
+// Top-bar person search: the typed DNI is checked by the contract's `searchTyped` (required, digits
 // only, at least 8) and sent padded to 8; the box keeps digits only.
 import { searchTyped } from '@shared/contract/search';
 

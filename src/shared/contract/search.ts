@@ -23,7 +23,7 @@ export const searchBody = z.object({
 export type SearchBody = z.infer<typeof searchBody>;
 
 /**
- * The DNI as typed in the top bar (spec 000 §2), with the screen's own messages: required, digits only, at least
+ * The DNI as typed in the top bar, with the screen's own messages: required, digits only, at least
  * 8 (the box never keeps more, see the client's dniInputValue). What passes here also passes `searchBody`.
  */
 export const searchTyped = z.string().trim().min(1, FIELD.required).regex(/^\d+$/, FIELD.digits).min(8, LABELS.shell.dniMin);

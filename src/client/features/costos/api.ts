@@ -1,4 +1,4 @@
-// Costs API (spec 000 §7): the list (also the offline catalogue the daily-report form reads), save (crear → POST,
+// Costs API: the list (also the offline catalogue the daily-report form reads), save (crear → POST,
 // editar → PUT) and delete. A refused save or delete answers the server's reason (403 in use, 400 invalid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

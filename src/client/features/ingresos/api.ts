@@ -1,4 +1,4 @@
-// Warehouse entries API (spec 000 §7): list by dates, one entry, order lookup, create, delete.
+// Warehouse entries API: list by dates, one entry, order lookup, create, delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngresoBody, IngresoDetail, IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import { api, apiFetch } from '@client/lib/api';

@@ -1,4 +1,4 @@
-// LISTADO DE INGRESOS (spec 000 §2, §6, §8): date-range filter, sort by date then created date descending,
+// LISTADO DE INGRESOS: date-range filter, sort by date then created date descending,
 // Excel/PDF (landscape), 'Nuevo' (49), view (50), delete (51) with confirmation.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';

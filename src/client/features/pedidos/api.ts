@@ -1,4 +1,4 @@
-// Supply requests API (spec 000 §7): list by machine and dates, one request, save (crear → POST, editar → PUT
+// Supply requests API: list by machine and dates, one request, save (crear → POST, editar → PUT
 // with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnimedRow } from '@shared/contract/insumos';

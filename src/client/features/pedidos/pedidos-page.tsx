@@ -1,4 +1,4 @@
-// LISTADO DE PEDIDOS (spec 000 §2, §6, §8): machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
+// LISTADO DE PEDIDOS: machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
 // edit (54), delete (55) with confirmation (403 shows the server's message).
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';

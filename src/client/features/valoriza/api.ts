@@ -1,4 +1,4 @@
-// Valuations API (spec 001 §7): the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
+// Valuations API: the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
 // delete, the accounts catalogue, the identity lookups (RENIEC by DNI, SUNAT by RUC) and the PDF.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CuentaRow, ValorizaBody, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
@@ -40,7 +40,7 @@ export function useValoriza(id: number | null) {
 export type ValorizaParte = ParteItem | { parte_id: number };
 
 /**
- * The valuation object sent with POST/PUT (spec 001 §3): the contract's body, with its reports as the form holds
+ * The valuation object sent with POST/PUT: the contract's body, with its reports as the form holds
  * them and the id an edit goes to. Totals are the server's, so none are sent.
  */
 export type ValorizaForm = Omit<ValorizaBody, 'partesdiarios'> & { valoriza_id: number | null; partesdiarios: ValorizaParte[] };

@@ -1,4 +1,4 @@
-// Users API (spec 001 §7): list, create, edit, delete, permissions tree and codes, password.
+// Users API: list, create, edit, delete, permissions tree and codes, password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MENU } from '@shared/auth/permissions';
