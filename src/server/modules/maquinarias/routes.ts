@@ -29,7 +29,6 @@ import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { intList, rowsOf } from '../../lib/sql';
 import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { cambiosInRange, listMaquinarias, machinesOf, partsOf } from './repository';
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
@@ -45,7 +44,6 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array, name: string) {
 
 export default async function maquinariasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
 
   /** Plates of the machines asked for; 404 when one of them does not exist. */
   async function platesOf(ids: readonly number[]): Promise<string[]> {
