@@ -46,6 +46,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Nothing a user typed is ever rendered as HTML (docs/security.md): React's escaping is the first layer against
+  // a stolen token, so the doors around it stay shut.
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No se inserta HTML: muestre el texto tal cual' },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'No se inserta HTML: use textContent',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
+          message: 'No se inserta HTML',
+        },
+        {
+          selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]",
+          message: 'No se inserta HTML',
+        },
+      ],
+    },
+  },
   // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
   // features → app. A layer never imports one above it.
   ...clientLayer('src/client/lib/**', [
