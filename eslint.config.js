@@ -1,8 +1,19 @@
-// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of DESIGN.md section 3.
+// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of docs/architecture.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** Ways to turn a text into markup; none is used (docs/security.md, 'Nothing is rendered as HTML'). */
+const HTML_INSERTS = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No se inserta HTML: muestre el texto tal cual' },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'No se inserta HTML: use textContent',
+  },
+  { selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]', message: 'No se inserta HTML' },
+  { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'No se inserta HTML' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**'] },
@@ -46,25 +57,60 @@ export default tseslint.config(
       ],
     },
   },
-  // Nothing a user typed is ever rendered as HTML (docs/security.md): React's escaping is the first layer against
-  // a stolen token, so the doors around it stay shut.
+  // The client checks formats with the contract's schemas (the server's own): no hand-written DNI or RUC pattern.
+  // And nothing a user typed is ever rendered as HTML (docs/security.md): React's escaping is the first layer
+  // against a stolen token, so the doors around it stay shut (HTML_INSERTS, here and in the service worker).
   {
-    files: ['src/client/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['src/client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No se inserta HTML: muestre el texto tal cual' },
         {
-          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
-          message: 'No se inserta HTML: use textContent',
+          selector: 'Literal[regex.pattern=/\\\\d\\{(8|11)\\}/]',
+          message: 'valide el DNI o el RUC con el esquema del contrato (@shared/contract/common), no con una expresión propia',
+        },
+        ...HTML_INSERTS,
+      ],
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...HTML_INSERTS] },
+  },
+  // A getBy/findBy query already fails when nothing matches: wrapping it in expect(…).toBeTruthy() only hides
+  // that the line is the assertion.
+  {
+    files: ['tests/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toBe(Truthy|Defined)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression[callee.property.name=/^(get|find)(All)?By/]",
+          message: 'getBy/findBy ya falla si no encuentra nada: escriba la consulta sola, sin expect(…).toBeTruthy()',
         },
         {
-          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
-          message: 'No se inserta HTML',
+          selector:
+            "CallExpression[callee.property.name=/^toBe(Truthy|Defined)$/] > MemberExpression > CallExpression[callee.name='expect'] > AwaitExpression > CallExpression[callee.property.name=/^(get|find)(All)?By/]",
+          message: 'getBy/findBy ya falla si no encuentra nada: escriba la consulta sola, sin expect(…).toBeTruthy()',
         },
+      ],
+    },
+  },
+  // A module's routes.ts is HTTP only: its queries live in the module's service.ts or repository.ts
+  // (docs/architecture.md, "The shape of a module").
+  {
+    files: ['src/server/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         {
-          selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]",
-          message: 'No se inserta HTML',
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/lib/sql', '**/lib/wear'],
+              message: 'routes.ts solo atiende HTTP: las consultas van en service.ts o repository.ts del módulo',
+            },
+          ],
         },
       ],
     },
