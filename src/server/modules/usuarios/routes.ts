@@ -13,12 +13,10 @@ import {
   usuarioRow,
 } from '@shared/contract/usuarios';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import * as service from './service';
 
 export default async function usuariosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   // Reading users and their codes belongs to the users screen (menu 62), not to every session.
   const readRule = { rule: MENU.usuarios };
 
