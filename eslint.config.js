@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of DESIGN.md section 3.
+// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of docs/architecture.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,6 +43,57 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@server/*', '**/server/**'], message: 'el cliente no importa código del servidor' }] },
+      ],
+    },
+  },
+  // The client checks formats with the contract's schemas (the server's own): no hand-written DNI or RUC pattern.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[regex.pattern=/\\\\d\\{(8|11)\\}/]',
+          message: 'valide el DNI o el RUC con el esquema del contrato (@shared/contract/common), no con una expresión propia',
+        },
+      ],
+    },
+  },
+  // A getBy/findBy query already fails when nothing matches: wrapping it in expect(…).toBeTruthy() only hides
+  // that the line is the assertion.
+  {
+    files: ['tests/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toBe(Truthy|Defined)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression[callee.property.name=/^(get|find)(All)?By/]",
+          message: 'getBy/findBy ya falla si no encuentra nada: escriba la consulta sola, sin expect(…).toBeTruthy()',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toBe(Truthy|Defined)$/] > MemberExpression > CallExpression[callee.name='expect'] > AwaitExpression > CallExpression[callee.property.name=/^(get|find)(All)?By/]",
+          message: 'getBy/findBy ya falla si no encuentra nada: escriba la consulta sola, sin expect(…).toBeTruthy()',
+        },
+      ],
+    },
+  },
+  // A module's routes.ts is HTTP only: its queries live in the module's service.ts or repository.ts
+  // (docs/architecture.md, "The shape of a module").
+  {
+    files: ['src/server/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/lib/sql', '**/lib/wear'],
+              message: 'routes.ts solo atiende HTTP: las consultas van en service.ts o repository.ts del módulo',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/chromium';
 import { LABELS } from '@shared/messages';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -374,7 +375,7 @@ async function measureFold(page: Page, n: number): Promise<ScreenResult[]> {
 
 /** Steps that run in the background (an export in a worker): only their main-thread tasks count. */
 const BACKGROUND = /^(PDF|Excel) of every row/;
-/** Goals of issue 10 on the main-thread work of a step (ms), by step name. */
+/** Goals for the main-thread work of a step (ms), by step name. */
 function goalOf(name: string): number | undefined {
   if (/sort by/.test(name)) return 10;
   if (/search keystroke/.test(name)) return 30;
@@ -555,16 +556,6 @@ export interface ScreenRig {
   close: () => Promise<void>;
 }
 
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** Builds the client (with a Vite manifest, for the login bundle's size), seeds and starts the app, launches Chromium. */
 export async function startRig(executablePath: string): Promise<ScreenRig> {
   const dir = mkdtempSync(join(tmpdir(), 'maq-bench-screen-'));
@@ -594,7 +585,7 @@ export async function startRig(executablePath: string): Promise<ScreenRig> {
     const app = await buildApp(config, { database, logger: false, serveStatic: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanup.push(() => app.close());
-    const browser = await chromium.launch({ executablePath, headless: true, args: BROWSER_ARGS });
+    const browser = await launchChromium(executablePath);
     cleanup.push(() => browser.close());
     const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     return { baseURL, staticDir, database, browser, n, close };

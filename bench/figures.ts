@@ -1,5 +1,4 @@
 // One measured figure of `npm run bench` with its goal and verdict; the summary table and the JSON file.
-import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
@@ -46,16 +45,6 @@ export function figure(
   }
   if (extra) f.extra = extra;
   return f;
-}
-
-/** Debian's Chromium (CHROMIUM_PATH or `chromium` on PATH), or null. */
-export function chromiumPath(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim() || null;
-  } catch {
-    return null;
-  }
 }
 
 const fmt = (v: number | null, unit: Figure['unit']) =>

@@ -1,4 +1,4 @@
-// `npm run load` (issue 15, item 4): the real server on PostgreSQL under 50 clerks posting exits and 10 users
+// `npm run load`: the real server on PostgreSQL under 50 clerks posting exits and 10 users
 // reading lists for LOAD_SECONDS (60 by default), driven by autocannon on loopback only. Prints p50/p95 latency
 // and throughput per scenario, checks that every refusal is the expected stock refusal, then reconciles every
 // supply's stock with its kardex and counts the exits stored against the 201 answers. `runLoad(opts)` returns

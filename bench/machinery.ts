@@ -1,4 +1,4 @@
-// Machinery benchmark (issue 12): 500 machines with 10 parts each (5,000 assignments) and two years of daily
+// Machinery benchmark: 500 machines with 10 parts each (5,000 assignments) and two years of daily
 // reports per machine (one a day, one hour-meter line), then the machinery list and the wear PDF of every machine
 // (viewpdfgraficos?id=0), each expected under 1 s on PostgreSQL.
 import { sql } from 'drizzle-orm';

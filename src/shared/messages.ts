@@ -505,7 +505,6 @@ export const LABELS = {
     dniPlaceholder: 'DNI (8 dígitos)',
     fileName: 'salidas',
     outboxLabel: (nro: string) => `Salida vale ${nro}`,
-    outboxDeleteLabel: (nro: string) => `Eliminar salida vale ${nro}`,
   },
   pedidos: {
     title: 'LISTADO DE PEDIDOS',

@@ -1,28 +1,13 @@
 // Launches Debian's Chromium through playwright-core and offers small helpers for the e2e specs.
-import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { MSG } from '@shared/messages';
+import { CHROMIUM_ARGS, launchChromium, requireChromium } from './chromium';
 
 export const PASSWORD = 'Maquinaria2026!';
 
-function executablePath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
-}
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: executablePath(), headless: true, args: ARGS });
+  return launchChromium();
 }
 
 /**
@@ -31,9 +16,9 @@ export async function launch(): Promise<Browser> {
  */
 export async function launchPersistent(userDataDir: string, viewport = { width: 820, height: 1180 }): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: executablePath(),
+    executablePath: requireChromium(),
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     baseURL: baseUrl(),
     viewport,
     acceptDownloads: true,

@@ -1,4 +1,4 @@
-// Field work end to end (issue 13): on an upright tablet a supervisor reports a failure with a photo without a
+// Field work end to end: on an upright tablet a supervisor reports a failure with a photo without a
 // connection, the browser is restarted (same profile), the failure and its photo reach the server exactly once when
 // the connection returns and the photo shows in the list; a repair against a service order closes it (REPARADO).
 // Also the operators screen's identity lookup, and screenshots of every screen and modal at tablet and desktop size.

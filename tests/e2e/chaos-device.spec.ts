@@ -1,4 +1,4 @@
-// Chaos runs of the offline queue on the device (issue 15 §1; docs/offline-chaos.md): the session expiring with 20
+// Chaos runs of the offline queue on the device (docs/offline-chaos.md): the session expiring with 20
 // saves queued (they wait; another user on the device never sends them; the same user logs in again and they go as
 // theirs), and the browser closed in the middle of a flush and reopened on the same profile with a full outbox.
 import { mkdtempSync, rmSync } from 'node:fs';

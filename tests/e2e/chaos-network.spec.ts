@@ -1,4 +1,4 @@
-// Chaos runs of the offline queue against the network and the server (issue 15 §1; docs/offline-chaos.md): a network
+// Chaos runs of the offline queue against the network and the server (docs/offline-chaos.md): a network
 // cut in the middle of a flush, the server dying between its commit and its answer, two tabs flushing at once, and a
 // failure whose photo upload is cut half way. Each ends with the invariant: every save is on the server exactly
 // once, or rejected on the device with its reason.

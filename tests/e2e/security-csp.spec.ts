@@ -1,4 +1,4 @@
-// The built app under its Content-Security-Policy (issue 15, item 3): no inline script in index.html, and a
+// The built app under its Content-Security-Policy (docs/security.md): no inline script in index.html, and a
 // session that logs in, opens several screens and dialogs, exports a PDF and an Excel file in the export worker
 // and opens a server PDF in a new tab without a single CSP violation. The same listener does see an inline
 // script the page tries to run (the check can fail).

@@ -36,7 +36,7 @@ const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 const pendingBadge = (page: Page) => page.getByTestId('pending-badge');
 
-// A supervisor who writes reports but does not register valuations (no 18): 'Partes diarios' opens with 23 (DESIGN §8).
+// A supervisor who writes reports but does not register valuations (no 18): 'Partes diarios' opens with 23.
 const SUPERVISOR_ROLES = [MENU.valorizaciones, ROLE.parteDiarioNuevo, ROLE.parteDiarioEditar, ROLE.parteDiarioEliminar];
 const OFFICE_ROLES = [
   ...SUPERVISOR_ROLES,

@@ -176,7 +176,7 @@ test('an exit saved offline is listed as pending and reaches the server exactly 
   await shot(page, 'warehouse-salida-offline-pending');
   expect(await serverExits(ctx.token, nro)).toHaveLength(0);
   expect((await supply(ctx.token, s.insumo_codigo)).stock).toBe(s.stock);
-  // Offline the available stock is the device copy minus the pending exits (DESIGN §6).
+  // Offline the available stock is the device copy minus the pending exits.
   await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
   await dialog(page, S.create).waitFor();
   await (await pickSupply(page, s, s.stock - qty)).getByRole('button', { name: MSG.cancel }).click();

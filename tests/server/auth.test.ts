@@ -18,7 +18,7 @@ describe('sessions and top bar', () => {
   afterAll(() => t.close());
 
   describe('POST /api/login', () => {
-    it('answers the token with the payload of DESIGN §4', async () => {
+    it('answers the token with the session payload', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: TEST_PASSWORD } });
       expect(res.statusCode).toBe(200);
       const body = res.json();

@@ -1,4 +1,4 @@
-// Photos of a failure (issue 13 §3): multipart upload checked by content (415), size (413) and count (409),
+// Photos of a failure (docs/architecture.md, "Photos of a failure"): multipart upload checked by content (415), size (413) and count (409),
 // idempotent with its own key (a replay never adds a second photo), the image served with its type and
 // caching headers, delete (33), who may upload (33 any, 32 its own failures), and cascade with the failure.
 import { randomUUID } from 'node:crypto';

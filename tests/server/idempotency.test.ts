@@ -5,7 +5,7 @@ import { MSG } from '@shared/messages';
 import { actividades, auditLog, idempotencyKeys } from '../../src/server/db/schema/index';
 import { call, createTestApp, createUser, login, twinApp, type TestApp } from './helpers';
 
-// Run on one server and on two servers sharing the database (issue 14): with two, consecutive requests alternate
+// Run on one server and on two servers sharing the database: with two, consecutive requests alternate
 // between them, so a repeat or a concurrent twin of a request lands on the other server.
 describe.each([{ servers: 1 }, { servers: 2 }])('Idempotency-Key on changes, $servers server(s)', ({ servers }) => {
   let t: TestApp;

@@ -85,7 +85,7 @@ describe('welcome cards (/api/inicio)', () => {
     const s = await get(await login(t.app, supervisor.username));
     expect(s.fallas?.total).toBeGreaterThanOrEqual(1);
     expect(s.insumos).toBeNull();
-    // A field supervisor who writes reports (23) without registering valuations (18) opens Partes diarios (DESIGN §8).
+    // A field supervisor who writes reports (23) without registering valuations (18) opens Partes diarios.
     const campo = await createUser(t, [MENU.valorizaciones, ROLE.parteDiarioNuevo]);
     const p = await get(await login(t.app, campo.username));
     expect(p.partes_sin_valorizar?.total).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,4 @@
-// External systems (DESIGN §5): local mirror lookups, HTTP clients with write-through and fallback
+// External systems (docs/architecture.md, "External systems"): local mirror lookups, HTTP clients with write-through and fallback
 // (against a local node:http server), the factory, and CSV/XLSX imports into the mirror tables.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Machinery API (issue 12): the list with wear and meters, create/edit/delete with the plate rules, the vehicle
+// Machinery API: the list with wear and meters, create/edit/delete with the plate rules, the vehicle
 // suggestions, part assignment, removal and change, counters from the daily reports (assignment day, change
 // day, late reports), forecasts, the PDFs and the role codes of every call.
 import { writeFileSync } from 'node:fs';

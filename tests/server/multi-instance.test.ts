@@ -1,4 +1,4 @@
-// Two servers on one database behave as one (issue 14, item 4): sessions and their revocation, idempotency,
+// Two servers on one database behave as one (docs/architecture.md, "Several servers on one PostgreSQL"): sessions and their revocation, idempotency,
 // login rate limits, the nightly backup and the refused-request count hold across both. On PostgreSQL each
 // app has its own connection pool, as two processes behind a proxy would.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Security review (issue 15, item 3), server side: the CSP and hardening headers on every kind of answer, every
+// Security review, server side (docs/security.md): the CSP and hardening headers on every kind of answer, every
 // read route refused without a live session (walked over the registered routes), the own-record routes refusing
 // other users' ids, and logout, password change and deactivation ending sessions on every server of one database.
 import { randomUUID } from 'node:crypto';

@@ -9,8 +9,8 @@ const ITEMS = [
 ];
 const STOCK_MSG = /^Cantidad no disponible: el insumo CON-[AB] solo tiene \d+\.\d\d en stock$/;
 
-// Run on one server and on two servers sharing the database (issue 14: two processes behind a proxy behave as
-// one); with two, the requests alternate between them as a round-robin proxy would send them.
+// Run on one server and on two servers sharing the database (two processes behind a proxy behave as one,
+// docs/architecture.md "Several servers on one PostgreSQL"); with two, the requests alternate between them as a round-robin proxy would send them.
 describe.each([{ servers: 1 }, { servers: 2 }])(
   'warehouse under concurrency (stock, exits, entries, kardex) on $servers server(s)',
   ({ servers }) => {

@@ -1,6 +1,7 @@
 // Top-bar DNI search: POST /api/search { dni } and the matching operator or person in a modal.
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, Search } from 'lucide-react';
+import type { SearchAnswer, SearchItem } from '@shared/contract/search';
 import { LABELS } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Badge } from '@client/components/ui/badge';
@@ -10,14 +11,7 @@ import { ApiError, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { checkDni, dniInputValue, DNI_LENGTH } from './dni';
 
-export interface SearchItem {
-  tipo: string;
-  dni: string;
-  nombres: string;
-  detalle: string;
-}
-
-export function DniSearch({ search = (dni: string) => api.post<{ items: SearchItem[] }>('/api/search', { dni }) }) {
+export function DniSearch({ search = (dni: string) => api.post<SearchAnswer>('/api/search', { dni }) }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LoaderCircle, LogIn } from 'lucide-react';
+import type { LoginResponse } from '@shared/contract/auth';
 import { LOGIN_FIELD as FIELD, LOGIN_LABELS as LABELS, LOGIN_MSG as MSG } from '@shared/messages-login';
 import { Button } from '@client/components/ui/button';
 import { ApiError, apiFetch } from '@client/lib/api';
@@ -17,12 +18,6 @@ import { Copyright } from './copyright';
 import { TextField } from '@client/components/form-field';
 import { formatLongDateEs } from './long-date';
 import { PendingLoginNote } from '@client/offline/ui/pending-login-note';
-
-interface LoginAnswer {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-}
 
 /** The message of a failed login: the server's text on 429, no-connection on status 0, else the spec's. */
 /** @public loaded by name through lazyRouteComponent in router.tsx */
@@ -51,7 +46,7 @@ export function LoginPage() {
     if (username.trim() === '' || busy) return;
     setBusy(true);
     try {
-      const answer = await apiFetch<LoginAnswer>('/api/login', {
+      const answer = await apiFetch<LoginResponse>('/api/login', {
         method: 'POST',
         body: { username: username.trim(), password },
         handle401: false,

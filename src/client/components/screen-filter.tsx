@@ -1,4 +1,4 @@
-// A list opened from an Inicio card shows only that card's items (issue 14 item 3). The card navigates with a search
+// A list opened from an Inicio card shows only that card's items. The card navigates with a search
 // value `filtro` (the router's history is in memory, so the address bar never changes); the screen reads it here and
 // shows a chip 'Mostrando: …  ✕' whose ✕ removes the filter (replacing the entry, so going back does not bring it back).
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-// API client: base URL rule (DESIGN §4), bearer header, XSRF cookie copy, idempotency keys, 401 handling.
+// API client: base URL rule (same origin, docs/security.md), bearer header, XSRF cookie copy, idempotency keys, 401 handling.
 import { clearToken, getToken } from './session';
 
 export class ApiError extends Error {

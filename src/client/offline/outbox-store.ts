@@ -134,25 +134,54 @@ export async function recoverSending(db: OfflineDb, now: number): Promise<number
   });
 }
 
-export type NextPick = { kind: 'send'; item: OutboxItem } | { kind: 'wait'; until: number } | { kind: 'empty' };
+export type NextPick = { kind: 'send'; items: OutboxItem[] } | { kind: 'wait'; until: number } | { kind: 'empty' };
+
+/** An item sent in one request and done once answered: no files to upload after it. */
+export const isPlainItem = (item: OutboxItem): boolean => item.upload === null && item.ackedAt === null;
+
+const isDue = (item: OutboxItem, now: number) => item.status === 'pending' || (item.status === 'retrying' && item.nextAttemptAt <= now);
 
 /**
- * In one transaction: finds the user's first item in order that is not rejected; when it is due (or `force`),
- * marks it 'sending' and returns it; when it is backing off, returns when it will be due.
+ * In one transaction: finds the user's first item in order that is not rejected (the head); when it is due (or
+ * `force`), marks it 'sending' and returns it, with up to `max - 1` of the items right behind it when they are all
+ * plain (no files) and due, so a long queue costs one claim per run of items instead of one per item; when the
+ * head is backing off, returns when it will be due.
  */
-export async function claimNext(db: OfflineDb, userId: number, now: number, force: boolean): Promise<NextPick> {
+export async function claimNext(db: OfflineDb, userId: number, now: number, force: boolean, max = 1): Promise<NextPick> {
   return db.transaction('rw', db.outbox, async () => {
-    const head = await db.outbox
+    const rows = await db.outbox
       .orderBy('seq')
       .filter((i) => i.userId === userId && i.status !== 'rejected')
-      .first();
+      .limit(Math.max(1, max))
+      .toArray();
+    const head = rows[0];
     if (!head) return { kind: 'empty' } as const;
     if (head.status === 'sending') return { kind: 'wait', until: now + 1_000 } as const; // not ours: look again soon
     if (head.status === 'retrying' && head.nextAttemptAt > now && !force) {
       return { kind: 'wait', until: head.nextAttemptAt } as const;
     }
-    const item: OutboxItem = { ...head, status: 'sending', updatedAt: now };
-    await db.outbox.put(item);
-    return { kind: 'send', item } as const;
+    const run = [head];
+    if (isPlainItem(head)) {
+      for (const next of rows.slice(1)) {
+        if (!isPlainItem(next) || !isDue(next, now)) break;
+        run.push(next);
+      }
+    }
+    const items = run.map((i): OutboxItem => ({ ...i, status: 'sending', updatedAt: now }));
+    await db.outbox.bulkPut(items);
+    return { kind: 'send', items } as const;
   });
+}
+
+/** Items claimed by claimNext but not sent (the queue stopped before them) go back to 'pending', keeping their keys. */
+export async function releaseClaimed(db: OfflineDb, ids: readonly string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.outbox
+    .where('id')
+    .anyOf([...ids])
+    .modify((i) => {
+      if (i.status !== 'sending') return;
+      i.status = 'pending';
+      i.updatedAt = now;
+    });
 }

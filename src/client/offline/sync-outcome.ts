@@ -8,6 +8,11 @@ export type SendOutcome =
   | { kind: 'auth'; status: 401; message: string }
   | { kind: 'reject'; status: number; message: string; body: unknown; errors: Record<string, string> | null };
 
+/** The server answered (accepted or refused): the queue goes on with the next item. */
+export const answered = (outcome: SendOutcome) => outcome.kind === 'success' || outcome.kind === 'reject';
+/** No answer at all: the device is offline. */
+export const noAnswer = (outcome: SendOutcome) => outcome.kind === 'retry' && outcome.offline;
+
 const RETRY_BASE_MS = 2_000;
 export const RETRY_CAP_MS = 5 * 60_000;
 

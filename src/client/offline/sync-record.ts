@@ -3,6 +3,7 @@
 import { MSG } from '@shared/messages';
 import type { OfflineDb, OutboxFile, OutboxItem } from './db';
 import { discardFiles, fileInfo, listFiles } from './outbox-files';
+import { releaseClaimed } from './outbox-store';
 import type { SyncEvent } from './sync-events';
 import { idFromAnswer } from './sync-send';
 import { backoffDelay, type SendOutcome } from './sync-outcome';
@@ -56,6 +57,31 @@ export async function recordOutcome(
   await db.outbox.update(item.id, { ...changes, updatedAt: now });
   const { status, message } = outcome;
   return { type: 'retrying', item: { ...item, ...changes }, status, message, nextAttemptAt: changes.nextAttemptAt };
+}
+
+/** One answered attempt of a plain item, to record. */
+export interface SentOutcome {
+  item: OutboxItem;
+  outcome: SendOutcome;
+}
+
+/**
+ * The outcomes of several items sent one after another, recorded in one transaction (each exactly as
+ * recordOutcome), and the claimed items the queue stopped before released to 'pending'. Returns the events in order.
+ */
+export function recordOutcomes(
+  db: OfflineDb,
+  sent: readonly SentOutcome[],
+  unsent: readonly string[],
+  now: number,
+  random: () => number,
+): Promise<SyncEvent[]> {
+  return db.transaction('rw', db.outbox, db.files, async () => {
+    const events: SyncEvent[] = [];
+    for (const { item, outcome } of sent) events.push(await recordOutcome(db, item, outcome, now, random));
+    await releaseClaimed(db, unsent, now);
+    return events;
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { OfflineDb, OutboxItem } from './db';
 import { nextFile } from './outbox-files';
 import type { SyncEvent } from './sync-events';
-import type { SendOutcome } from './sync-outcome';
+import { answered, noAnswer } from './sync-outcome';
 import { finishUploads, noServerId, recordFileOutcome, recordOutcome } from './sync-record';
 import { sendFile, sendItem, type SendDeps } from './sync-send';
 
@@ -22,8 +22,6 @@ export interface StepResult {
   noAnswer: boolean;
 }
 
-const answered = (outcome: SendOutcome) => outcome.kind === 'success' || outcome.kind === 'reject';
-const noAnswer = (outcome: SendOutcome) => outcome.kind === 'retry' && outcome.offline;
 const STOPPED: StepResult = { event: null, goOn: false, noAnswer: false };
 
 export async function runStep(item: OutboxItem, token: string, deps: StepDeps): Promise<StepResult> {

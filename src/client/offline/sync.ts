@@ -8,6 +8,7 @@ import {
   addItem,
   claimNext,
   discardItem,
+  isPlainItem,
   listItems,
   recoverSending,
   resendItem,
@@ -17,11 +18,17 @@ import {
 import { requestPersistOnce } from './sync-record';
 import { createQueryRefresher } from './sync-queries';
 import { runStep, type StepResult } from './sync-step';
+import { sendRun } from './sync-run';
 import { createEmitter, type EventChannel, type SyncEvent, type SyncListener, type SyncState } from './sync-events';
 import { memoryLock, type LockFn } from './sync-lock';
 
 export const LOCK_NAME = 'outbox-sender';
 const LOCK_RETRY_MS = 2_000;
+/**
+ * Most items claimed together and sent back to back (sync-run.ts). Claimed items show as 'sending' and cannot be
+ * discarded until they are answered; a crash leaves at most this many to send again under their own keys.
+ */
+export const CLAIM_RUN = 25;
 
 export interface SyncEngineDeps {
   db: OfflineDb;
@@ -144,11 +151,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       paused = null; // the same user logged in again: resume
     }
     await recoverSending(db, now());
+    const sameSession = () => {
+      const current = getSession();
+      return !!current && current.user.id === userId && getToken() === token;
+    };
+    const runDeps = { ...stepDeps, sameSession, settle: (item: OutboxItem, step: StepResult) => settle(item, step, token) };
     let forceHead = force;
     while (!stopped) {
-      const current = getSession();
-      if (!current || current.user.id !== userId || getToken() !== token) return;
-      const pick = await claimNext(db, userId, now(), forceHead);
+      if (!sameSession()) return;
+      const pick = await claimNext(db, userId, now(), forceHead, CLAIM_RUN);
       forceHead = false;
       if (pick.kind === 'empty') return;
       if (pick.kind === 'wait') {
@@ -159,9 +170,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       refreshState();
       let goOn = false;
       try {
-        const step = await runStep(pick.item, token, stepDeps);
-        if (stopped) return; // like a closed page: the item stays 'sending' and is recovered on the next start
-        goOn = await settle(pick.item, step, token);
+        const [head] = pick.items;
+        if (isPlainItem(head)) goOn = await sendRun(pick.items, token, runDeps);
+        else {
+          // an item with files: its request, then one file per step (claimed again for each)
+          const step = await runStep(head, token, stepDeps);
+          if (stopped) return; // like a closed page: the item stays 'sending' and is recovered on the next start
+          goOn = await settle(head, step, token);
+        }
       } finally {
         sending = false;
         refreshState();

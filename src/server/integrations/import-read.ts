@@ -1,5 +1,5 @@
 // Reads a CSV (papaparse) or XLSX (exceljs, first sheet) file into a header and data rows, each row
-// with its line number in the file. SheetJS (`xlsx`) is not used: its npm release has reading advisories (DESIGN §2).
+// with its line number in the file. SheetJS (`xlsx`) is not used: its npm release has reading advisories (docs/security.md, "Dependencies").
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { MSG } from '@shared/messages';

@@ -1,4 +1,4 @@
-// External systems (DESIGN §5): `integrations(config, db)` gives the logistics, RENIEC, SUNAT and vehicle
+// External systems (docs/architecture.md, "External systems"): `integrations(config, db)` gives the logistics, RENIEC, SUNAT and vehicle
 // registry clients: HTTP (with write-through to the mirror tables and mirror fallback) when the
 // system's URL is configured, otherwise the local mirror.
 import type { Config } from '../config';

@@ -1,4 +1,5 @@
-// JWT HS256 session tokens (jose): payload of DESIGN §4, signing and verification.
+// JWT HS256 session tokens (jose): the payload the client reads (user, roles, Lima date, expiry, a unique id that
+// logout revokes), signing and verification.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { limaDate } from '@shared/domain/dates';

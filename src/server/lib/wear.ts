@@ -1,4 +1,4 @@
-// Part wear in SQL (DESIGN §8): counters, bands, percentages and forecasts derived from the daily reports,
+// Part wear in SQL (docs/architecture.md, "Machinery and wear"): counters, bands, percentages and forecasts derived from the daily reports,
 // never stored, so a report that arrives late from an offline device lands in the right place. The rules are
 // those of src/shared/domain/wear.ts (the client's bars and projection); tests check both agree. Used by the
 // machinery list, the parts of a machine, the wear PDF and the notification bell.

@@ -9,15 +9,15 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { auditLog, respaldos } from '../db/schema/index';
 import { writeBackup } from './backup';
+import { limaDate } from '@shared/domain/dates';
 
 export const BACKUP_FILE_RE = /^respaldo-\d{4}-\d{2}-\d{2}_\d{6}(-\d+)?\.gz$/;
 
 export const backupDir = (config: Pick<Config, 'DATA_DIR'>) => resolve(config.DATA_DIR, 'backups');
 
-/** Lima (UTC-5, no daylight saving) date and hour of an instant. */
+/** Lima date (the office's one "today", limaDate) and hour (UTC-5, no daylight saving) of an instant. */
 export function limaClock(now: Date): { day: string; hour: number } {
-  const lima = new Date(now.getTime() - 5 * 3600_000);
-  return { day: lima.toISOString().slice(0, 10), hour: lima.getUTCHours() };
+  return { day: limaDate(now), hour: new Date(now.getTime() - 5 * 3600_000).getUTCHours() };
 }
 
 /** A new file name in `dir`: the Lima time of the backup, so names sort by age. */

@@ -57,8 +57,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (!match) throw unauthorized(MSG.sessionRequired);
   const payload = await verifyToken(app.config.jwtSecret, match[1]);
   if (!payload) throw unauthorized(MSG.sessionRequired);
-  const [revoked] = await app.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, payload.jti)).limit(1);
-  if (revoked) throw unauthorized(MSG.sessionRequired);
+  // The user and whether this token was revoked (logout) in one query: it runs before every request.
   const [u] = await app.db
     .select({
       id: usuarios.id,
@@ -69,11 +68,13 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
       areaId: usuarios.areaId,
       sessionsValidFrom: usuarios.sessionsValidFrom,
       sessionKeptJti: usuarios.sessionKeptJti,
+      revoked: revokedTokens.jti,
     })
     .from(usuarios)
+    .leftJoin(revokedTokens, eq(revokedTokens.jti, payload.jti))
     .where(eq(usuarios.id, payload.user.id))
     .limit(1);
-  if (!u || u.estado !== 1) throw unauthorized(MSG.sessionRequired);
+  if (!u || u.revoked !== null || u.estado !== 1) throw unauthorized(MSG.sessionRequired);
   // A password change ends the sessions opened before it (a lost tablet, a leaked password).
   if (u.sessionsValidFrom !== null && payload.iat < u.sessionsValidFrom && payload.jti !== u.sessionKeptJti) {
     throw unauthorized(MSG.sessionRequired);

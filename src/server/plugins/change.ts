@@ -1,5 +1,5 @@
 // Every change runs through runChange: one transaction that claims the idempotency key, does the work,
-// writes the audit rows and stores the answer for replays (DESIGN §4 "Idempotency" and "Audit").
+// writes the audit rows and stores the answer for replays (docs/architecture.md, "The write path").
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

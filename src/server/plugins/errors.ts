@@ -1,4 +1,4 @@
-// Error contract (DESIGN §4): JSON { message, errors? }; zod → 400 with Spanish field messages; no 500 on bad input.
+// Error contract (docs/architecture.md, "The write path"): JSON { message, errors? }; zod → 400 with Spanish field messages; no 500 on bad input.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

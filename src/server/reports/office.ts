@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { LIMA_TZ, limaDate } from '@shared/domain/dates';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { officeSettings } from '../modules/ajustes/routes';
+import { officeSettings } from '../modules/ajustes/service';
 
 let logo: Promise<Uint8Array | undefined> | null = null;
 

@@ -298,7 +298,7 @@ export const READ_PERMISSIONS: Record<string, readonly number[]> = {
 export const AUDIT_READ_CODE = MENU.configuracion;
 
 /**
- * Who opens the 'Partes diarios' screen (DESIGN §8): the valuation clerks (18) and the field supervisors who write
+ * Who opens the 'Partes diarios' screen: the valuation clerks (18) and the field supervisors who write
  * reports (23) without registering valuations.
  */
 export const PARTES_SCREEN_CODES = [MENU.registrarValorizaciones, ROLE.parteDiarioNuevo] as const;

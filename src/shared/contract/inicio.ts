@@ -1,4 +1,4 @@
-// GET /api/inicio: the office's day at a glance on the welcome screen (issue "Office" item 3). Every card is
+// GET /api/inicio: the office's day at a glance on the welcome screen. Every card is
 // null when the user may not open the screen it leads to, so a card never shows what its user cannot act on.
 import { z } from 'zod';
 

@@ -4,7 +4,8 @@ import { FIELD } from '../messages';
 import { dateStr, editorMode, id, machineDateRange, optionalText, positiveAmount, state01 } from './common';
 import { optionalId, trashOf } from './salidas';
 
-const pedidoLine = z.preprocess(
+/** A line of a request (the sub-modal validates with it too). */
+export const pedidoLine = z.preprocess(
   // The supply typeahead (mode=pedido) answers bien_id; accept it as insumo_id.
   (v) =>
     v && typeof v === 'object' && !('insumo_id' in v) && 'bien_id' in v ? { ...v, insumo_id: (v as { bien_id: unknown }).bien_id } : v,

@@ -30,7 +30,8 @@ export const trashOf = (...fields: string[]) =>
       .transform((v) => v ?? []),
   );
 
-const salidaLine = z.object({
+/** A line of an exit (the sub-modal validates with it too). */
+export const salidaLine = z.object({
   salida_det_id: optionalId,
   insumo_id: id,
   cantidad: positiveAmount,

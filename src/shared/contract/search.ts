@@ -33,3 +33,4 @@ export const searchItem = z.object({
 });
 export type SearchItem = z.infer<typeof searchItem>;
 export const searchAnswer = z.object({ items: z.array(searchItem) });
+export type SearchAnswer = z.infer<typeof searchAnswer>;

@@ -1,4 +1,4 @@
-// Wear of a machine's parts (DESIGN §8), the rules the server's queries and the client's bars share:
+// Wear of a machine's parts (docs/architecture.md, "Machinery and wear"), the rules the server's queries and the client's bars share:
 // bands, bar width, which daily reports count for a part, the machine's recent daily use and the date by
 // which a part reaches its limit. The server computes the same figures in SQL (src/server/lib/wear.ts);
 // tests check that both agree. Dates are `YYYY-MM-DD` in Lima time.

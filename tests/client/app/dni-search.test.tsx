@@ -51,22 +51,22 @@ describe('<DniSearch>', () => {
 
   it('strips non-digits while typing, searches the 8 digits and shows the person', async () => {
     const search = vi.fn(async () => ({
-      items: [{ tipo: 'OPERADOR', dni: '04567812', nombres: 'QUISPE MAMANI JUAN', detalle: 'Operador: 3 salida(s)' }],
+      items: [{ tipo: 'OPERADOR' as const, dni: '04567812', nombres: 'QUISPE MAMANI JUAN', detalle: 'Operador: 3 salida(s)' }],
     }));
     render(<DniSearch search={search} />);
     const input = screen.getByLabelText(LABELS.shell.dniSearch) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '0456-7812x' } });
     expect(input.value).toBe('04567812');
     fireEvent.click(screen.getByRole('button', { name: LABELS.shell.search }));
-    expect(await screen.findByText('QUISPE MAMANI JUAN')).toBeTruthy();
+    await screen.findByText('QUISPE MAMANI JUAN');
     expect(search).toHaveBeenCalledWith('04567812');
-    expect(screen.getByRole('dialog', { name: LABELS.shell.searchResult('04567812') })).toBeTruthy();
+    screen.getByRole('dialog', { name: LABELS.shell.searchResult('04567812') });
   });
 
   it('says when nothing was found', async () => {
     render(<DniSearch search={async () => ({ items: [] })} />);
     fireEvent.change(screen.getByLabelText(LABELS.shell.dniSearch), { target: { value: '87654321' } });
     fireEvent.click(screen.getByRole('button', { name: LABELS.shell.search }));
-    expect(await screen.findByText(LABELS.shell.searchNone('87654321'))).toBeTruthy();
+    await screen.findByText(LABELS.shell.searchNone('87654321'));
   });
 });

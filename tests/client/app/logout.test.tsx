@@ -18,11 +18,11 @@ afterEach(() => {
 describe('<LogoutModal>', () => {
   it('shows the spec texts and buttons', async () => {
     render(<LogoutModal open onOpenChange={() => undefined} countPending={async () => 0} onLogout={async () => undefined} />);
-    expect(screen.getByRole('dialog', { name: MSG.logoutTitle })).toBeTruthy();
+    screen.getByRole('dialog', { name: MSG.logoutTitle });
     expect(MSG.logoutTitle).toBe('¿Listo para salir?');
-    expect(screen.getByText(MSG.logoutText)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy();
+    screen.getByText(MSG.logoutText);
+    screen.getByRole('button', { name: 'Cancelar' });
+    screen.getByRole('button', { name: 'Salir' });
     await waitFor(() => expect(screen.queryByText(MSG.logoutPendingWarning, { exact: false })).toBeNull());
   });
 
@@ -66,11 +66,11 @@ describe('401 handling', () => {
     stubFetch({ 'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }) });
     const app = renderApp('/inicio');
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
-    expect(await screen.findByRole('dialog', { name: MSG.logoutTitle })).toBeTruthy();
+    await screen.findByRole('dialog', { name: MSG.logoutTitle });
     notifyUnauthorized();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByRole('button', { name: LABELS.shell.signIn })).toBeTruthy();
+    await screen.findByRole('button', { name: LABELS.shell.signIn });
     app.uninstall();
   });
 });

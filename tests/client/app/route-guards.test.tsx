@@ -66,7 +66,7 @@ describe('route guards', () => {
     setToken(makeToken({ roles: [13], user: { matchPassword: true } }));
     const app = renderApp('/actividad');
     expect((await settle(app.router)).pathname).toBe('/cambiar-clave');
-    expect(await screen.findByRole('heading', { name: /contraseña obligatorio/i })).toBeTruthy();
+    await screen.findByRole('heading', { name: /contraseña obligatorio/i });
     app.uninstall();
   });
 
@@ -78,7 +78,7 @@ describe('route guards', () => {
     app.uninstall();
   });
 
-  it('opens Partes diarios with 18 or with 23 (DESIGN §8), not with the group id alone', async () => {
+  it('opens Partes diarios with 18 or with 23, not with the group id alone', async () => {
     stubFetch({ 'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }) });
     for (const [roles, path] of [
       [[17, 23], '/partediario'],
@@ -106,7 +106,7 @@ describe('route guards', () => {
     fireEvent.click(screen.getByRole('button', { name: /ingresar/i }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/actividad'));
     expect(calls.find((c) => c.path === '/api/login')?.body).toEqual({ username: 'ana', password: 'secreta123' });
-    expect(await screen.findByRole('heading', { name: 'LISTADO DE ACTIVIDADES' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'LISTADO DE ACTIVIDADES' });
     app.uninstall();
   });
 
@@ -117,7 +117,7 @@ describe('route guards', () => {
     await settle(app.router);
     fireEvent.change(await screen.findByLabelText(/usuario/i), { target: { value: 'ana' } });
     fireEvent.click(screen.getByRole('button', { name: /ingresar/i }));
-    expect(await screen.findByText(MSG.loginFailed)).toBeTruthy();
+    await screen.findByText(MSG.loginFailed);
     expect(app.router.state.location.pathname).toBe('/login');
     app.uninstall();
   });

@@ -19,7 +19,7 @@ describe('visibleMenu', () => {
     expect(visibleMenu([MENU.operadores], built)).toEqual([]);
   });
 
-  it('shows Partes diarios to a field supervisor holding 23 without 18 (DESIGN §8), and nothing of it with 17 alone', () => {
+  it('shows Partes diarios to a field supervisor holding 23 without 18, and nothing of it with 17 alone', () => {
     const groups = visibleMenu([MENU.valorizaciones, ROLE.parteDiarioNuevo], () => true);
     expect(groups.map((g) => [g.label, g.entries.map((e) => e.label)])).toEqual([['Valorizaciones', ['Partes diarios']]]);
     expect(groups[0].entries[0].href).toBe('/partediario');
@@ -63,12 +63,12 @@ describe('AppLayout menu', () => {
     setToken(makeToken({ roles: [MENU.administrativo, MENU.actividades, MENU.usuarios], user: { fullName: 'Ana Torres' } }));
     const app = renderApp('/inicio');
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    expect(within(nav).getByRole('button', { name: 'Administrativo' })).toBeTruthy();
+    within(nav).getByRole('button', { name: 'Administrativo' });
     expect(within(nav).queryByRole('button', { name: 'Configuración' })).toBeNull();
     within(nav).getByRole('button', { name: 'Administrativo' }).click();
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Actividades' })).toBeTruthy());
+    await waitFor(() => within(nav).getByRole('link', { name: 'Actividades' }));
     expect(within(nav).queryByRole('link', { name: 'Usuarios' })).toBeNull();
-    expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
+    within(nav).getByRole('button', { name: 'Cerrar sesión' });
     expect(screen.getByTestId('user-name').textContent).toBe('ANA TORRES');
     expect(screen.queryByRole('button', { name: 'Mensajes' })).toBeNull();
     expect(await screen.findByTestId('notifications-count')).toHaveProperty('textContent', '+1');
@@ -81,8 +81,8 @@ describe('AppLayout menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(within(nav).queryByRole('button', { name: 'Administrativo' })).toBeNull();
     within(nav).getByRole('button', { name: 'Configuración' }).click();
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Usuarios' })).toBeTruthy());
-    expect(screen.getByRole('button', { name: 'Mensajes' })).toBeTruthy();
+    await waitFor(() => within(nav).getByRole('link', { name: 'Usuarios' }));
+    screen.getByRole('button', { name: 'Mensajes' });
     app.uninstall();
   });
 });

@@ -117,8 +117,8 @@ describe('DataTable on a narrow screen', () => {
     await user.click(toggles[1]);
     const detail = document.querySelector('tr[data-detail]') as HTMLElement;
     expect(detail).toBeTruthy();
-    expect(within(detail).getByText('Fecha')).toBeTruthy();
-    expect(within(detail).getByText('2025-03-05')).toBeTruthy();
+    within(detail).getByText('Fecha');
+    within(detail).getByText('2025-03-05');
     // The hidden column stays hidden: it is neither a header nor part of the detail.
     expect(within(detail).queryByText('Creado')).toBeNull();
     const open = screen.getByRole('button', { name: LABELS.hideDetail });

@@ -83,7 +83,7 @@ describe('DataTable', () => {
     expect(firstCells()).toEqual(['Compactación']);
     await user.clear(box);
     await user.type(box, 'zzz');
-    expect(screen.getByText(LABELS.noRecords)).toBeTruthy();
+    screen.getByText(LABELS.noRecords);
   });
 
   it('typing more narrows from the last matches, and deleting widens again over every row', async () => {
@@ -189,7 +189,7 @@ describe('DataTable', () => {
     const { rerender } = render(<DataTable columns={actColumns} data={acts} rowClassName={(r) => (r.estado ? 'row-on' : undefined)} />);
     expect(bodyRows().filter((r) => r.classList.contains('row-on'))).toHaveLength(3);
     rerender(<DataTable columns={actColumns} data={[]} />);
-    expect(screen.getByText(LABELS.noRecords)).toBeTruthy();
+    screen.getByText(LABELS.noRecords);
     rerender(<DataTable columns={actColumns} data={undefined} loading />);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'x' } });
@@ -204,15 +204,15 @@ describe('DataTable', () => {
     Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 1000 });
     Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 600 });
     fireEvent.scroll(scroller);
-    expect(screen.getByTestId('overflow-right')).toBeTruthy();
+    screen.getByTestId('overflow-right');
     expect(screen.queryByTestId('overflow-left')).toBeNull();
     scroller.scrollLeft = 200;
     fireEvent.scroll(scroller);
-    expect(screen.getByTestId('overflow-left')).toBeTruthy();
-    expect(screen.getByTestId('overflow-right')).toBeTruthy();
+    screen.getByTestId('overflow-left');
+    screen.getByTestId('overflow-right');
     scroller.scrollLeft = 400;
     fireEvent.scroll(scroller);
-    expect(screen.getByTestId('overflow-left')).toBeTruthy();
+    screen.getByTestId('overflow-left');
     expect(screen.queryByTestId('overflow-right')).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ async function askAndConfirm(remove: (row: Row) => Promise<unknown>) {
   const user = userEvent.setup();
   render(<Page remove={remove} />);
   await user.click(screen.getByRole('button', { name: 'borrar fila' }));
-  expect(screen.getByText(MSG.deleteConfirm)).toBeTruthy();
+  screen.getByText(MSG.deleteConfirm);
   await user.click(screen.getByRole('button', { name: LABELS.remove }));
 }
 
@@ -41,7 +41,7 @@ describe('useDeleteFlow', () => {
     const remove = vi.fn(async () => undefined);
     await askAndConfirm(remove);
     expect(remove).toHaveBeenCalledWith({ id: 7, name: 'Regado' });
-    expect(await screen.findByText(MSG.deleted)).toBeTruthy();
+    await screen.findByText(MSG.deleted);
     expect(screen.queryByText(MSG.deleteConfirm)).toBeNull();
   });
 
@@ -49,14 +49,14 @@ describe('useDeleteFlow', () => {
     await askAndConfirm(async () => {
       throw new ApiError(409, 'No se puede eliminar: el stock ya fue entregado');
     });
-    expect(await screen.findByText('No se puede eliminar: el stock ya fue entregado')).toBeTruthy();
+    await screen.findByText('No se puede eliminar: el stock ya fue entregado');
   });
 
   it("falls back to 'No se pudo eliminar registro' on other failures", async () => {
     await askAndConfirm(async () => {
       throw new ApiError(500, 'Internal');
     });
-    expect(await screen.findByText(MSG.deleteFailed)).toBeTruthy();
+    await screen.findByText(MSG.deleteFailed);
     expect(screen.queryByText('Internal')).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('useDeleteFlow', () => {
       );
       await user.click(screen.getByRole('button', { name: 'borrar fila' }));
       await user.click(screen.getByRole('button', { name: LABELS.remove }));
-      expect(await screen.findByText(MSG.deleteFailedOffline)).toBeTruthy();
+      await screen.findByText(MSG.deleteFailedOffline);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       // The confirmation is not left spinning: it closed with the failure.
       expect(screen.queryByText(MSG.deleteConfirm)).toBeNull();

@@ -88,11 +88,11 @@ describe('RowActions and NewButton', () => {
         <NewButton code={99} onClick={() => undefined} label="Otro" />
       </>,
     );
-    expect(screen.getByRole('button', { name: LABELS.edit })).toBeTruthy();
+    screen.getByRole('button', { name: LABELS.edit });
     expect(screen.queryByRole('button', { name: LABELS.remove })).toBeNull();
     // No handler → no button even with the code.
     expect(screen.queryByRole('button', { name: LABELS.view })).toBeNull();
-    expect(screen.getByRole('button', { name: LABELS.newRecord })).toBeTruthy();
+    screen.getByRole('button', { name: LABELS.newRecord });
     expect(screen.queryByRole('button', { name: 'Otro' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: LABELS.edit }));
     expect(onEdit).toHaveBeenCalledTimes(1);
@@ -113,6 +113,6 @@ describe('ListScreen', () => {
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('LISTADO DE ACTIVIDADES');
     expect(screen.getByRole('status').textContent).toBe('Copia sin conexión del 2025-03-01 10:00:00');
-    expect(screen.getByText('tabla')).toBeTruthy();
+    screen.getByText('tabla');
   });
 });

@@ -53,13 +53,13 @@ describe('FormModal', () => {
     );
     expect(screen.queryByLabelText('Nombre')).toBeNull();
     expect((screen.getByRole('button', { name: LABELS.shell.save }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('sub-modal')).toBeTruthy();
+    screen.getByText('sub-modal');
     rerender(
       <FormModal title="Editar salida" busy={false} loaded={false} loadFailed onClose={() => {}} onSubmit={() => {}}>
         <input aria-label="Nombre" />
       </FormModal>,
     );
-    expect(screen.getByText(MSG.loadFailed)).toBeTruthy();
+    screen.getByText(MSG.loadFailed);
   });
 });
 
@@ -116,7 +116,7 @@ describe('ItemModal with a picked typeahead', () => {
     expect(onAdd).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('Cantidad'), '3{Enter}');
     expect(onAdd).toHaveBeenCalledWith(SUPPLIES[1], '3');
-    expect(screen.getByText('cerrado')).toBeTruthy();
+    screen.getByText('cerrado');
   });
 
   it('editing the text away from the chosen supply forgets it, so nothing can be added', async () => {
@@ -132,7 +132,7 @@ describe('ItemModal with a picked typeahead', () => {
     expect((add as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByLabelText('Cantidad'), '{Enter}');
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByText('abierto')).toBeTruthy();
+    screen.getByText('abierto');
   });
 });
 

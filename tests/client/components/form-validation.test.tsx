@@ -16,6 +16,6 @@ describe('form validation timing', () => {
     expect(screen.queryByText(FIELD.required)).toBeNull();
     await user.type(field, 'x');
     await user.clear(field);
-    expect(await screen.findByText(FIELD.required)).toBeTruthy();
+    await screen.findByText(FIELD.required);
   });
 });

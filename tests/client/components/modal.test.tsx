@@ -29,7 +29,7 @@ describe('Modal', () => {
     render(<Harness />);
     await user.click(screen.getByLabelText('Nombre'));
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
   });
 
   it('does not close on a click outside (static backdrop)', async () => {
@@ -42,15 +42,15 @@ describe('Modal', () => {
     fireEvent.mouseDown(overlay);
     fireEvent.click(overlay);
     fireEvent.pointerDown(document.body);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('closes with the header close button and shows title and footer', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    expect(screen.getByRole('dialog', { name: 'ACTIVIDAD' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Grabar' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'ACTIVIDAD' });
+    screen.getByRole('button', { name: 'Grabar' });
     await user.click(screen.getByRole('button', { name: LABELS.close }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -128,7 +128,7 @@ describe('ConfirmDelete', () => {
     const onConfirm = vi.fn(() => new Promise<void>((r) => (resolve = r)));
     const onOpenChange = vi.fn();
     render(<ConfirmDelete open onOpenChange={onOpenChange} onConfirm={onConfirm} />);
-    expect(screen.getByText(MSG.deleteConfirm)).toBeTruthy();
+    screen.getByText(MSG.deleteConfirm);
     const del = screen.getByRole('button', { name: LABELS.remove });
     await user.click(del);
     expect(onConfirm).toHaveBeenCalledTimes(1);

@@ -31,7 +31,7 @@ describe('toast', () => {
     render(<Toaster />);
     act(() => void toast.success(MSG.saved));
     act(() => vi.advanceTimersByTime(TOAST_TIMING.timeOut - 1));
-    expect(screen.getByText(MSG.saved)).toBeTruthy();
+    screen.getByText(MSG.saved);
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText(MSG.saved).closest('[data-leaving]')).not.toBeNull();
     act(() => vi.advanceTimersByTime(TOAST_TIMING.animation));
@@ -45,7 +45,7 @@ describe('toast', () => {
     act(() => vi.advanceTimersByTime(4000));
     fireEvent.mouseEnter(el);
     act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByText(MSG.quantityUnavailable)).toBeTruthy();
+    screen.getByText(MSG.quantityUnavailable);
     fireEvent.mouseLeave(el);
     act(() => vi.advanceTimersByTime(TOAST_TIMING.extendedTimeOut + TOAST_TIMING.animation));
     expect(screen.queryByText(MSG.quantityUnavailable)).toBeNull();

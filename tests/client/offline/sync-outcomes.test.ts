@@ -1,4 +1,4 @@
-// The outbox outcome table (DESIGN §6), one test per row, with real Dexie on fake-indexeddb and a mocked fetch.
+// The outbox outcome table (docs/architecture.md, "5. The offline engine"), one test per row, with real Dexie on fake-indexeddb and a mocked fetch.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';

@@ -3,7 +3,7 @@
 // (costoBody); a line used by a daily report cannot be removed (the server refuses with 403 and says which), so
 // its remove button is disabled here. A refused save shows the server's message in the modal; a disabled Grabar
 // says which field to check; closing with changes (head or lines) asks first.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { costoBody } from '@shared/contract/costos';
 import { formatAmount } from '@shared/domain/money';
@@ -13,7 +13,7 @@ import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form
 import { FormModal } from '@client/components/form-modal';
 import { useFormGate } from '@client/components/form-gate';
 import { LineItemTable, LineItemsHeader, type LineColumn } from '@client/components/line-item-table';
-import { useLineItems } from '@client/components/line-items';
+import { useMasterDetail } from '@client/components/use-master-detail';
 import { ActiveStateBadge, ACTIVE_STATE_OPTIONS } from '@client/components/state-badge';
 import { toast } from '@client/lib/toast';
 import { useSaveCosto, type CostoLine, type CostoRow } from './api';
@@ -52,8 +52,9 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
     defaultValues: { descripcion: row?.descripcion ?? '', estado: row?.estado ?? 1 },
     ...FORM_VALIDATION,
   });
-  const lines = useLineItems<CostoLine>(linesOf(row), (l) => l.costo_det_id);
-  const [lineIndex, setLineIndex] = useState<number | null>(null);
+  // The schedule's row already holds its lines: nothing to load, the sub-modal and trash come from the kit.
+  const md = useMasterDetail<CostoLine>({ editing: false, keyOf: (l) => l.costo_det_id, initialLines: linesOf(row) });
+  const { lines, item } = md;
 
   // An existing schedule opens valid: Grabar is enabled without touching a field.
   useEffect(() => {
@@ -66,10 +67,10 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
     descripcion: head.descripcion.trim(),
     estado: head.estado,
     costos_det: lines.lines,
-    trash: lines.trash.flatMap((l) => (l.costo_det_id ? [l.costo_det_id] : [])),
+    trash: md.trash.flatMap((l) => (l.costo_det_id ? [l.costo_det_id] : [])),
     editorMode: row ? ('editar' as const) : ('crear' as const),
   };
-  const dirty = formState.isDirty || lines.dirty;
+  const dirty = formState.isDirty || md.dirty;
   const gate = useFormGate({
     schema: costoBody,
     values: body,
@@ -109,14 +110,7 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
       dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
-      outside={
-        <CostoLineDialog
-          open={lineIndex !== null}
-          onOpenChange={(o) => !o && setLineIndex(null)}
-          line={lineIndex !== null && lineIndex >= 0 ? (lines.lines[lineIndex] ?? null) : null}
-          onSubmit={(line) => (lineIndex !== null && lineIndex >= 0 ? lines.update(lineIndex, line) : lines.add(line))}
-        />
-      }
+      outside={<CostoLineDialog open={item.open} onOpenChange={item.onOpenChange} line={item.line} onSubmit={item.submit} />}
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
@@ -130,12 +124,12 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
         />
         <SelectField label={L.state} options={ACTIVE_STATE_OPTIONS} {...register('estado', { valueAsNumber: true })} />
       </div>
-      <LineItemsHeader title={L.lines} addLabel={L.addLine} onAdd={() => setLineIndex(-1)} />
+      <LineItemsHeader title={L.lines} addLabel={L.addLine} onAdd={item.openNew} />
       <LineItemTable
         columns={columns}
         lines={lines.lines}
         keys={lines.keys}
-        onEdit={setLineIndex}
+        onEdit={item.openEdit}
         onRemove={remove}
         emptyText={L.noLines}
       />

@@ -19,16 +19,11 @@ export const RESOURCE = 'fallas';
 /** Where the photos of a saved failure go: the id comes from the answer's `falla_id`. */
 export const FOTO_UPLOAD = { idField: 'falla_id', url: '/api/fallas/{id}/fotos', field: 'foto' } as const;
 
-/** The failure object sent with POST/PUT (spec 000 §3 + editorMode); `falla_id` is the failure being edited. */
-export interface FallaForm {
-  falla_id: number | null;
-  maquinaria_id: number;
-  descripcion: string;
-  detalle: string | null;
-  /** On create: when the failure was reported on the device (an offline save reaches the server later). */
-  created_at?: string | null;
-  editorMode: 'crear' | 'editar';
-}
+/**
+ * The failure object sent with POST/PUT: the contract's body (spec 000 §3) with the mode always said and
+ * `falla_id`, the failure being edited (null for a new one).
+ */
+export type FallaForm = FallaBody & { falla_id: number | null; editorMode: NonNullable<FallaBody['editorMode']> };
 
 /** Outbox meta: what the list row needs that the body does not carry. */
 export interface FallaOutboxMeta extends Record<string, unknown> {

@@ -1,4 +1,4 @@
-// Cambiar Insumos (spec 001 §2, §4, §8; DESIGN §8): change date (not after today), the previous meter from the
+// Cambiar Insumos (spec 001 §2, §4, §8): change date (not after today), the previous meter from the
 // daily reports (read-only), the meter read on the machine, a required observation, then the confirmation 'Esta
 // seguro de cambiar este insumo?'. The change restarts the selected parts' counters; when no hours accumulated
 // since that date an info notice says so; a refusal shows the server's reason in the modal. A disabled Grabar says

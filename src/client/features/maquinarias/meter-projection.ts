@@ -1,4 +1,4 @@
-// Local projection of the device's pending daily reports on the machines (issue 12 item 8, DESIGN §8), like the
+// Local projection of the device's pending daily reports on the machines (docs/architecture.md, "Machinery and wear"), like the
 // stock of pending exits: while a report saved offline waits in the outbox, the machinery list and the wear view
 // show the machine's meter, each part's counter, band, forecast and the alert badges as they will be once it arrives.
 // The rules are the server's (src/server/lib/wear.ts through src/shared/domain/wear.ts): a line counts for the meter
@@ -16,14 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { limaDate } from '@shared/domain/dates';
 import { meterUnit, projectPart, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
+import type { ParteDiarioBody } from '@shared/contract/partesdiarios';
 import { useOutbox, type OutboxItem } from '@client/offline';
 import { infoVentaQuery, RESOURCE as PARTES, type ParteAntes } from '@client/features/partesdiarios/api';
 
-interface ParteBody {
-  maquinaria_id?: number;
-  fecha?: string | null;
-  partesdiarios_det?: { costo_det_id?: number; cantid?: number };
-}
+/** A queued report's body as the outbox keeps it (the contract's, any field possibly missing). */
+type ParteBody = Partial<ParteDiarioBody>;
 
 /** A pending meter line with its machine. */
 export interface PendingLine extends PendingMeter {

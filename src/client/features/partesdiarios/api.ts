@@ -1,4 +1,4 @@
-// Daily work reports API (DESIGN §8, issue 11 contract): the list by machine and dates, delete, the catalogue the
+// Daily work reports API (docs/architecture.md, "Valuations and daily reports"): the list by machine and dates, delete, the catalogue the
 // report form loads first (infoventa: active cost lines with price and unit, active activities, machines), the
 // outbox save (POST/PUT through the offline engine, like an exit) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-// LISTADO DE PARTES DIARIOS (DESIGN §8, under Valorizaciones): machine ('Todos') and date filters, billed /
+// LISTADO DE PARTES DIARIOS (under Valorizaciones): machine ('Todos') and date filters, billed /
 // unbilled status, Excel/PDF (landscape); reports still in the device outbox merged in with a 'pendiente' /
 // 'rechazado' badge; 'Nuevo' (23) opens the daily-report modal, saved through the outbox so it works without
 // signal; edit (24) and delete (25) while unbilled; 'Abrir y corregir' for a rejected one.

@@ -1,9 +1,13 @@
 // Request item sub-modal (spec 000 §2): supply typeahead (mode=pedido), quantity and unit of measure
 // (GET /api/pedidos/unimeds, defaulting to the supply's unit). Requests have no client validators beyond
 // what a line needs to exist (a supply, a quantity above 0 and a unit).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { InsumoSearchPedido } from '@shared/contract/insumos';
+import { pedidoLine } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
+import { FORM_VALIDATION } from '@client/components/form-field';
+import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { ItemModal } from '@client/components/form-modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
@@ -25,12 +29,28 @@ export interface PedidoItemDialogProps {
 
 const supplyText = (s: Pick<InsumoSearchPedido, 'codigo' | 'bien_nombre'>) => `${s.codigo} - ${s.bien_nombre}`;
 
+/** The fields react-hook-form holds (the supply is the typeahead's pick). */
+interface Values {
+  cantidad: string;
+  unimed_id: number;
+}
+
+const EMPTY: Values = { cantidad: '', unimed_id: 0 };
+const NO_LABELS: Record<string, string> = {};
+
 export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoItemDialogProps) {
   const id = useId();
   const unimeds = useUnimeds();
   const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchPedido>(supplyText);
-  const [cantidad, setCantidad] = useState('');
-  const [unimedId, setUnimedId] = useState(0);
+  const supplyId = useRef<number | undefined>(undefined);
+  supplyId.current = supply?.bien_id;
+  const { control, reset, watch, setValue, getValues } = useForm<Values>({
+    resolver: contractResolver<Values>(pedidoLine, () => ({ insumo_id: supplyId.current })),
+    defaultValues: EMPTY,
+    ...FORM_VALIDATION,
+  });
+  const cantidad = watch('cantidad');
+  const unimedId = watch('unimed_id');
 
   useEffect(() => {
     if (!open) return;
@@ -45,13 +65,17 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
           }
         : null,
     );
-    setCantidad(line ? String(line.cantidad) : '');
-    setUnimedId(line?.unimed_id ?? 0);
-  }, [open, line, pick]);
+    reset(line ? { cantidad: String(line.cantidad), unimed_id: line.unimed_id ?? 0 } : EMPTY);
+  }, [open, line, pick, reset]);
 
-  const qty = cantidad === '' ? NaN : Number(cantidad);
   const unit = unimeds.data?.find((u) => u.unimed_id === unimedId);
-  const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && unimedId > 0;
+  // The contract's line schema judges the line; the unit, optional on the wire, is asked for by the screen.
+  const gate = useFormGate({
+    schema: pedidoLine,
+    values: { insumo_id: supply?.bien_id, cantidad, unimed_id: unimedId },
+    labels: NO_LABELS,
+  });
+  const canAdd = supply !== null && gate.valid && unimedId > 0;
 
   const add = () => {
     if (!supply) return;
@@ -62,7 +86,7 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
       insumo_codigo: supply.codigo,
       unimed_id: unimedId,
       unimed_abrev: unit?.unimed_abrev ?? supply.unimed_abrev,
-      cantidad: qty,
+      cantidad: Number(getValues('cantidad')),
     });
   };
 
@@ -83,24 +107,37 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
             getLabel={supplyText}
             onSelect={(s) => {
               pick(s);
-              setUnimedId(s.unimed_id);
+              setValue('unimed_id', s.unimed_id, { shouldDirty: true });
             }}
           />
         </div>
         <div>
           <Label htmlFor={`${id}-qty`}>{A.quantity}</Label>
-          <NumericInput id={`${id}-qty`} value={cantidad} onValueChange={setCantidad} />
+          <Controller
+            control={control}
+            name="cantidad"
+            render={({ field }) => (
+              <NumericInput id={`${id}-qty`} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-unit`}>{A.unit}</Label>
-          <Select id={`${id}-unit`} value={unimedId} onChange={(e) => setUnimedId(Number(e.target.value))}>
-            <option value={0}>{A.select}</option>
-            {(unimeds.data ?? []).map((u) => (
-              <option key={u.unimed_id} value={u.unimed_id}>
-                {u.unimed_abrev}
-              </option>
-            ))}
-          </Select>
+          {/* Controlled: the units may arrive after the line is loaded, and the select must still show its unit. */}
+          <Controller
+            control={control}
+            name="unimed_id"
+            render={({ field }) => (
+              <Select id={`${id}-unit`} value={field.value} onChange={(e) => field.onChange(Number(e.target.value))} onBlur={field.onBlur}>
+                <option value={0}>{A.select}</option>
+                {(unimeds.data ?? []).map((u) => (
+                  <option key={u.unimed_id} value={u.unimed_id}>
+                    {u.unimed_abrev}
+                  </option>
+                ))}
+              </Select>
+            )}
+          />
         </div>
       </div>
     </ItemModal>

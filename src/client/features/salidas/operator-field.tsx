@@ -4,6 +4,7 @@
 // says 'Operador no encontrado' before the clerk tries to save (the server would refuse the exit).
 import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { dni as dniSchema } from '@shared/contract/common';
 import type { OperadorSuggestion } from '@shared/contract/operadores';
 import { LABELS, MSG } from '@shared/messages';
 import { Typeahead } from '@client/components/typeahead';
@@ -22,11 +23,14 @@ export interface OperatorValue {
 
 export type OperatorCheck = 'none' | 'checking' | 'found' | 'notFound';
 
+/** A complete DNI by the contract's rule (the one the server validates the exit's operador_dni with). */
+const isDni = (text: string) => dniSchema.safeParse(text).success;
+
 /** Resolves a typed DNI to its operator (filling it through `onChange`) and says whether it exists. */
 export function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): OperatorCheck {
   const operadores = useOperadores();
   const dni = value.operador_dni;
-  const typed = value.operador_id === null && /^\d{8}$/.test(dni);
+  const typed = value.operador_id === null && isDni(dni);
   const known = typed ? operadores.data?.find((o) => o.dni === dni) : undefined;
   const lookup = useQuery({
     queryKey: [...OPERADORES_KEY, 'dni', dni],
@@ -68,7 +72,7 @@ export function OperatorField({
   const check = useOperatorCheck(value, onChange);
   useEffect(() => onCheck?.(check), [check, onCheck]);
   const error = check === 'notFound' ? MSG.operatorNotFound : ownError;
-  const invalid = !!error || (value.operador_dni !== '' && value.operador_dni.length !== 8);
+  const invalid = !!error || (value.operador_dni !== '' && !isDni(value.operador_dni));
   return (
     <>
       <div>

@@ -1,11 +1,16 @@
 // Exit item sub-modal (spec 000 §2, §5): supply typeahead (mode=salida), quantity (numeric), available stock and
 // unit (read-only), observation. A quantity above the available stock shows 'Cantidad no disponible' and the
 // add button stays disabled. Available stock comes from the caller's projection (pending outbox exits included), in
-// the suggestions as in the stock field.
-import { useEffect, useId, useState } from 'react';
+// the suggestions as in the stock field. The line is judged by the contract's line schema (salidaLine), the one the
+// server validates the exit's lines with; the available stock is the screen's own rule on top.
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
+import { salidaLine } from '@shared/contract/salidas';
 import { formatAmount, toCents } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
+import { FORM_VALIDATION } from '@client/components/form-field';
+import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { ItemModal } from '@client/components/form-modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
@@ -33,6 +38,16 @@ export interface SalidaItemDialogProps {
 
 const supplyText = (s: Pick<InsumoSearchSalida, 'insumo_codigo' | 'insumo_name'>) => `${s.insumo_codigo} - ${s.insumo_name}`;
 
+/** The fields react-hook-form holds (the supply is the typeahead's pick). */
+interface Values {
+  cantidad: string;
+  observacion: string;
+}
+
+const EMPTY: Values = { cantidad: '', observacion: '' };
+/** No reason line under the buttons: the quantity field says what is wrong. */
+const NO_LABELS: Record<string, string> = {};
+
 export function SalidaItemDialog({
   open,
   onOpenChange,
@@ -43,8 +58,15 @@ export function SalidaItemDialog({
 }: SalidaItemDialogProps) {
   const id = useId();
   const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchSalida>(supplyText);
-  const [cantidad, setCantidad] = useState('');
-  const [observacion, setObservacion] = useState('');
+  const supplyId = useRef<number | undefined>(undefined);
+  supplyId.current = supply?.id;
+  const { control, register, reset, watch, getValues } = useForm<Values>({
+    resolver: contractResolver<Values>(salidaLine, () => ({ insumo_id: supplyId.current })),
+    defaultValues: EMPTY,
+    ...FORM_VALIDATION,
+  });
+  const cantidad = watch('cantidad');
+  const observacion = watch('observacion');
 
   useEffect(() => {
     if (!open) return;
@@ -53,17 +75,19 @@ export function SalidaItemDialog({
         ? { id: line.insumo_id, insumo_codigo: line.insumo_codigo, insumo_name: line.insumo_name, unimed: line.unimed, stock: line.stock }
         : null,
     );
-    setCantidad(line ? String(line.cantidad) : '');
-    setObservacion(line?.observacion ?? '');
-  }, [open, line, pick]);
+    reset(line ? { cantidad: String(line.cantidad), observacion: line.observacion ?? '' } : EMPTY);
+  }, [open, line, pick, reset]);
 
   const available = supply ? availableOf(supply.id, supply.stock) : null;
   const qty = cantidad === '' ? NaN : Number(cantidad);
   const over = available !== null && Number.isFinite(qty) && toCents(qty) > toCents(available);
-  const canAdd = supply !== null && Number.isFinite(qty) && qty > 0 && !over;
+  const gate = useFormGate({ schema: salidaLine, values: { insumo_id: supply?.id, cantidad, observacion }, labels: NO_LABELS });
+  const canAdd = supply !== null && gate.valid && !over;
 
+  // Called by ItemModal only when canAdd: the values are the ones the schema just accepted.
   const add = () => {
     if (!supply) return;
+    const { cantidad: qtyText, observacion: obs } = getValues();
     onSubmit({
       salida_det_id: line?.salida_det_id ?? null,
       insumo_id: supply.id,
@@ -71,9 +95,9 @@ export function SalidaItemDialog({
       insumo_name: supply.insumo_name,
       unimed: supply.unimed,
       old_cantidad: line?.old_cantidad ?? 0,
-      cantidad: qty,
+      cantidad: Number(qtyText),
       stock: supply.stock,
-      observacion: observacion.trim() || null,
+      observacion: obs.trim() || null,
     });
   };
 
@@ -110,13 +134,20 @@ export function SalidaItemDialog({
           <Label htmlFor={`${id}-qty`} required>
             {A.quantity}
           </Label>
-          <NumericInput
-            id={`${id}-qty`}
-            value={cantidad}
-            onValueChange={setCantidad}
-            required
-            aria-invalid={over || undefined}
-            aria-describedby={over ? `${id}-qty-msg` : undefined}
+          <Controller
+            control={control}
+            name="cantidad"
+            render={({ field }) => (
+              <NumericInput
+                id={`${id}-qty`}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                required
+                aria-invalid={over || undefined}
+                aria-describedby={over ? `${id}-qty-msg` : undefined}
+              />
+            )}
           />
           <FieldError id={`${id}-qty-msg`} message={over ? MSG.quantityUnavailable : undefined} />
         </div>
@@ -130,7 +161,7 @@ export function SalidaItemDialog({
         </div>
         <div className="md:col-span-4">
           <Label htmlFor={`${id}-obs`}>{A.observation}</Label>
-          <Textarea id={`${id}-obs`} maxLength={500} value={observacion} onChange={(e) => setObservacion(e.target.value)} />
+          <Textarea id={`${id}-obs`} maxLength={500} {...register('observacion')} />
         </div>
       </div>
     </ItemModal>

@@ -18,7 +18,7 @@ import { DateField, FORM_VALIDATION, SelectField, TextField } from '@client/comp
 import { FormModal } from '@client/components/form-modal';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
-import { useLineItems } from '@client/components/line-items';
+import { useMasterDetail } from '@client/components/use-master-detail';
 import { LoadingModal } from '@client/components/modal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Button } from '@client/components/ui/button';
@@ -127,7 +127,6 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
   const editing = detail !== null;
   const [locked, setLocked] = useState(editing);
   const [tab, setTab] = useState('general');
-  const [parteIndex, setParteIndex] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
   const [searching, setSearching] = useState<string | null>(null);
   const looked = useRef(detail?.ndoc ?? '');
@@ -159,7 +158,14 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
     ...FORM_VALIDATION,
   });
   const { register, control, setValue, handleSubmit, formState, trigger, watch } = form;
-  const lines = useLineItems<ValItem>((detail?.partesdiarios ?? []).map(itemOf), (l) => l.parte_id);
+  // The detail is loaded before the editor mounts: its reports are the initial lines; the sub-modal's index and
+  // the trash come from the kit.
+  const md = useMasterDetail<ValItem>({
+    editing: false,
+    keyOf: (l) => l.parte_id,
+    initialLines: (detail?.partesdiarios ?? []).map(itemOf),
+  });
+  const { lines, item: parteItem } = md;
 
   useEffect(() => {
     if (editing) void trigger();
@@ -203,8 +209,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
   };
 
   const onParte = (item: ParteItem) => {
-    const i = parteIndex ?? -1;
-    const old = lines.lines[i];
+    const old = parteItem.line;
     const named = describeParte(item, info.data);
     const view: ParteView = {
       placa: named.placa || old?.view.placa || '',
@@ -213,9 +218,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
       servicio: named.servicio || old?.view.servicio || '',
       unidad: named.servicio ? named.unidad : (old?.view.unidad ?? named.unidad),
     };
-    const next: ValItem = { ...item, view, changed: true };
-    if (old) lines.update(i, next);
-    else lines.add(next);
+    parteItem.submit({ ...item, view, changed: true });
   };
 
   const inValuation = useMemo(() => new Set(lines.lines.flatMap((l) => (l.parte_id ? [l.parte_id] : []))), [lines.lines]);
@@ -236,10 +239,10 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
     cta_detraccion: v.cta_detraccion ? Number(v.cta_detraccion) : null,
     cta_deposito: v.cta_deposito ? Number(v.cta_deposito) : null,
     partesdiarios: lines.lines.map(bodyItem),
-    trash: lines.trash.flatMap((l) => (l.parte_id ? [l.parte_id] : [])),
+    trash: md.trash.flatMap((l) => (l.parte_id ? [l.parte_id] : [])),
     editorMode: editing ? 'editar' : 'crear',
   };
-  const dirty = formState.isDirty || lines.dirty;
+  const dirty = formState.isDirty || md.dirty;
   const docName = LABELS.docTypes[Number(tipoDoc) - 1]?.name ?? V.document;
   const gate = useFormGate({
     schema: valorizaBody,
@@ -310,7 +313,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
     { header: V.amount, cell: (l) => formatAmount(l.monto), align: 'right', className: 'tabular-nums' },
   ];
 
-  const editingLine = parteIndex !== null && parteIndex >= 0 ? (lines.lines[parteIndex] ?? null) : null;
+  const editingLine = parteItem.line;
   const obsMissing = (observacion ?? '').trim() === '';
   const own = formState.errors;
   const errors = {
@@ -332,14 +335,14 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
       onSubmit={submit}
       outside={
         <>
-          {parteIndex !== null && (
+          {parteItem.open && (
             <ParteDialog
               title={editingLine ? P.edit : P.create}
               initial={editingLine}
               defaultFecha={fecha}
               lockMachine={editingLine?.parte_id != null}
               confirmLabel={editingLine ? LABELS.almacen.update : LABELS.almacen.add}
-              onClose={() => setParteIndex(null)}
+              onClose={parteItem.close}
               onSubmit={onParte}
             />
           )}
@@ -433,7 +436,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
                     <ListPlus aria-hidden="true" />
                     {V.pickReports}
                   </Button>
-                  <Button type="button" size="sm" variant="secondary" onClick={() => setParteIndex(-1)}>
+                  <Button type="button" size="sm" variant="secondary" onClick={parteItem.openNew}>
                     <Plus aria-hidden="true" />
                     {V.addReport}
                   </Button>
@@ -444,7 +447,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
               columns={columns}
               lines={lines.lines}
               keys={lines.keys}
-              onEdit={canEditLine ? setParteIndex : undefined}
+              onEdit={canEditLine ? parteItem.openEdit : undefined}
               onRemove={canRemoveLine ? lines.remove : undefined}
               readOnly={locked}
               emptyText={V.noReports}

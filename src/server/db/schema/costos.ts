@@ -24,7 +24,7 @@ export const costosDet = pgTable(
     descripcion: varchar('descripcion', { length: 200 }).notNull(),
     precio: money('precio').notNull(),
     estado: smallint('estado').notNull().default(1),
-    /** HORA, KM, DIA, VIAJE or M3 (DESIGN §8); HORA/KM lines add to the machine's meter. */
+    /** HORA, KM, DIA, VIAJE or M3; HORA/KM lines add to the machine's meter. */
     unidad: varchar('unidad', { length: 10 }).notNull().default('HORA'),
   },
   (t) => [

@@ -1,4 +1,4 @@
-// Mirror tables of the external systems (DESIGN §5): logistics orders, identity and vehicle registries.
+// Mirror tables of the external systems (docs/architecture.md, "External systems"): logistics orders, identity and vehicle registries.
 import { date, integer, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { money } from './common';
 

@@ -27,7 +27,7 @@ export const reparaciones = pgTable(
   },
   (t) => [
     index('reparaciones_fecha_idx').on(t.fecha),
-    // Linking a repair marks its failure REPARADO and changing the link restores the old one (DESIGN §4):
+    // Linking a repair marks its failure REPARADO and changing the link restores the old one (docs/architecture.md, "Failures and repairs"):
     // that only holds when a failure is repaired by one repair, of the same machine.
     unique('reparaciones_falla_uq').on(t.falla_id),
     foreignKey({

@@ -102,7 +102,7 @@ export const partesDiariosDet = pgTable(
   },
   (t) => [
     check('partes_diarios_det_cant_chk', sql`${t.cantid} >= 0 and ${t.preuni} >= 0 and ${t.pretot} >= 0`),
-    // The same units as the cost lines (DESIGN §8).
+    // The same units as the cost lines.
     check('partes_diarios_det_unidad_chk', sql`${t.unidad} in ('HORA', 'KM', 'DIA', 'VIAJE', 'M3')`),
     // The meter and wear queries join report lines to their reports.
     index('partes_diarios_det_parte_idx').on(t.parte_id),

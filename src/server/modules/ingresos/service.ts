@@ -11,7 +11,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { limaDate } from '@shared/domain/dates';
 import { assertOrderYear } from '../../lib/order-year';
 import { runChange } from '../../plugins/change';
-import { applyOutflow, lockSupplies } from '../insumos/stock';
+import { applyInflow, applyOutflow, lockSupplies } from '../insumos/stock';
 import { deleteEntryMovements, insertEntryMovements, updateEntryDoc } from '../movimientos/ledger';
 import { getPurchaseOrder, type PurchaseOrder } from './orders';
 import { getIngreso } from './repository';
@@ -144,9 +144,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
       if (guias.list.length > 0) {
         await tx.insert(guiasRemision).values(guias.list.map((g) => ({ ingreso_id: head.id, ...g })));
       }
-      // Inflow = negative outflow; updates run in supply-id order like every stock change.
-      const inflow = quantitiesBySupply(lines);
-      await applyOutflow(tx, new Map([...inflow].map(([k, v]) => [k, -v])));
+      await applyInflow(tx, quantitiesBySupply(lines));
       await insertEntryMovements(
         tx,
         { fecha: head.fecha, proveedor: order.proveedor, nro_guiaremision: guias.nro ?? '' },

@@ -56,15 +56,26 @@ export function assertAvailable(
   if (first) throw new AppError(409, first, errors);
 }
 
-/** stock = stock - delta for every supply (delta in cents; negative returns stock). */
-export async function applyOutflow(tx: Db, deltas: Map<number, number>): Promise<void> {
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
+/** stock = stock - delta for every supply (delta in cents; negative returns stock): an exit and its edits. */
+export function applyOutflow(tx: Db, deltas: Map<number, number>): Promise<void> {
+  return addToStock(tx, deltas, -1);
+}
+
+/** stock = stock + quantity for every supply (cents): the goods of an entry arriving. */
+export function applyInflow(tx: Db, quantities: Map<number, number>): Promise<void> {
+  for (const q of quantities.values()) if (q < 0) throw new Error('an inflow is never negative');
+  return addToStock(tx, quantities, 1);
+}
+
+/** Adds `sign` × each amount to the supply's stock, in supply-id order like every stock change. */
+async function addToStock(tx: Db, amounts: Map<number, number>, sign: 1 | -1): Promise<void> {
+  const ids = [...amounts.keys()].sort((a, b) => a - b);
   for (const id of ids) {
-    const d = deltas.get(id) ?? 0;
+    const d = amounts.get(id) ?? 0;
     if (d === 0) continue;
     await tx
       .update(insumos)
-      .set({ stock: sql`${insumos.stock} - ${fromCents(d)}::numeric` })
+      .set({ stock: sql`${insumos.stock} + ${fromCents(sign * d)}::numeric` })
       .where(sql`${insumos.id} = ${id}`);
   }
 }

@@ -2,7 +2,9 @@
 // machine, the meter at a date and the change history (the maintenance report). Wear comes from lib/wear.ts.
 import { sql, type SQL } from 'drizzle-orm';
 import type { CambioInsumoRow, MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
+import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { intList, rowsOf } from '../../lib/sql';
 import { meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
@@ -85,4 +87,24 @@ export async function cambiosInRange(db: Db, ids: readonly number[] | null, fini
         order by m.placa, c.fecha, i.insumo_name, c.id`,
     ),
   );
+}
+
+/** Plates of the machines asked for, in the order asked; 404 when one of them does not exist. */
+export async function platesOf(db: Db, ids: readonly number[]): Promise<string[]> {
+  const rows = await rowsOf<{ id: number; placa: string }>(db, sql`select id, placa from maquinarias where id in (${intList(ids)})`);
+  if (rows.length !== ids.length) throw notFound(MSG.machineNotFound);
+  return ids.map((id) => rows.find((m) => Number(m.id) === id)?.placa ?? '');
+}
+
+/** The machines registered with any of these plates (in any letter case): upper-case plate → machine id. */
+export async function machineIdsByPlate(db: Db, plates: readonly string[]): Promise<Map<string, number>> {
+  if (plates.length === 0) return new Map();
+  const machines = await rowsOf<{ id: number; placa: string }>(
+    db,
+    sql`select id, upper(placa) as placa from maquinarias where upper(placa) in (${sql.join(
+      plates.map((p) => sql`${p.toUpperCase()}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(machines.map((m) => [m.placa, Number(m.id)]));
 }

@@ -3,24 +3,15 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { desc, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATIONS_CODE } from '@shared/auth/permissions';
-import {
-  operacionesInfo,
-  RESPALDOS_LIMIT,
-  respaldoParams,
-  respaldoTomado,
-  type OperacionesInfo,
-  type RespaldoRow,
-} from '@shared/contract/operaciones';
+import { operacionesInfo, respaldoParams, respaldoTomado, type OperacionesInfo, type RespaldoRow } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
-import { respaldos, solicitudesRechazadas } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { answers } from '../../lib/responses';
-import { isoTimestamp } from '../../lib/timestamps';
 import { backupDir, BACKUP_FILE_RE, takeBackup } from '../../ops/backups';
+import { databaseBytes, recentBackups, refusedLastDay } from './service';
 
 const VERSION: string = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')).version;
 
@@ -33,36 +24,12 @@ export default async function operacionesRoutes(app: FastifyInstance) {
     '/api/operaciones',
     { schema: { response: answers({ 200: operacionesInfo }) }, config: { rule: OPERATIONS_CODE } },
     async (): Promise<OperacionesInfo> => {
-      const db = app.db;
-      const [size] = await db
-        .execute<{ bytes: string }>(sql`select pg_database_size(current_database())::text as bytes`)
-        .then((res) => (res as unknown as { rows: { bytes: string }[] }).rows);
-      const list = await db
-        .select({
-          id: respaldos.id,
-          tipo: respaldos.tipo,
-          archivo: respaldos.archivo,
-          servidor: respaldos.servidor,
-          bytes: respaldos.bytes,
-          filas: respaldos.filas,
-          estado: respaldos.estado,
-          error: respaldos.error,
-          created_at: isoTimestamp(respaldos.created_at),
-        })
-        .from(respaldos)
-        .orderBy(desc(respaldos.created_at), desc(respaldos.id))
-        .limit(RESPALDOS_LIMIT);
-      const refused = await db
-        .select({ status: solicitudesRechazadas.status, total: sql<number>`sum(${solicitudesRechazadas.total})::int` })
-        .from(solicitudesRechazadas)
-        .where(gt(solicitudesRechazadas.hora, sql`date_trunc('hour', now()) - interval '23 hours'`))
-        .groupBy(solicitudesRechazadas.status)
-        .orderBy(solicitudesRechazadas.status);
+      const [size, list, refused] = await Promise.all([databaseBytes(app.db), recentBackups(app.db), refusedLastDay(app.db)]);
       const hour = app.config.BACKUP_HOUR;
       return {
         version: VERSION,
         servidor: here,
-        base: { tipo: app.database.kind, bytes: Number(size?.bytes ?? 0) },
+        base: { tipo: app.database.kind, bytes: size },
         respaldos: list.map((b): RespaldoRow => ({
           ...b,
           tipo: b.tipo as RespaldoRow['tipo'],

@@ -15,7 +15,7 @@ import {
   valorizaRow,
 } from '@shared/contract/valoriza';
 import { LABELS } from '@shared/messages';
-import { safeFileName } from '@shared/reports/types';
+import { sendPdf } from '../../lib/pdf-reply';
 import { sendJson } from '../../lib/json-rows';
 import { acceptEmptyJson } from '../auth/empty-body';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
@@ -40,11 +40,7 @@ export default async function valorizaRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const v = await getValoriza(app.db, req.query.id);
       const bytes = await buildValorizaPdf(v, await officePdf(app.config, app.db));
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${safeFileName(LABELS.valoriza.fileName(v.valoriza_id), 'pdf')}"`)
-        .header('Cache-Control', 'no-store')
-        .send(Buffer.from(bytes));
+      return sendPdf(reply, bytes, LABELS.valoriza.fileName(v.valoriza_id));
     },
   );
   r.get('/api/valoriza/:id', { schema: { params: idParam, response: one } }, (req) => getValoriza(app.db, req.params.id));

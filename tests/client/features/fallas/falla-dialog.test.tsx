@@ -33,8 +33,8 @@ describe('failure modal', () => {
     const state = screen.getByLabelText(new RegExp(`^${A.state}`)) as HTMLSelectElement;
     expect(state.disabled).toBe(true);
     expect(state.selectedOptions[0].textContent).toBe('PENDIENTE');
-    expect(screen.getByText(F.noPhotos)).toBeTruthy();
-    expect(screen.getByRole('button', { name: F.takePhoto })).toBeTruthy();
+    screen.getByText(F.noPhotos);
+    screen.getByRole('button', { name: F.takePhoto });
     const camera = screen.getByTestId('photo-camera');
     expect(camera.getAttribute('capture')).toBe('environment');
     expect(camera.getAttribute('accept')).toBe('image/*');

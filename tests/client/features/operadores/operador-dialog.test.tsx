@@ -86,7 +86,7 @@ describe('operator modal, create', () => {
     fireEvent.change(field(O.dni), { target: { value: '4012345' } });
     expect(api.seen).toHaveLength(0); // 7 digits: no lookup yet
     fireEvent.change(field(O.dni), { target: { value: '40123456' } });
-    expect(await screen.findByRole('dialog', { name: MSG.lookupSearching('DNI') })).toBeTruthy();
+    await screen.findByRole('dialog', { name: MSG.lookupSearching('DNI') });
     api.answerLookup();
     await waitFor(() => expect(field(O.name).value).toBe('QUISPE HUAMAN ROSA ELENA'));
     expect(screen.queryByRole('dialog', { name: MSG.lookupSearching('DNI') })).toBeNull();
@@ -106,7 +106,7 @@ describe('operator modal, create', () => {
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
-    expect(await screen.findByText(MSG.duplicateOperator)).toBeTruthy();
+    await screen.findByText(MSG.duplicateOperator);
     const post = api.seen.find((s) => s.method === 'POST');
     expect(post?.body).toMatchObject({
       dni: '40123456',
@@ -159,7 +159,7 @@ describe('operator modal, create', () => {
     // Edit: the DNI is locked and no lookup runs.
     expect(field(O.dni).disabled).toBe(true);
     fireEvent.change(field(O.email), { target: { value: 'rosa@correo' } });
-    expect(await screen.findByText('Correo electrónico inválido')).toBeTruthy();
+    await screen.findByText('Correo electrónico inválido');
     expect(screen.getByRole('button', { name: LABELS.shell.save })).toHaveProperty('disabled', true);
     fireEvent.change(field(O.email), { target: { value: 'rosa@correo.pe' } });
     await waitFor(() => expect(screen.getByRole('button', { name: LABELS.shell.save })).toHaveProperty('disabled', false));

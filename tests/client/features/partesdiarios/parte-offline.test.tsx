@@ -1,4 +1,4 @@
-// The daily report offline (issue 11): saved without connection into the outbox (Dexie on fake-indexeddb), still
+// The daily report offline: saved without connection into the outbox (Dexie on fake-indexeddb), still
 // there after a "reload" (a new engine on the same database), sent exactly once when the connection returns, and a
 // report the server rejects corrected from Sincronización's editor and accepted once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,7 +60,7 @@ async function fillReport(nro: string, qty: string) {
   const qtyBox = screen.getByLabelText(new RegExp(`^${P.quantity}`));
   fireEvent.change(qtyBox, { target: { value: '1' } });
   fireEvent.change(qtyBox, { target: { value: '' } });
-  expect(await screen.findByText(MSG.onlyNumbers)).toBeTruthy();
+  await screen.findByText(MSG.onlyNumbers);
   fireEvent.change(qtyBox, { target: { value: qty } });
   await waitFor(() => expect(screen.getByLabelText(P.total)).toHaveProperty('value', lineTotal(qty, 85.5).toFixed(2)));
 }
@@ -85,7 +85,7 @@ describe('daily report offline', () => {
     await fillReport('PD-0001', '2.5');
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
-    expect(await screen.findByText(MSG.savedOffline)).toBeTruthy();
+    await screen.findByText(MSG.savedOffline);
     expect(onClose).toHaveBeenCalled();
 
     const [item] = await offline.engine.list();
@@ -169,7 +169,7 @@ describe('daily report offline', () => {
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);
-    expect(await screen.findByText(MSG.saved)).toBeTruthy();
+    await screen.findByText(MSG.saved);
     await waitFor(() => expect(dialog.isConnected).toBe(false));
 
     expect(await t.engine.list()).toHaveLength(0);

@@ -113,7 +113,7 @@ describe('request modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: A.addItem })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(addButton)); // back where the clerk was
 
-    expect(screen.getByText('FIL-001')).toBeTruthy();
+    screen.getByText('FIL-001');
     await waitFor(() => expect(save()).toHaveProperty('disabled', false));
     fireEvent.click(save());
     await screen.findByText(MSG.saved);
@@ -128,6 +128,26 @@ describe('request modal', () => {
       trash: [],
       pedidos_det: [{ insumo_id: 7, cantidad: 3, unimed_id: 1, pedido_det_id: null }],
     });
+  });
+
+  it("the line sub-modal judges the line with the contract's schema and keeps the unit of a line loaded before the units", async () => {
+    stubFetch({ ...base, 'GET /api/pedidos/30': DETAIL });
+    open(30);
+    const row = (await screen.findByText('GRA-001')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: LABELS.edit }));
+    const sub = await screen.findByRole('dialog', { name: A.editItem });
+    await waitFor(() => expect(within(sub).getByLabelText(A.unit)).toHaveProperty('value', '2'));
+    const update = within(sub).getByRole('button', { name: A.update });
+    expect(update).toHaveProperty('disabled', false);
+    // Above pedidoLine's largest amount (below 10^10): the server would refuse it, so Actualizar stays disabled.
+    fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '10000000000' } });
+    expect(update).toHaveProperty('disabled', true);
+    fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '4' } });
+    expect(update).toHaveProperty('disabled', false);
+    fireEvent.click(update);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: A.editItem })).toBeNull());
+    const changed = screen.getByText('GRA-001').closest('tr')!;
+    within(changed).getByText('4.00');
   });
 
   it('edits a request loaded once: a removed saved line goes to trash; a refusal shows the server reason and keeps the form', async () => {
@@ -152,7 +172,7 @@ describe('request modal', () => {
       pedidos_det: [{ pedido_det_id: 91 }],
       trash: [{ pedido_det_id: 92 }],
     });
-    expect(screen.getByRole('dialog', { name: LABELS.pedidos.edit })).toBeTruthy();
+    screen.getByRole('dialog', { name: LABELS.pedidos.edit });
   });
 
   it('Cancelar on a changed form asks ¿Descartar los cambios?; an untouched form closes at once', async () => {

@@ -111,11 +111,11 @@ describe('exit modal offline', () => {
     fireEvent.click(await screen.findByRole('option', { name: /FIL-001 - Filtro de aceite/ }));
     fireEvent.change(field(LABELS.almacen.quantity), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: LABELS.almacen.add }));
-    expect(await screen.findByText('FIL-001')).toBeTruthy();
+    await screen.findByText('FIL-001');
 
     expect(save).toHaveProperty('disabled', false);
     fireEvent.click(save);
-    expect(await screen.findByText(MSG.savedOffline)).toBeTruthy();
+    await screen.findByText(MSG.savedOffline);
     expect(onOpenChange).toHaveBeenCalledWith(false);
     // The engine tries the network once anyway (navigator.onLine lies); the failed try leaves the item queued.
     let item = (await t.engine.list())[0];
@@ -212,7 +212,7 @@ describe('exit modal offline', () => {
       </>,
       { wrapper: providers(t.engine) },
     );
-    expect(await screen.findByDisplayValue('V-041')).toBeTruthy();
+    await screen.findByDisplayValue('V-041');
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);

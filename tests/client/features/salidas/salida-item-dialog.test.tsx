@@ -36,7 +36,7 @@ describe('SalidaItemDialog', () => {
     const qty = screen.getByLabelText(new RegExp(`^${LABELS.almacen.quantity}`));
     const add = screen.getByRole('button', { name: LABELS.almacen.add });
     fireEvent.change(qty, { target: { value: '5.01' } });
-    expect(screen.getByText(MSG.quantityUnavailable)).toBeTruthy();
+    screen.getByText(MSG.quantityUnavailable);
     expect(qty.getAttribute('aria-invalid')).toBe('true');
     expect(add).toHaveProperty('disabled', true);
     fireEvent.click(add);
@@ -75,7 +75,34 @@ describe('SalidaItemDialog', () => {
     await waitFor(() => expect(screen.getByLabelText(LABELS.salidas.available)).toHaveProperty('value', '3.00'));
     const qty = screen.getByLabelText(new RegExp(`^${LABELS.almacen.quantity}`));
     fireEvent.change(qty, { target: { value: '4' } });
-    expect(screen.getByText(MSG.quantityUnavailable)).toBeTruthy();
+    screen.getByText(MSG.quantityUnavailable);
     expect(screen.getByRole('button', { name: LABELS.almacen.update })).toHaveProperty('disabled', true);
+  });
+
+  it("judges the line with the contract's line schema: a quantity the server would refuse keeps Agregar disabled", async () => {
+    const onSubmit = vi.fn();
+    render(
+      <SalidaItemDialog
+        open
+        onOpenChange={() => undefined}
+        line={null}
+        availableOf={() => 1e12}
+        onSubmit={onSubmit}
+        search={async () => [FILTRO]}
+      />,
+    );
+    await pickSupply();
+    const qty = screen.getByLabelText(new RegExp(`^${LABELS.almacen.quantity}`));
+    const add = screen.getByRole('button', { name: LABELS.almacen.add });
+    // Within the stock, but above salidaLine's largest amount (below 10^10).
+    fireEvent.change(qty, { target: { value: '10000000000' } });
+    expect(screen.queryByText(MSG.quantityUnavailable)).toBeNull();
+    expect(add).toHaveProperty('disabled', true);
+    fireEvent.change(qty, { target: { value: '0' } });
+    expect(add).toHaveProperty('disabled', true);
+    fireEvent.change(qty, { target: { value: '9999999999.99' } });
+    expect(add).toHaveProperty('disabled', false);
+    fireEvent.click(add);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ insumo_id: 7, cantidad: 9999999999.99 }));
   });
 });

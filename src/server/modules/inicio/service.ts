@@ -1,0 +1,86 @@
+// The cards of the welcome screen, each only for a user who may open the screen it leads to.
+import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
+import { INICIO_MAX_ITEMS, type InicioAnswer, type InicioParte } from '@shared/contract/inicio';
+import { limaDate } from '@shared/domain/dates';
+import { reachesLimitSoon } from '@shared/domain/wear';
+import type { Db } from '../../db/client';
+import { fallas, maquinarias, partesDiarios, pedidos } from '../../db/schema/index';
+import { partCounters } from '../../lib/wear';
+
+/** Who sees which card: the menu ids of the screens the cards open. */
+export const INICIO_CARD_CODES = {
+  insumos: [MENU.maquinarias, MENU.mantenimientoPreventivo, MENU.reporteMaquinaria],
+  fallas: [MENU.fallas],
+  partes: PARTES_SCREEN_CODES,
+  pedidos: [MENU.pedidos],
+} as const;
+
+const allowed = (roles: readonly number[], codes: readonly number[]) => codes.some((c) => roles.includes(c));
+const firstItems = <T>(items: T[]) => ({ total: items.length, items: items.slice(0, INICIO_MAX_ITEMS) });
+
+async function partCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> {
+  const today = limaDate();
+  const peligro: InicioParte[] = [];
+  const proximos: InicioParte[] = [];
+  for (const p of await partCounters(db, { today })) {
+    const part: InicioParte = {
+      insumo_maq_id: p.insumo_maq_id,
+      maquinaria_id: p.maquinaria_id,
+      placa: p.placa,
+      descripcion: p.descripcion,
+      insumo_name: p.insumo_name,
+      contador: p.contador,
+      horas_limite: p.horas_limite,
+      nivel: p.nivel,
+      fecha_limite: p.fecha_limite,
+    };
+    if (p.nivel === 'danger') peligro.push(part);
+    else if (reachesLimitSoon(p.fecha_limite, today)) proximos.push(part);
+  }
+  // The most worn first; the soonest limit first.
+  peligro.sort((a, b) => b.contador / (b.horas_limite || 1) - a.contador / (a.horas_limite || 1));
+  proximos.sort((a, b) => (a.fecha_limite ?? '').localeCompare(b.fecha_limite ?? ''));
+  return { peligro: firstItems(peligro), proximos: firstItems(proximos) };
+}
+
+async function failureCard(db: Db): Promise<NonNullable<InicioAnswer['fallas']>> {
+  const [{ total }] = await db.select({ total: count() }).from(fallas).where(eq(fallas.estado, 0));
+  const items = await db
+    .select({
+      falla_id: fallas.falla_id,
+      maquinaria_id: fallas.maquinaria_id,
+      placa: maquinarias.placa,
+      descripcion: fallas.descripcion,
+      fecha: sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`,
+    })
+    .from(fallas)
+    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
+    .where(eq(fallas.estado, 0))
+    .orderBy(desc(fallas.created_at), desc(fallas.falla_id))
+    .limit(INICIO_MAX_ITEMS);
+  return { total: Number(total), items };
+}
+
+async function unbilledCard(db: Db): Promise<NonNullable<InicioAnswer['partes_sin_valorizar']>> {
+  const [row] = await db
+    .select({ total: count(), monto: sql<string>`coalesce(sum(${partesDiarios.monto}), 0)::text` })
+    .from(partesDiarios)
+    .where(isNull(partesDiarios.valoriza_id));
+  return { total: Number(row.total), monto: Number(row.monto) };
+}
+
+async function requestCard(db: Db): Promise<NonNullable<InicioAnswer['pedidos_pendientes']>> {
+  const [{ total }] = await db.select({ total: count() }).from(pedidos).where(eq(pedidos.estado, 0));
+  return { total: Number(total) };
+}
+
+export async function inicio(db: Db, roles: readonly number[]): Promise<InicioAnswer> {
+  const [insumos, fallasCard, partes, pedidosCard] = await Promise.all([
+    allowed(roles, INICIO_CARD_CODES.insumos) ? partCards(db) : null,
+    allowed(roles, INICIO_CARD_CODES.fallas) ? failureCard(db) : null,
+    allowed(roles, INICIO_CARD_CODES.partes) ? unbilledCard(db) : null,
+    allowed(roles, INICIO_CARD_CODES.pedidos) ? requestCard(db) : null,
+  ]);
+  return { insumos, fallas: fallasCard, partes_sin_valorizar: partes, pedidos_pendientes: pedidosCard };
+}
