@@ -4,6 +4,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Ways to turn a text into markup; none is used (docs/security.md, 'Nothing is rendered as HTML'). */
+const HTML_INSERTS = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No se inserta HTML: muestre el texto tal cual' },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'No se inserta HTML: use textContent',
+  },
+  { selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]', message: 'No se inserta HTML' },
+  { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'No se inserta HTML' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**'] },
   js.configs.recommended,
@@ -47,6 +58,8 @@ export default tseslint.config(
     },
   },
   // The client checks formats with the contract's schemas (the server's own): no hand-written DNI or RUC pattern.
+  // And nothing a user typed is ever rendered as HTML (docs/security.md): React's escaping is the first layer
+  // against a stolen token, so the doors around it stay shut (HTML_INSERTS, here and in the service worker).
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
@@ -56,8 +69,13 @@ export default tseslint.config(
           selector: 'Literal[regex.pattern=/\\\\d\\{(8|11)\\}/]',
           message: 'valide el DNI o el RUC con el esquema del contrato (@shared/contract/common), no con una expresión propia',
         },
+        ...HTML_INSERTS,
       ],
     },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...HTML_INSERTS] },
   },
   // A getBy/findBy query already fails when nothing matches: wrapping it in expect(…).toBeTruthy() only hides
   // that the line is the assertion.

@@ -9,17 +9,17 @@ import { sql } from 'drizzle-orm';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/chromium';
 import { LABELS } from '@shared/messages';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite, type Db } from '../src/server/db/client';
-import { seedBase } from '../src/server/db/seed/base';
+import type { Db } from '../src/server/db/client';
+import setupTemplate from '../tests/server/global-setup';
+import { TEST_PASSWORD } from '../tests/server/constants';
+import { createTestApp, type TestApp } from '../tests/server/helpers';
 import { figure, type Figure } from './figures';
 import { benchResolve } from './pdf';
 
 const EXITS = 10_000;
-export const PASSWORD = 'Bench-pantalla-1';
+/** The seeded users' password in the test template the rig starts from. */
+export const PASSWORD = TEST_PASSWORD;
 const TABLET = { width: 820, height: 1180 };
-const SECRET = 'bench-screen-secret-bench-screen-secret';
 /** Budgets of the verdict: a step slower than this, or a main-thread task longer than that, is 'slow'. */
 const STEP_BUDGET_MS = 1000;
 const TASK_BUDGET_MS = 200;
@@ -549,7 +549,7 @@ async function runDataTables(page: Page, n: number): Promise<Figure[]> {
 export interface ScreenRig {
   baseURL: string;
   staticDir: string;
-  database: Awaited<ReturnType<typeof openPglite>>;
+  database: TestApp['database'];
   browser: Browser;
   /** Exits dated this month (what the Salidas screen lists by default). */
   n: number;
@@ -562,8 +562,7 @@ export async function startRig(executablePath: string): Promise<ScreenRig> {
   // BENCH_CLIENT_DIR: a client already built with `vite build --manifest` (to iterate on the bench itself).
   const prebuilt = process.env.BENCH_CLIENT_DIR;
   const staticDir = prebuilt ?? join(dir, 'client');
-  const database = await openPglite(null);
-  const cleanup: (() => Promise<unknown> | void)[] = [() => rmSync(dir, { recursive: true, force: true }), () => database.close()];
+  const cleanup: (() => Promise<unknown> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const close = async () => {
     for (const f of cleanup.splice(0).reverse()) await f();
   };
@@ -576,19 +575,19 @@ export async function startRig(executablePath: string): Promise<ScreenRig> {
       if (build.status !== 0) throw new Error(`vite build failed (${build.status})`);
       console.log(`client built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
-    await database.migrate();
-    await seedBase(database.db, PASSWORD);
+    // The app starts as the server tests start theirs: a copy of the migrated, base-seeded template, on PGlite.
+    delete process.env.TEST_DATABASE_URL;
+    cleanup.push(await setupTemplate());
+    const t = await createTestApp({ DATA_DIR: dir, SEED: 'none', STATIC_DIR: staticDir }, { serveStatic: true });
+    cleanup.push(() => t.close());
     t0 = performance.now();
-    const n = await generateExits(database.db);
+    const n = await generateExits(t.database.db);
     console.log(`${n} exits generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', SEED: 'none', STATIC_DIR: staticDir });
-    const app = await buildApp(config, { database, logger: false, serveStatic: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    cleanup.push(() => app.close());
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     const browser = await launchChromium(executablePath);
     cleanup.push(() => browser.close());
-    const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    return { baseURL, staticDir, database, browser, n, close };
+    const baseURL = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    return { baseURL, staticDir, database: t.database, browser, n, close };
   } catch (err) {
     await close();
     throw err;

@@ -24,7 +24,7 @@ export interface LoadOptions {
   readers?: number;
   /** PostgreSQL server (LOAD_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); must be loopback. */
   databaseUrl?: string;
-  /** The throw-away database made on it (dropped and made again at the start). */
+  /** The throw-away database made on it (dropped and made again at the start; LOAD_DATABASE_NAME, default load_bench). */
   databaseName?: string;
   /** Share of exits that ask for far more than the stock (answered 409). */
   overStockShare?: number;
@@ -54,6 +54,8 @@ export interface LoadFigures {
   reconcile: {
     supplies: number;
     mismatches: { insumo_id: number; stock: number; kardex: number }[];
+    /** Stocked supplies whose stock did not move by exactly the quantity of the exits stored (must be none). */
+    unbalanced: { insumo_id: number; moved: number; issued: number }[];
     storedExits: number;
     /** Vouchers stored more than once (each request had its own: must be 0). */
     duplicated: number;
@@ -221,8 +223,9 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadFigures> {
   const readers = opts.readers ?? 10;
   const overStockShare = opts.overStockShare ?? 0.05;
   const serverUrl = opts.databaseUrl ?? process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = opts.databaseName ?? 'load_bench';
+  const name = opts.databaseName ?? process.env.LOAD_DATABASE_NAME ?? 'load_bench';
   assertLoopback(serverUrl);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Nombre de base no válido para la carga: ${name}`);
 
   const url = await recreateDatabase(serverUrl, name);
   const t0 = performance.now();
@@ -252,6 +255,21 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadFigures> {
     const year = Number(limaDate().slice(0, 4));
     await seedOrder(database.db, { orden_id: ORDER_ID, nro: String(ORDER_ID), anio: year, items });
     await api(base, admin, 'POST', '/api/ingresos', { ...entryBody(String(ORDER_ID), year, items), fecha: limaDate() });
+    const stockedIds = supplies.map((s) => s.id);
+    const cents = (x: number | string) => Math.round(Number(x) * 100);
+    const stockOf = async () =>
+      new Map(
+        (
+          await rowsOf<{ id: number; stock: string }>(
+            database.db,
+            sql`select id, stock::text as stock from insumos where id in (${sql.join(
+              stockedIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((r) => [r.id, cents(r.stock)]),
+      );
+    const stockBefore = await stockOf();
 
     const machines = (await api<{ id: number }[]>(base, admin, 'GET', '/api/maquinarias')).map((m) => m.id);
     const operators = (await api<{ dni: string }[]>(base, admin, 'GET', '/api/operadores'))
@@ -379,6 +397,24 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadFigures> {
           where s.nro_vale like 'CARGA-%' group by s.nro_vale`,
     );
     const stored = new Map(storedVales.map((v) => [v.nro_vale, v]));
+    // Every stocked supply went down by exactly what the stored exits issued, no more and no less.
+    const issued = new Map(
+      (
+        await rowsOf<{ insumo_id: number; q: string }>(
+          database.db,
+          sql`select d.insumo_id, sum(d.cantidad)::text as q from salidas_det d join salidas s on s.id = d.salida_id
+              where s.nro_vale like 'CARGA-%' group by d.insumo_id`,
+        )
+      ).map((r) => [r.insumo_id, cents(r.q)]),
+    );
+    const stockAfter = await stockOf();
+    const unbalanced = stockedIds
+      .map((id) => ({
+        insumo_id: id,
+        moved: ((stockBefore.get(id) ?? 0) - (stockAfter.get(id) ?? 0)) / 100,
+        issued: (issued.get(id) ?? 0) / 100,
+      }))
+      .filter((x) => x.moved !== x.issued);
     const accepted = acceptedVales.length;
     const duplicated = storedVales.filter((v) => v.n > 1).length;
     const missing = acceptedVales.filter((v) => !stored.has(v)).length;
@@ -397,12 +433,22 @@ export async function runLoad(opts: LoadOptions = {}): Promise<LoadFigures> {
       },
       reads: figures('lecturas de listas', readers, seconds, readLatencies, readStatuses),
       unexpected,
-      reconcile: { supplies: supplyCount, mismatches, storedExits: storedVales.length, duplicated, missing, overAccepted, cutAtEnd },
+      reconcile: {
+        supplies: supplyCount,
+        mismatches,
+        unbalanced,
+        storedExits: storedVales.length,
+        duplicated,
+        missing,
+        overAccepted,
+        cutAtEnd,
+      },
       ok: false,
       failures: [],
     };
     if (unexpected.length) result.failures.push(`${unexpected.length} respuestas o errores inesperados`);
     if (mismatches.length) result.failures.push(`${mismatches.length} insumos cuyo stock no cuadra con el kardex`);
+    if (unbalanced.length) result.failures.push(`${unbalanced.length} insumos cuyo stock no bajó lo que suman sus salidas guardadas`);
     if (duplicated) result.failures.push(`${duplicated} vales guardados más de una vez`);
     if (missing) result.failures.push(`${missing} salidas respondidas con 201 que no están guardadas`);
     if (overAccepted) result.failures.push(`${overAccepted} salidas mayores que el stock aceptadas`);
@@ -442,11 +488,14 @@ export function printLoad(r: LoadFigures, log: (line: string) => void = console.
       `códigos ${JSON.stringify(r.exits.statuses)}; lecturas: códigos ${JSON.stringify(r.reads.statuses)}`,
   );
   log(
-    `conciliación: ${r.reconcile.supplies} insumos, ${r.reconcile.mismatches.length} con stock distinto del kardex; ` +
+    `conciliación: ${r.reconcile.supplies} insumos, ${r.reconcile.mismatches.length} con stock distinto del kardex, ` +
+      `${r.reconcile.unbalanced.length} cuyo stock no bajó lo que suman sus salidas; ` +
       `${r.reconcile.storedExits} salidas guardadas para ${r.exits.accepted} respuestas 201 (${r.reconcile.cutAtEnd} cortadas por el fin de la prueba), ` +
       `${r.reconcile.duplicated} duplicadas, ${r.reconcile.missing} perdidas, ${r.reconcile.overAccepted} mayores que el stock aceptadas`,
   );
   for (const m of r.reconcile.mismatches.slice(0, 10)) log(`  insumo ${m.insumo_id}: stock ${m.stock}, kardex ${m.kardex}`);
+  for (const m of r.reconcile.unbalanced.slice(0, 10))
+    log(`  insumo ${m.insumo_id}: el stock bajó ${m.moved}, las salidas suman ${m.issued}`);
   for (const u of r.unexpected.slice(0, 10)) log(`  inesperado: ${u}`);
   log(r.ok ? 'Resultado: correcto' : `Resultado: FALLA (${r.failures.join('; ')})`);
 }

@@ -89,7 +89,7 @@ const listRowsShown = (page: Page, n: number) =>
     });
 
 /**
- * Opens the exits list the way a person does: the app keeps its screen in memory (spec 000 §2: the address bar
+ * Opens the exits list the way a person does: the app keeps its screen in memory (the address bar
  * never changes), so a reload always lands on Inicio and the list is reached through the side menu.
  */
 async function openSalidas(page: Page): Promise<void> {

@@ -135,6 +135,7 @@ function loadFigures(r: LoadFigures): Figure[] {
     figure('load', 'duplicated exits', r.reconcile.duplicated, 'count', zero),
     figure('load', 'accepted exits not stored', r.reconcile.missing, 'count', zero),
     figure('load', 'supplies whose stock and kardex disagree', r.reconcile.mismatches.length, 'count', zero),
+    figure('load', 'supplies whose stock moved other than their stored exits', r.reconcile.unbalanced.length, 'count', zero),
   ];
 }
 

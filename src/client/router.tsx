@@ -1,4 +1,4 @@
-// The router: memory history (navigation never changes the address bar, spec 000 §2), the public routes
+// The router: memory history (navigation never changes the address bar), the public routes
 // (root → login, login, forced password change) and the logged-in layout with the screens of app/screens.ts.
 import {
   createMemoryHistory,

@@ -17,6 +17,7 @@ import staticPlugin from './plugins/static';
 import securityHeaders from './plugins/security-headers';
 import { modules } from './modules/index';
 import { answers } from './lib/responses';
+import { acceptEmptyJson } from './lib/empty-json';
 import { httpsSetup, type CertificateInfo } from './ops/https';
 
 z.config(z.locales.es());
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route, once: an empty application/json body is no body (a DELETE some clients send that way).
+  acceptEmptyJson(app);
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.database.db);

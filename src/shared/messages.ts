@@ -272,7 +272,7 @@ export const LABELS = {
   startDate: 'Fecha Inicio',
   endDate: 'Fecha Final',
   dateRangeInvalid: 'La fecha inicial no puede ser mayor que la fecha final',
-  // app shell: side menu (spec 000 §2), login, welcome, top bar, user menu, profile, update prompt
+  // app shell: side menu, login, welcome, top bar, user menu, profile, update prompt
   menu: {
     administrativo: 'Administrativo',
     maquinarias: 'Maquinarias',
@@ -623,7 +623,7 @@ export const LABELS = {
     deposito: 'Depósito',
     account: (nro: string) => `Cuenta N° ${nro}`,
     observation: 'Observación',
-    // the list screen and the modal (spec 001 §2)
+    // the list screen and the modal
     number: 'N° valorización',
     ndoc: 'RUC/DNI',
     create: 'Nueva valorización',

@@ -1,4 +1,4 @@
-// Pedidos end to end (spec 000 §2): a clerk with 'Nuevo/Editar pedido' (53, 54) creates a request for a machine
+// Pedidos end to end: a clerk with 'Nuevo/Editar pedido' (53, 54) creates a request for a machine
 // with a line added from the item sub-modal by keyboard (typeahead ↓/Enter, Enter in the quantity); it is
 // PENDIENTE and the state select stays locked without code 12; a user with 12 marks it ATENDIDO.
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Failures API (spec 000 §2-§8): list with machine and date filters, the modal's create and edit (status never
+// Failures API: list with machine and date filters, the modal's create and edit (status never
 // from the form), idempotent creates from the field outbox, delete only while PENDIENTE, the failures a repair
 // may take, and role codes 32/33/34.
 import { randomUUID } from 'node:crypto';

@@ -296,6 +296,11 @@ function fuzzRequest(route: FuzzRoute, all: FuzzRoute[], r: Rng): Req {
     label = `params${m.label}`;
   }
   const url = pathOf(route, params) + (route.method === 'GET' ? queryOf(query) : '');
+  // A DELETE as some API clients send it: a JSON content type with an empty, trivial or broken body.
+  if (route.method === 'DELETE' && r.chance(0.3)) {
+    const body = r.pick(['', 'null', '{}', '[]', '{"a": ', '"texto"']);
+    return { label: `${label}; cuerpo ${short(body)}`, method: route.method, url, payload: body, contentType: 'application/json' };
+  }
   if (!hasBody) return { label, method: route.method, url };
   return { label, method: route.method, url, payload: raw ?? JSON.stringify(payload ?? null) ?? 'null', contentType };
 }

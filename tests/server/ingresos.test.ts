@@ -223,12 +223,23 @@ describe('warehouse entries API (/api/ingresos)', () => {
       salidas_det: [{ insumo_id: bol.id, cantidad: 1 }],
     });
     expect(exit.statusCode).toBe(201);
-    const refused = await call(t.app, token, { method: 'DELETE', url: `/api/ingresos/${entryId}` });
+    const refused = await call(t.app, token, {
+      method: 'DELETE',
+      url: `/api/ingresos/${entryId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MSG.entryStockIssued);
     expect((await get(`/api/ingresos/${entryId}`)).statusCode).toBe(200);
     expect((await call(t.app, token, { method: 'DELETE', url: `/api/salidas/${exit.json().id}` })).statusCode).toBe(200);
-    const ok = await call(t.app, token, { method: 'DELETE', url: `/api/ingresos/${entryId}` });
+    // Sent as some API clients do: JSON content type, empty body.
+    const ok = await call(t.app, token, {
+      method: 'DELETE',
+      url: `/api/ingresos/${entryId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await get(`/api/ingresos/${entryId}`)).statusCode).toBe(404);
     expect((await get('/api/insumos/search/ING-BOL')).json().items[0].stock).toBe(0);

@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU } from '@shared/auth/permissions';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALL_CODES, MENU } from '@shared/auth/permissions';
 import { operacionesInfo } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
 import { auditLog } from '../../src/server/db/schema/index';
 import { readHeader } from '../../src/server/ops/backup';
+import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from './helpers';
 
 describe('operations API', () => {
@@ -52,6 +53,51 @@ describe('operations API', () => {
     expect(info.certificado).toEqual({ modo: 'ninguno', vence: null, nombres: [] });
     // The 401 and 403s of the test above were counted.
     expect(info.rechazadas.total).toBeGreaterThanOrEqual(4);
+  });
+
+  it('counts only session, permission, invalid-data and too-many-attempts refusals, not business answers', async () => {
+    const all = await createUser(t, ALL_CODES);
+    const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token: string | null = all.token) =>
+      call(t.app, token, { method, url, payload });
+    const counts = async () => {
+      const info = (await call(t.app, ops.token, { method: 'GET', url: '/api/operaciones' })).json();
+      return Object.fromEntries(info.rechazadas.por_estado.map((s: { status: number; total: number }) => [s.status, s.total])) as Record<
+        number,
+        number
+      >;
+    };
+    // One stocked item to refuse an exit on.
+    const maq = await seedMachine(t.database.db);
+    await seedOperator(t.database.db, '41234567', 'HUAMAN ROJAS, PEDRO');
+    const items = [{ insumo_codigo: 'OPS-A', insumo_name: 'Aceite motor 15W40', cantidad: 2, unimed: 'GLN' }];
+    await seedOrder(t.database.db, { orden_id: 9101, nro: '9101', anio: 2024, items });
+    const entry = await send('POST', '/api/ingresos', entryBody('9101', 2024, items));
+    expect(entry.statusCode).toBe(201);
+    const insumo = entry.json().ingresos_det[0].insumo_id as number;
+    const before = await counts();
+
+    // Business answers: a stock 409, a business 403, a 404, a 422. None is counted.
+    const exit = { editorMode: 'crear', nro_vale: 'V-OPS', fecha: '2024-05-02', maquinaria_id: maq.id, operador_dni: '41234567' };
+    const stock = await send('POST', '/api/salidas', { ...exit, salidas_det: [{ insumo_id: insumo, cantidad: 50 }] });
+    expect(stock.statusCode).toBe(409);
+    const self = await send('DELETE', `/api/usuarios/${all.id}`);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(MSG.cannotDeleteSelf);
+    expect((await send('GET', '/api/salidas/999999')).statusCode).toBe(404);
+    const again = await send('POST', '/api/ingresos', entryBody('9101', 2024, items));
+    expect(again.statusCode).toBe(422);
+
+    // Refusals: invalid data (400), no session (401), no permission (403, the guard and another user's record).
+    expect((await send('POST', '/api/salidas', { ...exit, salidas_det: 'x' })).statusCode).toBe(400);
+    expect((await send('GET', '/api/salidas/999999', undefined, null)).statusCode).toBe(401);
+    expect((await send('GET', '/api/operaciones', undefined, clerk.token)).statusCode).toBe(403);
+    const other = await send('PUT', `/api/usuarios/setpwd/${ops.id}`, { id: ops.id, password: 'Clave-larga-1' }, clerk.token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(MSG.forbidden);
+
+    const expected = { ...before, 400: (before[400] ?? 0) + 1, 401: (before[401] ?? 0) + 1, 403: (before[403] ?? 0) + 2 };
+    // The count is written after each answer is sent: wait for the last ones to land.
+    await vi.waitFor(async () => expect(await counts()).toEqual(expected), { timeout: 5000, interval: 100 });
   });
 
   it('takes a backup now, lists it as downloadable, serves its bytes and writes the audit line', async () => {

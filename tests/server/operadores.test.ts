@@ -1,4 +1,4 @@
-// Operators API (spec 001 §2-§8): the DNI lookup over persons imported with `npm run import`, create with the
+// Operators API: the DNI lookup over persons imported with `npm run import`, create with the
 // registry's id, duplicate DNI (422 duplicate_op), edit that never changes the DNI, delete refused while the
 // operator has exits or daily reports, role codes 10/11/12, idempotent saves and audit.
 import { randomUUID } from 'node:crypto';

@@ -10,7 +10,7 @@ import {
   type PermissionNode,
 } from '@shared/auth/permissions';
 
-/** Menu ids of spec 000 §2 and the group each entry belongs to (null = a group itself). */
+/** Menu ids of the specification and the group each entry belongs to (null = a group itself). */
 const SPEC_MENU: [number, number | null, RegExp][] = [
   [2, null, /^Administrativo$/],
   [3, 2, /maquinarias/i],

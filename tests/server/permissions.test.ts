@@ -57,6 +57,27 @@ describe('the role guard over every registered route', () => {
     expect(failures).toEqual([]);
   });
 
+  it('every DELETE of the table answers an empty application/json body as it answers no body (not a bare 400)', async () => {
+    const deletes = Object.keys(ENDPOINT_PERMISSIONS).filter((k) => k.startsWith('DELETE '));
+    expect(deletes.length).toBeGreaterThanOrEqual(14);
+    const registered = new Set(routes.map(key));
+    const all = await createUser(t, ALL_CODES);
+    const failures: string[] = [];
+    for (const k of deletes) {
+      if (!registered.has(k)) {
+        failures.push(`${k}: not registered`);
+        continue;
+      }
+      const url = k.split(' ')[1].replace(/:[A-Za-z_]+/g, '999999');
+      const bare = await call(t.app, all.token, { method: 'DELETE', url });
+      const json = await call(t.app, all.token, { method: 'DELETE', url, headers: { 'content-type': 'application/json' }, payload: '' });
+      // Nothing to delete at 999999: the service's own answer (404, or the route's reason), never the parser's 400.
+      if (json.statusCode === 400 || json.statusCode !== bare.statusCode || json.body !== bare.body)
+        failures.push(`${k}: empty JSON → ${json.statusCode} ${json.body.slice(0, 80)}; no body → ${bare.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('each role-coded route answers 403 to a user holding every other code, and passes the guard with only its code', async () => {
     const coded = routes.filter((r): r is ApiRoute & { rule: number } => typeof r.rule === 'number');
     expect(coded.length).toBeGreaterThan(5);

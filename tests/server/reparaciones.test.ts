@@ -1,4 +1,4 @@
-// Repairs API (spec 001 §2-§8): the service-order lookup over orders imported with `npm run import`, the list
+// Repairs API: the service-order lookup over orders imported with `npm run import`, the list
 // with machine and date filters, and the failure transitions: linking marks REPARADO, moving restores the old
 // failure (old_falla), deleting restores its failure, another machine's failure is a 400, a failure repaired by
 // another repair a 409, the failure required while the machine has some to offer; role codes 39/40/41.

@@ -1,4 +1,4 @@
-// The footer's copyright line (spec 000 §2) with the office name and the current Lima year.
+// The footer's copyright line with the office name and the current Lima year.
 import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { limaDate } from '@shared/domain/dates';
 

@@ -1,5 +1,6 @@
-// Top-bar person search rule (spec 000 §2, 001 §9): required, digits only, at least 8, padded left with zeros to 8.
-import { FIELD, LABELS } from '@shared/messages';
+// Top-bar person search: the typed DNI is checked by the contract's `searchTyped` (required, digits
+// only, at least 8) and sent padded to 8; the box keeps digits only.
+import { searchTyped } from '@shared/contract/search';
 
 export const DNI_LENGTH = 8;
 
@@ -16,9 +17,7 @@ export function dniInputValue(raw: string): string | null {
 
 /** Validates on submit and returns the DNI to send, padded to 8 digits. */
 export function checkDni(raw: string): DniCheck {
-  const value = raw.trim();
-  if (value === '') return { ok: false, error: FIELD.required };
-  if (!/^\d+$/.test(value)) return { ok: false, error: FIELD.digits };
-  if (value.length < DNI_LENGTH) return { ok: false, error: LABELS.shell.dniMin };
-  return { ok: true, dni: value.padStart(DNI_LENGTH, '0') };
+  const checked = searchTyped.safeParse(raw);
+  if (!checked.success) return { ok: false, error: checked.error.issues[0].message };
+  return { ok: true, dni: checked.data.padStart(DNI_LENGTH, '0') };
 }

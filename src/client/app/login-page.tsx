@@ -1,4 +1,4 @@
-// Login (spec 000 §2, §5, §8): username (required) and password (marked required), today's date in Spanish
+// Login: username (required) and password (marked required), today's date in Spanish
 // with the city label, 'Ingresar' with a busy state; 'Credencial incorrecto' on failure, the server's
 // message on 429. Success stores the token and lands on the change-password screen, the return address or
 // the welcome screen.

@@ -1,4 +1,4 @@
-// Logout confirmation (spec 000 §2): '¿Listo para salir?', the text, Cancelar / Salir; warns while records of
+// Logout confirmation: '¿Listo para salir?', the text, Cancelar / Salir; warns while records of
 // the user are still only on this device (offline outbox).
 import { useEffect, useState } from 'react';
 import { CloudAlert } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The side menu of spec 000 §2: groups and entries with their role ids, and the filter by the session's roles.
+// The side menu: groups and entries with their role ids, and the filter by the session's roles.
 import type { LucideIcon } from 'lucide-react';
 import { Briefcase, ChartColumn, Coins, Settings, Warehouse, Wrench } from 'lucide-react';
 import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';

@@ -1,4 +1,4 @@
-// Messages menu of the top bar, only with role 4 (spec 000 §2). Instead of sample text it lists the latest
+// Messages menu of the top bar, only with role 4. Instead of sample text it lists the latest
 // entries of the audit log, each as a sentence ('JPEREZ registró la salida #12'), when the user may read it,
 // otherwise 'Sin mensajes'.
 import { useState } from 'react';

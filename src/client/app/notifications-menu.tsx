@@ -1,4 +1,4 @@
-// Notification bell (spec 000 §2): real items of GET /api/notificaciones under 'Publicaciones recientes' with
+// Notification bell: real items of GET /api/notificaciones under 'Publicaciones recientes' with
 // abbreviation, date and description, a count badge and a list at most 450px high; items do nothing on click.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';

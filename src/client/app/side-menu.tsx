@@ -1,4 +1,4 @@
-// Side menu (spec 000 §2): the groups and entries the session's roles allow (see menu.ts), collapsible
+// Side menu: the groups and entries the session's roles allow (see menu.ts), collapsible
 // groups, the 'Cerrar sesión' entry and the copyright footer.
 import { useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// Top bar (spec 000 §2): menu toggle, DNI search, the offline chip, pending-sync badge, notifications, messages (role 4), user menu.
+// Top bar: menu toggle, DNI search, the offline chip, pending-sync badge, notifications, messages (role 4), user menu.
 import { useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { LABELS } from '@shared/messages';

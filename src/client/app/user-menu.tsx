@@ -1,4 +1,4 @@
-// User menu of the top bar (spec 000 §2): full name in upper case; Perfil, Configuración, Actividad Log,
+// User menu of the top bar: full name in upper case; Perfil, Configuración, Actividad Log,
 // Sincronización and Salir (opens the logout modal).
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';

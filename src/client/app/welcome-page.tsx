@@ -1,4 +1,4 @@
-// Welcome screen (spec 000 §2): the logos and the office title, greeting the logged-in user; below, the cards of
+// Welcome screen: the logos and the office title, greeting the logged-in user; below, the cards of
 // the office's day (features/inicio).
 import { LABELS } from '@shared/messages';
 import { useSession } from '@client/lib/session';

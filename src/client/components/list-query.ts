@@ -1,5 +1,5 @@
 // TanStack Query setup: the QueryClient defaults and useListQuery, which applies the spec's list-load policy
-// (spec 000 §8, 001 §8) to every list: a load failing with 401 or 500 logs out; status 0 (no answer) calls the
+// to every list: a load failing with 401 or 500 logs out; status 0 (no answer) calls the
 // logout handler unless the offline cache answered with the device copy. The QueryClient defaults live in
 // app/query-client.ts (kept out of this module so the login bundle does not load the offline engine).
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';

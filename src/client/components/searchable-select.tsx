@@ -1,4 +1,4 @@
-// Searchable select (spec 001 §2: machine, activity and service pickers): an ARIA combobox over a local list of
+// Searchable select (machine, activity and service pickers): an ARIA combobox over a local list of
 // options. Focusing or typing opens the list (about 10 rows visible, the rest scroll), filtered as the user types,
 // ignoring case and accents; leaving the field without choosing puts back the chosen option's label. Unlike the
 // Typeahead (server suggestions, debounced), the options are already on the device, so filtering is immediate and

@@ -1,6 +1,6 @@
 // The browser's back button and the tablet's back gesture inside a memory-history app.
 //
-// The router keeps its history in memory so the address bar never changes (spec 000 §2). Without more, the back
+// The router keeps its history in memory so the address bar never changes. Without more, the back
 // gesture would leave the app at once. So every in-app navigation that adds a screen also adds a browser history
 // entry with the SAME address, and going back through one of them takes the router back one screen. An open modal
 // adds one more entry (one for all the modals open at once): going back through it asks the topmost modal to close,

@@ -181,8 +181,25 @@ function split(cls: string): [string, string] {
   return [`${variants}${important}|`, u];
 }
 
+/**
+ * Merged strings already worked out. An app has a few hundred distinct class combinations and a list redraws the
+ * same ones for every row and cell, so each is parsed once. Bounded in case a caller builds classes from data.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 2000;
+
 /** Class names joined; of two utilities that set the same property under the same variants, the later one stays. */
 export function mergeClasses(classes: string): string {
+  let out = merged.get(classes);
+  if (out === undefined) {
+    out = mergeUncached(classes);
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(classes, out);
+  }
+  return out;
+}
+
+function mergeUncached(classes: string): string {
   const list = classes.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];

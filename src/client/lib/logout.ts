@@ -1,4 +1,4 @@
-// Logout (spec 000 §4): POST /api/logout, then the token is cleared and the user goes to login. A 401 on the
+// Logout: POST /api/logout, then the token is cleared and the user goes to login. A 401 on the
 // logout call also clears; any other logout error is ignored. Concurrent calls share one logout.
 import { apiFetch } from '@client/lib/api';
 import { clearToken, getToken } from '@client/lib/session';

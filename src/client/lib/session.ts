@@ -1,4 +1,4 @@
-// Session token in localStorage under the key `token` (spec 000 §3): decode, expiry check, role lookup.
+// Session token in localStorage under the key `token`: decode, expiry check, role lookup.
 import { useSyncExternalStore } from 'react';
 
 export interface SessionPayload {

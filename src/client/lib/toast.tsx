@@ -1,4 +1,4 @@
-// Toast store and <Toaster/> (spec 000 §8-9): title 'Aviso', 5000 ms, +1000 ms after hover, 300 ms animation,
+// Toast store and <Toaster/>: title 'Aviso', 5000 ms, +1000 ms after hover, 300 ms animation,
 // top-right, newest on top, click/tap to dismiss. Timers live in the store so they work without a mounted UI.
 import { useSyncExternalStore } from 'react';
 import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Route guards (spec 000 §2, §4): logged-in routes need a valid, non-expired token, else login with the
+// Route guards: logged-in routes need a valid, non-expired token, else login with the
 // return address; login is closed to logged-in users; a default password forces the change-password screen.
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { getSession, type SessionPayload } from '@client/lib/session';

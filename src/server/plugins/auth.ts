@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { ENDPOINT_PERMISSIONS, READ_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import { revokedTokens, usuarios } from '../db/schema/index';
-import { forbidden, unauthorized } from '../lib/errors';
+import { denied, unauthorized } from '../lib/errors';
 import { verifyToken, type TokenPayload } from '../lib/tokens';
 
 export interface SessionUser {
@@ -118,9 +118,9 @@ export default fp(async function auth(app: FastifyInstance) {
     req.user = await authenticate(app, req);
     if (typeof rule === 'number' && !req.user.roles.includes(rule)) {
       // Changing one's own password needs no role 66 (checked by the users service).
-      if (!req.routeOptions.config?.selfAllowed) throw forbidden(MSG.forbidden);
+      if (!req.routeOptions.config?.selfAllowed) throw denied(MSG.forbidden);
     }
     const anyOf = READ_PERMISSIONS[`${req.method} ${url}`];
-    if (anyOf && !anyOf.some((code) => req.user?.roles.includes(code))) throw forbidden(MSG.forbidden);
+    if (anyOf && !anyOf.some((code) => req.user?.roles.includes(code))) throw denied(MSG.forbidden);
   });
 });

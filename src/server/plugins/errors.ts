@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@shared/messages';
 import { AppError, IdempotentReplay } from '../lib/errors';
 import { pgErrorToApp } from '../lib/pg-errors';
+import { noteRefusal } from './refusals';
 
 function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || '_';
@@ -15,8 +16,13 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err instanceof IdempotentReplay) {
       return reply.code(err.statusCode).header('Idempotency-Replayed', 'true').send(err.body);
     }
+    // Every other answer of this handler goes out here, noting the refusals the Operations page counts.
+    const send = (status: number, body: object) => {
+      noteRefusal(req, err, status);
+      return reply.code(status).send(body);
+    };
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
+      return send(err.statusCode, { message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
@@ -24,10 +30,10 @@ export default fp(async function errors(app: FastifyInstance) {
         const key = fieldName(v.instancePath || String((v.params as { missingProperty?: string })?.missingProperty ?? ''));
         errors[key] ??= v.message ?? MSG.invalidInput;
       }
-      return reply.code(400).send({ message: MSG.invalidInput, errors });
+      return send(400, { message: MSG.invalidInput, errors });
     }
     const pg = pgErrorToApp(err);
-    if (pg) return reply.code(pg.statusCode).send({ message: pg.message, ...(pg.errors ? { errors: pg.errors } : {}), ...pg.extra });
+    if (pg) return send(pg.statusCode, { message: pg.message, ...(pg.errors ? { errors: pg.errors } : {}), ...pg.extra });
     const fe = err as FastifyError;
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const message =
@@ -38,7 +44,7 @@ export default fp(async function errors(app: FastifyInstance) {
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Tipo de contenido no soportado'
               : MSG.invalidInput;
-      return reply.code(fe.statusCode).send({ message });
+      return send(fe.statusCode, { message });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: MSG.internalError });

@@ -8,7 +8,7 @@ export interface PermissionNode {
   children?: PermissionNode[];
 }
 
-/** Menu entries of the side menu (spec 000 §2), each shown by its role id. */
+/** Menu entries of the side menu, each shown by its role id. */
 export const MENU = {
   administrativo: 2,
   maquinarias: 3,

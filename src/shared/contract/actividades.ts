@@ -1,4 +1,4 @@
-// Activities contract (spec 000 §3): form body and list row.
+// Activities contract: form body and list row.
 import { z } from 'zod';
 import { editorMode, id, state01, text } from './common';
 

@@ -1,4 +1,4 @@
-// Costs contract (spec 000 §3): a cost schedule with its priced lines (services), each with a unit, and its rows.
+// Costs contract: a cost schedule with its priced lines (services), each with a unit, and its rows.
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { amount, editorMode, id, state01, text, timestampOut } from './common';

@@ -1,4 +1,4 @@
-// Failures (fallas) contract (spec 000 §3): list filter, the failure body of the modal, the pending failures of a
+// Failures (fallas) contract: list filter, the failure body of the modal, the pending failures of a
 // machine for the repair modal, and the row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';

@@ -1,4 +1,4 @@
-// Warehouse entries (ingresos) contract: order lookup, entry body (spec 000 §3) and row shapes.
+// Warehouse entries (ingresos) contract: order lookup, entry body and row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, numeric, optionalText, positiveAmount, text } from './common';

@@ -1,4 +1,4 @@
-// Machinery contract (spec 001 §2–§7): the machine body of the create/edit modal, the list row with
+// Machinery contract: the machine body of the create/edit modal, the list row with
 // its parts' wear (counter, band, forecast) and current meter, the vehicle suggestions, the part assignment,
 // removal and change bodies and answers, and the queries of the wear and maintenance PDFs.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Operators contract (spec 001 §3, §5): DNI params, the operator body of the create/edit modal, row shapes and
+// Operators contract: DNI params, the operator body of the create/edit modal, row shapes and
 // the identity-registry individual returned by the DNI lookup.
 import { z } from 'zod';
 import { FIELD } from '../messages';

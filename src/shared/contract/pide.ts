@@ -1,4 +1,4 @@
-// Identity lookups (spec 001 §3): a person by DNI (RENIEC) and a taxpayer by RUC (SUNAT).
+// Identity lookups: a person by DNI (RENIEC) and a taxpayer by RUC (SUNAT).
 import { z } from 'zod';
 import { dni, ruc } from './common';
 

@@ -1,4 +1,4 @@
-// Repairs (reparaciones) contract (spec 001 §3): list filter, service-order lookup, the repair body of the modal
+// Repairs (reparaciones) contract: list filter, service-order lookup, the repair body of the modal
 // and the row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';

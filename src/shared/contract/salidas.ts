@@ -1,4 +1,4 @@
-// Warehouse exits (salidas) contract: exit body with lines and trash (spec 000 §3) and row shapes.
+// Warehouse exits (salidas) contract: exit body with lines and trash and row shapes.
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateOut, dateStr, dni, editorMode, id, machineDateRange, optionalText, positiveAmount, text, timestampOut } from './common';

@@ -1,6 +1,6 @@
 // Top-bar person search (POST /api/search): an 8-digit DNI, answered with operators and registry persons.
 import { z } from 'zod';
-import { FIELD } from '../messages';
+import { FIELD, LABELS } from '../messages';
 
 /** Top-bar person search: 8 digits; a JSON number lost its leading zeros, so it is padded to 8. */
 export const searchBody = z.object({
@@ -21,6 +21,12 @@ export const searchBody = z.object({
   ),
 });
 export type SearchBody = z.infer<typeof searchBody>;
+
+/**
+ * The DNI as typed in the top bar, with the screen's own messages: required, digits only, at least
+ * 8 (the box never keeps more, see the client's dniInputValue). What passes here also passes `searchBody`.
+ */
+export const searchTyped = z.string().trim().min(1, FIELD.required).regex(/^\d+$/, FIELD.digits).min(8, LABELS.shell.dniMin);
 
 export const searchItem = z.object({
   tipo: z.enum(['OPERADOR', 'PERSONA']),

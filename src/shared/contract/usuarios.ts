@@ -1,4 +1,4 @@
-// Users contract (spec 001 §3, §7): user form, list row, permissions form and password form.
+// Users contract: user form, list row, permissions form and password form.
 import { z } from 'zod';
 import { FIELD, MSG } from '../messages';
 import { editorMode, id, messageResponse, optionalText, state01, text } from './common';

@@ -1,4 +1,4 @@
-// Valuations contract (spec 001 §3): the modal's save (reports attached, created or detached; totals are the
+// Valuations contract: the modal's save (reports attached, created or detached; totals are the
 // server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
 import { z } from 'zod';
 import { FIELD } from '../messages';

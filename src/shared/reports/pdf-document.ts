@@ -57,7 +57,7 @@ const C = {
   text: rgb(0.1, 0.12, 0.16),
   muted: rgb(0.39, 0.45, 0.55),
   track: rgb(0.9, 0.91, 0.93),
-  // The wear bands: blue, yellow, red (spec 001 §4).
+  // The wear bands: blue, yellow, red.
   info: rgb(0.16, 0.42, 0.85),
   warning: rgb(0.95, 0.75, 0.1),
   danger: rgb(0.84, 0.19, 0.19),

@@ -101,6 +101,8 @@ describe('recycleSlots', () => {
     const jumped = recycleSlots(scrolled, [0, 1, 2, 3, 4, 5]);
     expect(new Set(jumped.values())).toEqual(new Set([0, 1, 2, 3, 4, 5]));
     expect([...jumped.values()].slice(0, 4).sort()).toEqual([0, 1, 2, 3]);
+    // ...in the order the old rows stood (12, 13, 14, 15 had slots 2, 3, 0, 1), so no <tr> has to move.
+    expect([...jumped.values()]).toEqual([...scrolled.values(), 4, 5]);
   });
 });
 
@@ -163,6 +165,15 @@ describe("virtual window under 'Mostrar todo'", () => {
       expect(table.querySelector('tbody[data-virtualized]')).not.toBeNull();
       expect(scroll.scrollTop).toBe(0);
       expect(bodyRows()[0].textContent).toContain('V-00100');
+      // Stripes follow the place in the list (odd places shaded), not the DOM position after the spacer row.
+      for (const tr of bodyRows()) {
+        expect(tr.classList.contains('bg-slate-50/70')).toBe(Number(tr.dataset.index) % 2 === 1);
+      }
+      scroll.scrollTop = 37 * 40;
+      fireEvent.scroll(scroll);
+      const scrolled = bodyRows();
+      expect(Number(scrolled[0].dataset.index)).toBeGreaterThan(0);
+      for (const tr of scrolled) expect(tr.classList.contains('bg-slate-50/70')).toBe(Number(tr.dataset.index) % 2 === 1);
       // 'V-0010' matches 10: plain.
       fireEvent.change(box, { target: { value: 'V-0010' } });
       expect(table.querySelector('tbody[data-virtualized]')).toBeNull();

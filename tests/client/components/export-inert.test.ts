@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { buildDocumentPdf } from '@shared/reports/pdf-document';
 import { buildTablePdf } from '@shared/reports/pdf-table';
 import { buildXlsx } from '@client/lib/export';
 
@@ -50,6 +51,35 @@ describe('exports keep hostile texts inert', () => {
     expect(xml).not.toMatch(/<f[\s>]/);
     for (const ref of ['A1', 'A2', 'A4', 'B5', 'B6', 'B7', 'B8', 'B9', 'B10'])
       expect(xml, ref).toMatch(new RegExp(`<c r="${ref}" s="[23]" t="s">`));
+  });
+
+  // The server's PDFs (a valuation, a machine's wear and maintenance) are written by buildDocumentPdf, with texts
+  // users typed in every kind of section; a text shaped like PDF syntax must not open an object of its own either.
+  it("prints them in the server's document PDFs as text, with no link, script or action", async () => {
+    const breakout = ') Tj ET /URI (http://x) /S /JavaScript /JS (app.alert(1)) >> endobj';
+    const texts = [...HOSTILE, breakout];
+    const bytes = await buildDocumentPdf({
+      officeName: '<b>Oficina</b>',
+      title: '=HYPERLINK("http://x")',
+      orientation: 'portrait',
+      generatedAt: '01/05/2024 10:00',
+      sections: [
+        { kind: 'heading', text: breakout },
+        { kind: 'fields', items: texts.map((t, i) => ({ label: `@SUM(${i})`, value: t })) },
+        { kind: 'table', columns: [{ header: '+cmd' }, { header: 'Texto' }], rows: texts.map((t, i) => [i, t]) },
+        { kind: 'totals', items: [{ label: '=1+1', value: breakout, note: '<script>alert(1)</script>' }] },
+        { kind: 'text', label: '-1+1', text: texts.join(' ') },
+        {
+          kind: 'bars',
+          headers: ['=A1', '+B1', '-C1', '@D1'],
+          items: [{ label: breakout, percent: 50, level: 'danger', value: '=1', note: '+1' }],
+        },
+      ],
+    });
+    const pdf = new TextDecoder('latin1').decode(bytes);
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    for (const marker of ['/JavaScript', '/JS', '/URI', '/Launch', '/OpenAction', '/AA', '/Annots', '/SubmitForm'])
+      expect(pdf, marker).not.toContain(marker);
   });
 
   it('prints them in the PDF as text, with no link, script or action', async () => {

@@ -3,7 +3,18 @@
 // and responsive columns: what does not fit the width folds, by priority, into a detail under each row.
 // TanStack provides the columns, cells, sort state and selection; search, order and paging are done here over
 // row indexes (search.ts, sort.ts), so a keystroke or a sort never rebuilds TanStack's row models.
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   useTable,
   type ColumnVisibilityState,
@@ -247,7 +258,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onSelectionChange?.(shownRows.filter((r) => rowSelection[r.id]).map((r) => r.original));
   }, [rowSelection, shownRows, onSelectionChange]);
 
-  const exportData = () => collectExportData(table, shownRef.current);
+  // Stable, so the toolbar does not redraw on a sort or a keystroke (shownRef always holds the rows shown).
+  const exportData = useCallback(() => collectExportData(table, shownRef.current), [table]);
   useImperativeHandle(
     props.apiRef,
     () => ({
@@ -298,6 +310,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, allColumns, pageSize, boxWidth, initialVisibility]);
 
+  const onPageSize = useCallback((size: number) => {
+    setPageSize(size);
+    setPageIndex(0);
+  }, []);
+  const onPage = useCallback((i: number) => setPageIndex(Math.min(Math.max(i, 0), pageCount - 1)), [pageCount]);
+
   const onToggle = useCallback((rowId: string) => {
     setExpanded((prev) => {
       const next = new Set(prev);
@@ -328,36 +346,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">{toolbarLeft}</div>
           <div className="flex flex-wrap items-center gap-2">
-            {exportConfig && <ExportButtons config={exportConfig} getData={exportData} disabled={loading && rows.length === 0} />}
+            {exportConfig && <MemoExportButtons config={exportConfig} getData={exportData} disabled={loading && rows.length === 0} />}
             {toolbarRight}
           </div>
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-        <label className="flex items-center gap-2">
-          {LABELS.show}
-          <select
-            aria-label={LABELS.show}
-            className="h-8 cursor-pointer rounded-md border border-input bg-white px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPageIndex(0);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n === -1 ? LABELS.showAll : n}
-              </option>
-            ))}
-          </select>
-          {LABELS.records}
-        </label>
-        <label className="flex items-center gap-2">
-          {LABELS.search}
-          <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} className="h-8 w-56" />
-        </label>
-      </div>
+      <ListControls pageSize={pageSize} onPageSize={onPageSize} query={query} onQuery={setQuery} />
       <HorizontalScroll
         ref={scrollRef}
         className={cn('relative rounded-md border border-border bg-white', virtual && 'max-h-[70vh] overflow-y-auto will-change-scroll')}
@@ -385,18 +379,62 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </div>
         )}
       </HorizontalScroll>
-      <TableFooter
+      <MemoFooter
         from={from}
         to={to}
         total={total}
         unfilteredTotal={rows.length}
         pageIndex={current}
         pageCount={pageCount}
-        onPage={(i) => setPageIndex(Math.min(Math.max(i, 0), pageCount - 1))}
+        onPage={onPage}
       />
     </div>
   );
 }
+
+/**
+ * 'Mostrar N registros' and 'Buscar:'. Memoized with the footer and the export buttons: a sort or a keystroke
+ * redraws the rows, not the controls around them.
+ */
+const ListControls = memo(function ListControls({
+  pageSize,
+  onPageSize,
+  query,
+  onQuery,
+}: {
+  pageSize: number;
+  onPageSize: (size: number) => void;
+  query: string;
+  onQuery: (q: string) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <label className="flex items-center gap-2">
+        {LABELS.show}
+        <select
+          aria-label={LABELS.show}
+          className="h-8 cursor-pointer rounded-md border border-input bg-white px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.target.value))}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n === -1 ? LABELS.showAll : n}
+            </option>
+          ))}
+        </select>
+        {LABELS.records}
+      </label>
+      <label className="flex items-center gap-2">
+        {LABELS.search}
+        <Input type="search" value={query} onChange={(e) => onQuery(e.target.value)} className="h-8 w-56" />
+      </label>
+    </div>
+  );
+});
+
+const MemoFooter = memo(TableFooter);
+const MemoExportButtons = memo(ExportButtons);
 
 /** A number that grows when `query` or `sorting` change and the rows they give (`ordered`) change with them. */
 function useTopKey(query: string, sorting: SortingState, ordered: readonly number[]): number {

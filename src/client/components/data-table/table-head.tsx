@@ -1,7 +1,7 @@
 // Header row(s) of <DataTable>: sortable column buttons with ▲/▼ indicators and aria-sort. The button fills the
 // whole header cell, so a tap anywhere on a sortable header sorts (a finger rarely lands on the word itself).
 // Long headers wrap between words; the responsive fit measures them at that narrowest width.
-import { ChevronDown, ChevronUp, ChevronsUpDown } from 'lucide-react';
+import { ChevronUp, ChevronsUpDown } from 'lucide-react';
 import { FlexRender, type RowData, type Table } from '@tanstack/react-table';
 import { cn } from '@client/lib/cn';
 import { columnHeaderText } from './export-data';
@@ -39,10 +39,9 @@ export function TableHead<T extends RowData>({ table, sticky }: { table: Table<K
                     title={columnHeaderText(col) || undefined}
                   >
                     <FlexRender header={header} />
-                    {sorted === 'asc' ? (
-                      <ChevronUp className="size-3.5 shrink-0 text-primary" aria-hidden="true" />
-                    ) : sorted === 'desc' ? (
-                      <ChevronDown className="size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                    {sorted ? (
+                      // One icon turned over for descending: flipping the order changes a class, not the <svg>.
+                      <ChevronUp className={cn('size-3.5 shrink-0 text-primary', sorted === 'desc' && 'rotate-180')} aria-hidden="true" />
                     ) : (
                       <ChevronsUpDown className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
                     )}

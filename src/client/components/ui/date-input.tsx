@@ -1,4 +1,4 @@
-// Date input that always shows year-month-day (spec 000 §9), whatever the browser's language: a text box that
+// Date input that always shows year-month-day, whatever the browser's language: a text box that
 // fills in the dashes as digits are typed, plus a calendar button opening the browser's native date picker.
 import { forwardRef, useRef, useState, type InputHTMLAttributes } from 'react';
 import { CalendarDays } from 'lucide-react';

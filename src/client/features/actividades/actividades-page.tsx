@@ -1,4 +1,4 @@
-// LISTADO DE ACTIVIDADES (spec 000 §2, §6, §8): table sorted by the hidden created date-time descending, Excel
+// LISTADO DE ACTIVIDADES: table sorted by the hidden created date-time descending, Excel
 // and PDF export, 'Nuevo' (14), edit (15), delete (16) with confirmation.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';

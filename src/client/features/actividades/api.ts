@@ -1,4 +1,4 @@
-// Activities API (spec 000 §7): list query through the offline cache, save (crear → POST, editar → PUT), delete.
+// Activities API: list query through the offline cache, save (crear → POST, editar → PUT), delete.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActividadBody, ActividadRow } from '@shared/contract/actividades';
 import { api } from '@client/lib/api';

@@ -1,7 +1,8 @@
-// Costs API (spec 000 §7): the list (also the offline catalogue the daily-report form reads), save (crear → POST,
+// Costs API: the list (also the offline catalogue the daily-report form reads), save (crear → POST,
 // editar → PUT) and delete. A refused save or delete answers the server's reason (403 in use, 400 invalid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CostoBody, CostoRow, Unidad } from '@shared/contract/costos';
+import type { z } from 'zod';
+import type { costoLine, CostoBody, CostoRow, Unidad } from '@shared/contract/costos';
 import { api } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
@@ -10,15 +11,8 @@ export type { CostoRow, Unidad };
 /** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
 export const COSTOS_KEY = ['costos'] as const;
 
-/** A line of the modal: a saved one keeps its id and whether a daily report uses it. */
-export interface CostoLine {
-  costo_det_id: number | null;
-  descripcion: string;
-  precio: number;
-  estado: number;
-  unidad: Unidad;
-  en_uso?: boolean;
-}
+/** A line of the modal: the contract's line (a saved one keeps its id) and whether a daily report uses it. */
+export type CostoLine = z.output<typeof costoLine> & { en_uso?: boolean };
 
 export type CostoForm = Omit<CostoBody, 'costos_det' | 'trash'> & { costos_det: CostoLine[]; trash: number[] };
 

@@ -1,4 +1,4 @@
-// Columns of LISTADO DE COSTOS (spec 000 §2): description, details (hidden: 'service (unit) price; …'), status
+// Columns of LISTADO DE COSTOS: description, details (hidden: 'service (unit) price; …'), status
 // badge, actions: edit (28) / delete (29).
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';

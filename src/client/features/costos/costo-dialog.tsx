@@ -1,4 +1,4 @@
-// Cost modal (spec 000 §2, §8): description, status and the service lines (description, price, unit, status) with
+// Cost modal: description, status and the service lines (description, price, unit, status) with
 // the line sub-modal; removed saved lines go to `trash`. The head is validated by the contract's schema
 // (costoBody); a line used by a daily report cannot be removed (the server refuses with 403 and says which), so
 // its remove button is disabled here. A refused save shows the server's message in the modal; a disabled Grabar

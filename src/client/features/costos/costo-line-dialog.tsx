@@ -1,4 +1,4 @@
-// Cost line sub-modal (spec 000 §2): description, price (≥ 0, 2 decimals), status and unit (HORA, KM,
+// Cost line sub-modal: description, price (≥ 0, 2 decimals), status and unit (HORA, KM,
 // DIA, VIAJE, M3; HORA by default), validated by the contract's line schema; a disabled 'Agregar' says which field
 // to check, and closing a changed line asks first.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// LISTADO DE COSTOS (spec 000 §2, §6, §8): description, hidden details, status; Excel and PDF export; 'Nuevo'
+// LISTADO DE COSTOS: description, hidden details, status; Excel and PDF export; 'Nuevo'
 // (27), edit (28), delete (29) with confirmation; a refused delete (a schedule whose services are in daily
 // reports) shows the server's message.
 import { useMemo } from 'react';

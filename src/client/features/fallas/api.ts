@@ -1,4 +1,4 @@
-// Failures API (spec 000 §7; photos: docs/architecture.md "Photos of a failure"): list by machine and dates, the
+// Failures API (photos: docs/architecture.md "Photos of a failure"): list by machine and dates, the
 // outbox save with the photos as attachments of the item, delete, the photos' metadata and bytes, and the mapping
 // of outbox items to list rows.
 import { useCallback } from 'react';
@@ -20,7 +20,7 @@ export const RESOURCE = 'fallas';
 export const FOTO_UPLOAD = { idField: 'falla_id', url: '/api/fallas/{id}/fotos', field: 'foto' } as const;
 
 /**
- * The failure object sent with POST/PUT: the contract's body (spec 000 §3) with the mode always said and
+ * The failure object sent with POST/PUT: the contract's body with the mode always said and
  * `falla_id`, the failure being edited (null for a new one).
  */
 export type FallaForm = FallaBody & { falla_id: number | null; editorMode: NonNullable<FallaBody['editorMode']> };

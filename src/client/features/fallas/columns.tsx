@@ -1,4 +1,4 @@
-// Columns of LISTADO DE FALLAS (spec 000 §2): number (with the outbox badge), plate, description, detail (hidden),
+// Columns of LISTADO DE FALLAS: number (with the outbox badge), plate, description, detail (hidden),
 // date, status badge, plus the photos' thumbnails; actions: edit (33), delete (34, only while PENDIENTE) for saved
 // rows, 'Abrir y corregir' for rejected outbox rows. On a tablet the status stays in view; the date, then the
 // photos fold into the row's detail.

@@ -1,4 +1,4 @@
-// Failure modal (spec 000 §2, §4): machine, status (disabled: only repairs change it), short and detailed
+// Failure modal: machine, status (disabled: only repairs change it), short and detailed
 // description, plus the photos (up to 5). The save goes through the offline outbox with the new photos as the
 // item's attachments: online the usual result, offline 'Guardado en el dispositivo…'. A refused save shows the
 // server's reason in the modal and marks the fields it names; a disabled Grabar says which field to check; closing

@@ -1,4 +1,4 @@
-// LISTADO DE FALLAS (spec 000 §2, §4, §6; offline rows: docs/architecture.md): machine ('Todos') and date filters,
+// LISTADO DE FALLAS (offline rows: docs/architecture.md): machine ('Todos') and date filters,
 // Excel/PDF, failures still in the device outbox merged in with a 'pendiente' / 'rechazado' badge and their photos,
 // 'Nuevo' (32), edit (33), delete (34, only while PENDIENTE) with confirmation, 'Abrir y corregir' for rejected rows.
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
-// Warehouse entries API (spec 000 §7): list by dates, one entry (kept on the device to be viewed offline), order
-// lookup, create, delete.
+// Warehouse entries API: list by dates, one entry (kept on the device to be viewed offline), order lookup, create,
+// delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngresoBody, IngresoDetail, IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import { api, apiFetch } from '@client/lib/api';

@@ -1,4 +1,4 @@
-// Entry modal (spec 000 §2, §5, §8). Create: order number + year (server year down to 2022) + 'Buscar' fills the
+// Entry modal. Create: order number + year (server year down to 2022) + 'Buscar' fills the
 // items, brands and delivery notes; an order that already has an entry is said at once, before anything is filled.
 // react-hook-form holds the head fields and the contract's ingresoBody judges the whole body (head and lines), so
 // Grabar stays disabled while invalid and says why. A refused save shows the server's own reason (the duplicate

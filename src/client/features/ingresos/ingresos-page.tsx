@@ -1,6 +1,6 @@
-// LISTADO DE INGRESOS (spec 000 §2, §6, §8): date-range filter, sort by date then created date descending,
-// Excel/PDF (landscape), 'Nuevo' (49), view (50), delete (51) with confirmation. Loaded online, the newest entries'
-// details are kept on the device to be viewed offline; offline, an entry without one says why it cannot open.
+// LISTADO DE INGRESOS: date-range filter, sort by date then created date descending, Excel/PDF (landscape), 'Nuevo'
+// (49), view (50), delete (51) with confirmation. Loaded online, the newest entries' details are kept on the device
+// to be viewed offline; offline, an entry without one says why it cannot open.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';

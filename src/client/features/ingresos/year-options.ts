@@ -1,4 +1,4 @@
-// Entry year choices (spec 000 §5, §9): from the server's current year (token `date`) down to 2022.
+// Entry year choices: from the server's current year (token `date`) down to 2022.
 export const FIRST_ENTRY_YEAR = 2022;
 
 export function entryYearOptions(serverDate: string | null | undefined): number[] {

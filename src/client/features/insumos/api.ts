@@ -1,4 +1,4 @@
-// Supplies: the stock list of 'Insumos y materiales' (spec 000 §2) and the catalogue the warehouse forms read
+// Supplies: the stock list of 'Insumos y materiales' and the catalogue the warehouse forms read
 // offline (one device copy under one key), plus the typeahead searches of exits and requests: the server first;
 // with no network, the cached catalogue filtered on the device (same matching as the server: code or name, case-
 // and accent-insensitive, at most 20).

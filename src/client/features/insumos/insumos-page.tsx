@@ -1,4 +1,4 @@
-// INSUMOS Y MATERIALES (spec 000 §2): read-only stock list with Excel and PDF export; no role-gated buttons.
+// INSUMOS Y MATERIALES: read-only stock list with Excel and PDF export; no role-gated buttons.
 import { LABELS } from '@shared/messages';
 import { DataTable } from '@client/components/data-table';
 import { ListScreen } from '@client/components/list-screen';

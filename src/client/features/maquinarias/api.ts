@@ -1,5 +1,5 @@
 // Machines as the other screens use them: the catalogue (GET /api/maquinarias through the offline cache, refreshed
-// after login) and how a machine is named in selects and lists. Then the machinery screens' own calls (spec 001 §7):
+// after login) and how a machine is named in selects and lists. Then the machinery screens' own calls:
 // save, vehicle-registry search, part assignment and removal, the wear of one machine's parts (offline from the
 // cached list), part changes and the server-built PDFs.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// ASIGNAR INSUMOS (spec 001 §2, §5, §7): the parts already assigned (each removable after a confirmation), a part
+// ASIGNAR INSUMOS: the parts already assigned (each removable after a confirmation), a part
 // typeahead that fills the supply's default warning, alert and limit hours, 'Añadir' (an empty choice or a part
 // already listed is ignored), the list of new parts and 'Grabar' (disabled while that list is empty), which sends
 // the machine id with the new parts only. Closing with a part chosen or listed asks first; the disabled Grabar

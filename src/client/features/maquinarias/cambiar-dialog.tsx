@@ -1,4 +1,4 @@
-// Cambiar Insumos (spec 001 §2, §4, §8): change date (not after today), the previous meter from the
+// Cambiar Insumos: change date (not after today), the previous meter from the
 // daily reports (read-only), the meter read on the machine, a required observation, then the confirmation 'Esta
 // seguro de cambiar este insumo?'. The change restarts the selected parts' counters; when no hours accumulated
 // since that date an info notice says so; a refusal shows the server's reason in the modal. A disabled Grabar says
@@ -37,7 +37,7 @@ const describeRefusal = (err: unknown) => saveErrorMessage(err, MSG.changeFailed
 
 export interface CambiarDialogProps {
   machine: MaquinariaRow;
-  /** The selected parts; the form uses the first one's machine and meter (spec 001 §4). */
+  /** The selected parts; the form uses the first one's machine and meter. */
   parts: MaquinariaInsumo[];
   /** `done` is true after a change the server accepted. */
   onClose: (done: boolean) => void;

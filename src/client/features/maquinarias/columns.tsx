@@ -1,5 +1,5 @@
-// Columns of LISTADO DE MAQUINARIAS Y EQUIPOS PESADOS (spec 001 §2): description, brand, plate, alerts, current
-// meter, year, state, action. The action buttons depend on the route type and the user's codes (spec 001 §6).
+// Columns of LISTADO DE MAQUINARIAS Y EQUIPOS PESADOS: description, brand, plate, alerts, current
+// meter, year, state, action. The action buttons depend on the route type and the user's codes.
 import { CalendarRange, FileText, Gauge, ListPlus, Pencil, Trash2 } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import type { MaquinariaTipo } from '@shared/contract/maquinarias';

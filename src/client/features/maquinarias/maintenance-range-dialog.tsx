@@ -1,4 +1,4 @@
-// Date-range report modal (spec 001 §2, §5): Fecha Inicio and Fecha Final, both required and start on or before end,
+// Date-range report modal: Fecha Inicio and Fecha Final, both required and start on or before end,
 // otherwise 'Generar' stays disabled and says which date is missing; it opens the machine's part-change history PDF
 // in a new tab. Closing after changing a date asks first.
 import { useState } from 'react';

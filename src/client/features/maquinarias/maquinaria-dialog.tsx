@@ -1,4 +1,4 @@
-// Create / edit machine (spec 001 §2, §4, §5, §8). Creating, only the plate is enabled: it is typed with suggestions
+// Create / edit machine. Creating, only the plate is enabled: it is typed with suggestions
 // from the vehicle registry, and choosing a vehicle fills brand, model, year and description and enables the rest,
 // unless the plate already belongs to a registered machine ('Placa ingresado ya se encuentra registrado', the rest
 // stays disabled). Description, brand, plate and year are required, the year digits only, the meter type HOROMETRO

@@ -1,4 +1,4 @@
-// LISTADO DE MAQUINARIAS Y EQUIPOS PESADOS (spec 001 §2, §4, §6): one screen for the registry (maquinaria/admin),
+// LISTADO DE MAQUINARIAS Y EQUIPOS PESADOS: one screen for the registry (maquinaria/admin),
 // preventive maintenance (maquinaria/mantenimiento, mantenimiento_maquinaria/…) and the machinery control report
 // (reporte_maquinaria/reporte). Plate descending, alerts per worn part, checkbox selection with 'Generar PDF' of the
 // selected machines (none = all), Excel and the A4 portrait print list. Offline it shows the device copy; the wear

@@ -1,4 +1,4 @@
-// REPORTE POR MANTENIMIENTO DE MAQUINARIAS (rep_mantenimiento, spec 001 §2): a multi-select of plates with an
+// REPORTE POR MANTENIMIENTO DE MAQUINARIAS (rep_mantenimiento): a multi-select of plates with an
 // all-machines option, Fecha Inicio, Fecha Final and 'Generar Reporte', which opens the part-change history PDF
 // (GET /api/maquinarias/viewpdfmantenimiento) in a new tab. The machines are loaded before the screen.
 import { useId, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// One part's wear (spec 001 §4): a bar as wide as counter / limit, blue below the warning hours, yellow from the
+// One part's wear: a bar as wide as counter / limit, blue below the warning hours, yellow from the
 // warning hours up to below the critical hours, red from the critical hours; the hours used and the limit as
 // numbers; and the date it is forecast to reach its limit. Bands and width come from the shared wear functions.
 import { LABELS } from '@shared/messages';

@@ -1,4 +1,4 @@
-// Wear-bar modal 'INSUMOS DE {descripcion} - {placa}' (spec 001 §2, §4): one bar per part with its hours and the
+// Wear-bar modal 'INSUMOS DE {descripcion} - {placa}': one bar per part with its hours and the
 // forecast date to its limit, a checkbox per part and a select-all; 'Cambiar Insumos' (code 37) appears once a part
 // is selected. The parts come from the server, or offline from the device copy (this machine's or the list's).
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// Kardex API (spec 000 §7): POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → ledger rows with the
+// Kardex API: POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → ledger rows with the
 // running balance; the server pages 'Todos' by KARDEX_MAX_ROWS, so the pages are read until a short one.
 import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
 import { apiFetch } from '@client/lib/api';

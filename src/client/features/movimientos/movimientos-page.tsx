@@ -1,4 +1,4 @@
-// MOVIMIENTOS DE ALMACÉN (Kardex, spec 000 §2): read-only; supply ('Todos' = 0, searchable) and date filters,
+// MOVIMIENTOS DE ALMACÉN (Kardex): read-only; supply ('Todos' = 0, searchable) and date filters,
 // ledger in the server's order with the running balance, Excel/PDF (landscape). No role-gated buttons.
 import { useMemo, useState } from 'react';
 import { LABELS } from '@shared/messages';

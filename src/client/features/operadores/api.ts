@@ -1,6 +1,6 @@
 // Operators API: the catalogue other screens use (through the offline cache), the DNI suggestions of the exit
 // form's typeahead (the server first; with no network, the device copy filtered the same way), and the operators
-// screen's list, identity lookup, save and delete (spec 001 §7).
+// screen's list, identity lookup, save and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DUPLICATE_OP, type Individuo, type OperadorBody, type OperadorRow, type OperadorSuggestion } from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
@@ -41,7 +41,7 @@ export function useOperadoresList() {
   return useListQuery<OperadorRow[]>(OPERADORES_KEY, '/api/operadores');
 }
 
-/** The individuals of the identity registry with that DNI (spec 001 §7: an array). */
+/** The individuals of the identity registry with that DNI (an array). */
 export function searchDni(dni: string, signal?: AbortSignal): Promise<Individuo[]> {
   return api.get<Individuo[]>(`/api/operadores/searchdni/${encodeURIComponent(dni)}`, signal);
 }

@@ -1,4 +1,4 @@
-// Columns of LISTADO DE OPERADORES (spec 001 §2): name, DNI, mobile, email, address, actions (11 edit / 12 delete).
+// Columns of LISTADO DE OPERADORES: name, DNI, mobile, email, address, actions (11 edit / 12 delete).
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';

@@ -1,4 +1,4 @@
-// Create / edit operator modal (spec 001 §2, §4, §5, §8). Create: only the DNI is enabled; typing its 8th digit
+// Create / edit operator modal. Create: only the DNI is enabled; typing its 8th digit
 // runs the identity lookup under the 'Buscando DNI' modal. Found: names filled, and address, birth date, mobile
 // and email that came back non-empty are locked while the empty ones stay editable. Not found: 'Dni incorrecto'
 // and the rest stays disabled. Edit: the DNI is locked. Save disabled while invalid, saying which field to check;
@@ -43,7 +43,7 @@ interface Values {
   fecha_nac: string;
 }
 
-/** Fields the lookup locks when the registry gave a value (spec 001 §4). */
+/** Fields the lookup locks when the registry gave a value. */
 type Lockable = 'direccion' | 'fecha_nac' | 'celular' | 'email';
 
 /** A locked field looks like a disabled one but keeps its value in the form. */

@@ -1,4 +1,4 @@
-// LISTADO DE OPERADORES (spec 001 §2, §6, §8): name, DNI, mobile, email, address; Excel and PDF export; 'Nuevo'
+// LISTADO DE OPERADORES: name, DNI, mobile, email, address; Excel and PDF export; 'Nuevo'
 // (10), edit (11), delete (12) with confirmation; a delete refused (403: the operator has exits or daily reports)
 // shows the server's message.
 import { useMemo } from 'react';

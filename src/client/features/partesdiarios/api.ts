@@ -3,7 +3,7 @@
 // outbox save (POST/PUT through the offline engine, like an exit) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ParteRow } from '@shared/contract/partesdiarios';
+import type { ParteFields, ParteRow } from '@shared/contract/partesdiarios';
 import type { Unidad } from '@shared/contract/costos';
 import type { InfoVenta } from '@shared/contract/valoriza';
 import { LABELS } from '@shared/messages';
@@ -22,29 +22,24 @@ export const INFOVENTA_KEY = ['valoriza', 'infoventa'] as const;
 export const infoVentaQuery = () => catalogQuery<InfoVenta>(INFOVENTA_KEY, '/api/valoriza/infoventa');
 export const useInfoVenta = () => useQuery(infoVentaQuery());
 
-/** The service line of a report as the form and the outbox body carry it. */
-export interface ParteLine {
-  pd_detalle_id?: number | null;
-  costo_det_id: number;
-  cantid: number;
+/** The service line of a report as the form and the outbox body carry it: the contract's line, complete. */
+type ContractLine = NonNullable<ParteFields['partesdiarios_det']>;
+export type ParteLine = Omit<Required<ContractLine>, 'pd_detalle_id' | 'preuni'> & {
+  pd_detalle_id?: ContractLine['pd_detalle_id'];
   preuni: number;
   /** cantid × preuni with 2 decimals (lineTotal); the server computes its own. */
   pretot: number;
-}
+};
 
 /**
  * A daily report as the form gives it: the contract's report object (`parteDiarioBody`, `valorizaParteItem`)
- * plus the operator's name for display (the server ignores it). `parte_id` null = a new report.
+ * with every field filled, plus the operator's name and the amount for display (the server ignores them).
+ * `parte_id` null = a new report.
  */
-export interface ParteItem {
-  parte_id: number | null;
-  nro_parte_interno: string;
+export interface ParteItem extends Omit<Required<ParteFields>, 'fecha' | 'dni' | 'partesdiarios_det' | 'editorMode'> {
   fecha: string;
-  maquinaria_id: number;
-  operador_id: number | null;
   dni: string;
   nombre_operador: string;
-  actividad_id: number;
   partesdiarios_det: ParteLine;
   monto: number;
   editorMode: 'crear' | 'editar';

@@ -1,4 +1,4 @@
-// Daily-report modal (spec 001 §2, §4, §5; 50% width): internal number, date, machine (searchable, disabled when
+// Daily-report modal (50% width): internal number, date, machine (searchable, disabled when
 // editing), operator DNI typeahead (8 digits) filling the name, activity (active ones, searchable), service (a
 // cost line with its unit), quantity ('Ingrese solo numeros', ≥ 0), unit price (the chosen line's price, 2
 // decimals) and total = quantity × unit price to 2 decimals, computed by the shared `lineTotal`. Validated by the
@@ -156,7 +156,7 @@ export function ParteDialog({
   const chooseService = (costoDetIdNew: number) => {
     setValue('partesdiarios_det.costo_det_id', costoDetIdNew, { shouldValidate: true, shouldDirty: true });
     const p = precios.find((x) => x.costo_det_id === costoDetIdNew);
-    // Price selection sets the unit price to 2 decimals (spec 001 §4); the total follows.
+    // Price selection sets the unit price to 2 decimals; the total follows.
     if (p) setValue('partesdiarios_det.preuni', p.precio.toFixed(2), { shouldValidate: true, shouldDirty: true });
   };
 

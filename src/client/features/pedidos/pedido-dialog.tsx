@@ -1,4 +1,4 @@
-// Request modal (spec 000 §2, §4, §8): tab 'Datos generales' (machine plate, date, status, add-item button, item
+// Request modal: tab 'Datos generales' (machine plate, date, status, add-item button, item
 // table) and tab 'Observación'. Status is PENDIENTE on create; in edit mode it is an editable select only with
 // role 12. No client validators beyond the contract's pedidoBody (the server's own), which keeps Grabar disabled and
 // says why; a refused save shows the server's reason in the modal.

@@ -1,4 +1,4 @@
-// Request item sub-modal (spec 000 §2): supply typeahead (mode=pedido), quantity and unit of measure
+// Request item sub-modal: supply typeahead (mode=pedido), quantity and unit of measure
 // (GET /api/pedidos/unimeds, defaulting to the supply's unit). Requests have no client validators beyond
 // what a line needs to exist (a supply, a quantity above 0 and a unit).
 import { useEffect, useId, useRef } from 'react';

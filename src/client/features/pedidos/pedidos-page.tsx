@@ -1,6 +1,6 @@
-// LISTADO DE PEDIDOS (spec 000 §2, §6, §8): machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
-// edit (54), delete (55) with confirmation (403 shows the server's message). Loaded online, the newest requests'
-// details are kept on the device to be viewed offline; offline, a request without one says why it cannot open.
+// LISTADO DE PEDIDOS: machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53), edit (54), delete (55) with
+// confirmation (403 shows the server's message). Loaded online, the newest requests' details are kept on the device
+// to be viewed offline; offline, a request without one says why it cannot open.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';

@@ -1,4 +1,4 @@
-// Repairs API (spec 001 §7): list by machine and dates, one repair for the edit modal, the service-order lookup,
+// Repairs API: list by machine and dates, one repair for the edit modal, the service-order lookup,
 // the failures a repair may take (POST /api/fallas/bymaquinaria), save (crear → POST, editar → PUT) and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FallaOption } from '@shared/contract/fallas';

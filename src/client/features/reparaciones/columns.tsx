@@ -1,4 +1,4 @@
-// Columns of LISTADO DE REPARACIONES (spec 001 §2): number, order number, plate, description, detail (hidden),
+// Columns of LISTADO DE REPARACIONES: number, order number, plate, description, detail (hidden),
 // provider, warranty, date, and the action column only on the admin type (40 edit / 41 delete).
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';

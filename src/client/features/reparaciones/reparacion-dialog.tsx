@@ -1,4 +1,4 @@
-// Repair modal (spec 001 §2, §4, §5): plate, service-order number + year (server year down to 2022) + Buscar
+// Repair modal: plate, service-order number + year (server year down to 2022) + Buscar
 // (one item fills service, provider, warranty and date; several → the related-services selector), the failure to
 // repair (shown only when the machine has failures to offer, then required), provider, date, service description,
 // warranty and detail. Save disabled while invalid, saying which field to check; closing with changes asks first;

@@ -1,4 +1,4 @@
-// LISTADO DE REPARACIONES (spec 001 §2, §6, §8), the same screen for reparacion/admin (new 39, edit 40, delete 41,
+// LISTADO DE REPARACIONES, the same screen for reparacion/admin (new 39, edit 40, delete 41,
 // action column) and the repair history report reporte_reparacion/reporte (read-only): machine ('Todos') and date
 // filters, Excel and landscape PDF.
 import { useMemo } from 'react';

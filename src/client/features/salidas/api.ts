@@ -1,4 +1,4 @@
-// Warehouse exits API (spec 000 §7): list by machine and dates, one exit (cached for offline edits), delete, the
+// Warehouse exits API: list by machine and dates, one exit (cached for offline edits), delete, the
 // outbox save (POST/PUT through the offline engine) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

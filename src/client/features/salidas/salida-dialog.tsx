@@ -1,4 +1,4 @@
-// Exit modal (spec 000 §2, §5, §8): voucher number, date, machine, operator DNI typeahead, item table with the
+// Exit modal: voucher number, date, machine, operator DNI typeahead, item table with the
 // item sub-modal. react-hook-form holds the head fields and the contract's salidaBody judges the whole body (head and
 // lines) here as on the server; Grabar is disabled while it is invalid and says why. An unknown operator DNI is
 // flagged before saving; a voucher number another exit already carries gets a warning that does not block. The save

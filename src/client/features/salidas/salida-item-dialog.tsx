@@ -1,4 +1,4 @@
-// Exit item sub-modal (spec 000 §2, §5): supply typeahead (mode=salida), quantity (numeric), available stock and
+// Exit item sub-modal: supply typeahead (mode=salida), quantity (numeric), available stock and
 // unit (read-only), observation. A quantity above the available stock shows 'Cantidad no disponible' and the
 // add button stays disabled. Available stock comes from the caller's projection (pending outbox exits included), in
 // the suggestions as in the stock field. The line is judged by the contract's line schema (salidaLine), the one the

@@ -1,4 +1,4 @@
-// LISTADO DE SALIDAS (spec 000 §2, §6, §8; offline rows: docs/architecture.md): machine ('Todos') and date filters,
+// LISTADO DE SALIDAS (offline rows: docs/architecture.md): machine ('Todos') and date filters,
 // Excel/PDF (landscape), rows still in the device outbox merged in with a 'pendiente' / 'rechazado' badge, 'Nuevo'
 // (57), edit (58), delete (59) with confirmation, 'Abrir y corregir' for rejected rows. Loaded online, the newest
 // exits' details are kept on the device so they can be edited offline; offline, an exit without one says why it

@@ -1,4 +1,4 @@
-// Users API (spec 001 §7): list, save (crear → POST, editar → PUT), delete, permission tree and codes, password.
+// Users API: list, save (crear → POST, editar → PUT), delete, permission tree and codes, password.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PermissionTreeNode, UsuarioBody, UsuarioRow } from '@shared/contract/usuarios';
 import { api } from '@client/lib/api';

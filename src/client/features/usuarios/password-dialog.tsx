@@ -1,5 +1,5 @@
 // 'Cambiar contraseña' modal of the users list: new password and confirmation (required, must match); Grabar stays
-// disabled while the form is invalid (spec 001 §5).
+// disabled while the form is invalid.
 import { useState } from 'react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';

@@ -26,7 +26,7 @@ export interface PasswordFormProps {
   id: string;
   onSubmit: (values: PasswordValues) => Promise<void>;
   disabled?: boolean;
-  /** Told whether the form would be accepted, so the footer's Grabar can stay disabled until it is (spec 001 §5). */
+  /** Told whether the form would be accepted, so the footer's Grabar can stay disabled until it is. */
   onValidChange?: (valid: boolean) => void;
 }
 

@@ -1,4 +1,4 @@
-// Permission tree (spec 001 §2, §4, §9): filter box, select all, expand/collapse all, independent parent and
+// Permission tree: filter box, select all, expand/collapse all, independent parent and
 // child checks, at most 500px high.
 import { useId, useMemo, useState } from 'react';
 import { ChevronRight, FoldVertical, UnfoldVertical } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Create / edit user modal (spec 001 §2): username, email, state (ACTIVO by default), plus the optional full name.
+// Create / edit user modal: username, email, state (ACTIVO by default), plus the optional full name.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { usuarioBody, type UsuarioBody } from '@shared/contract/usuarios';

@@ -1,4 +1,4 @@
-// LISTADO DE USUARIOS (spec 001 §2, §6, §8): table with Excel/PDF export, 'Nuevo' (63), edit (64),
+// LISTADO DE USUARIOS: table with Excel/PDF export, 'Nuevo' (63), edit (64),
 // permissions (65), password (66) and delete (67) with confirmation.
 import { useCallback, useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';

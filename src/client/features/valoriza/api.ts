@@ -1,7 +1,7 @@
-// Valuations API (spec 001 §7): the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
+// Valuations API: the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
 // delete, the accounts catalogue, the identity lookups (RENIEC by DNI, SUNAT by RUC) and the PDF.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CuentaRow, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
+import type { CuentaRow, ValorizaBody, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
 import type { ContribuyenteLookup, PersonaLookup } from '@shared/contract/pide';
 import { LABELS } from '@shared/messages';
 import { api, apiFetch, ApiError } from '@client/lib/api';
@@ -39,21 +39,11 @@ export function useValoriza(id: number | null) {
 /** An item of the body's `partesdiarios`: a whole report (new or edited), or just `{ parte_id }` to attach one. */
 export type ValorizaParte = ParteItem | { parte_id: number };
 
-/** The valuation object sent with POST/PUT (spec 001 §3); totals are the server's, so none are sent. */
-export interface ValorizaForm {
-  valoriza_id: number | null;
-  fecha: string;
-  rubro: number;
-  tipo_doc: number;
-  ndoc: string;
-  rsocial: string;
-  observacion: string;
-  cta_detraccion: number | null;
-  cta_deposito: number | null;
-  partesdiarios: ValorizaParte[];
-  trash: number[];
-  editorMode: 'crear' | 'editar';
-}
+/**
+ * The valuation object sent with POST/PUT: the contract's body, with its reports as the form holds
+ * them and the id an edit goes to. Totals are the server's, so none are sent.
+ */
+export type ValorizaForm = Omit<ValorizaBody, 'partesdiarios'> & { valoriza_id: number | null; partesdiarios: ValorizaParte[] };
 
 const invalidateAll = (qc: ReturnType<typeof useQueryClient>) =>
   Promise.all([VALORIZA_KEY, PARTES_KEY, ['maquinarias']].map((queryKey) => qc.invalidateQueries({ queryKey })));

@@ -1,4 +1,4 @@
-// Columns of LISTADO DE VALORIZACIONES (spec 001 §2): number, client, RUC/DNI, rubro, date, daily reports
+// Columns of LISTADO DE VALORIZACIONES: number, client, RUC/DNI, rubro, date, daily reports
 // (hidden), amount, actions: edit (20), view PDF (21), delete (22).
 import { FileText } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';

@@ -1,4 +1,4 @@
-// Valuation modal (spec 001 §2, §4, §5, §9; 62% width) with two tabs. Datos generales: rubro, document type and
+// Valuation modal (62% width) with two tabs. Datos generales: rubro, document type and
 // number (8 digits DNI, 11 RUC; the lookup runs with the 'Buscando {tipo}' modal when the number is complete and
 // fills rsocial, cleared when the registry does not know it), date, client, the daily reports (add 23, edit 24,
 // remove 25: removed saved ones go to `trash`; plus the unbilled reports already saved from the field) and the
@@ -192,11 +192,11 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
     setSearching(LABELS.docTypes[tipo - 1]?.name ?? '');
     try {
       const name = await lookupName(tipo, ndoc);
-      // Not in the registry: the name is cleared (spec 001 §5) for the user to type it.
+      // Not in the registry: the name is cleared for the user to type it.
       setValue('rsocial', name ?? '', { shouldValidate: true, shouldDirty: true });
       if (name === null) toast.info(tipo === TIPOS_DOC.DNI ? MSG.dniNotFound(ndoc) : MSG.rucNotFound(ndoc));
     } catch {
-      // Lookup failure: the loading modal just closes (spec 001 §8); the name stays editable.
+      // Lookup failure: the loading modal just closes; the name stays editable.
     } finally {
       setSearching(null);
     }
@@ -499,7 +499,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
 
 /**
  * Subtotal, IGV, total, detracción and deposit, with 2 decimals. The detracción line appears when the total with IGV
- * exceeds 700.00 (spec 001 §9): with the account's rate for rubro 1, as 0.00 'no aplica' for rubros 2 and 3.
+ * exceeds 700.00: with the account's rate for rubro 1, as 0.00 'no aplica' for rubros 2 and 3.
  */
 export function Totals({ totals }: { totals: ReturnType<typeof valorizaTotals> }) {
   const rows: [string, number, string?][] = [

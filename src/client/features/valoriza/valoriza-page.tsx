@@ -1,4 +1,4 @@
-// LISTADO DE VALORIZACIONES (spec 001 §2, §6, §8): start and end date filters, Excel and PDF (landscape) export,
+// LISTADO DE VALORIZACIONES: start and end date filters, Excel and PDF (landscape) export,
 // 'Nuevo' (19), per row edit (20), PDF in a new tab (21) and delete (22) with confirmation; a refused delete
 // shows the server's message.
 import { useMemo } from 'react';

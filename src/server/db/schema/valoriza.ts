@@ -43,7 +43,7 @@ export const valorizaciones = pgTable(
   (t) => [
     check('valorizaciones_rubro_chk', sql`${t.rubro} between 1 and 3`),
     check('valorizaciones_tipo_doc_chk', sql`${t.tipo_doc} in (1, 2)`),
-    // DNI (tipo_doc 1) has 8 digits, RUC (tipo_doc 2) 11 (spec 001 §5, §9).
+    // DNI (tipo_doc 1) has 8 digits, RUC (tipo_doc 2) 11.
     check(
       'valorizaciones_ndoc_tipo_chk',
       sql`(${t.tipo_doc} = 1 and ${t.ndoc} ~ '^[0-9]{8}$') or (${t.tipo_doc} = 2 and ${t.ndoc} ~ '^[0-9]{11}$')`,

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actividadBody, actividadRow } from '@shared/contract/actividades';
 import { idParam } from '@shared/contract/common';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import * as service from './service';
 
 export default async function actividadesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
 
   r.get('/api/actividades', { schema: { response: listAnswer(actividadRow) } }, () => service.list(app.db));
   r.get('/api/actividades/activas', { schema: { response: listAnswer(actividadRow) } }, () => service.listActive(app.db));

@@ -3,16 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, loginResponse } from '@shared/contract/auth';
 import { answers, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from './empty-body';
 import { createAuthService } from './service';
 
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createAuthService(app);
 
-  // The spec's logout has an empty body; accept it even when sent as application/json (this plugin only).
-  acceptEmptyJson(app);
-
+  // The spec's logout has an empty body, accepted even when sent as application/json (lib/empty-json.ts, for every route).
   r.post(
     '/api/login',
     { schema: { body: loginBody, response: answers({ 200: loginResponse }) }, config: { rule: 'public' } },

@@ -4,15 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contract/common';
 import { costoBody, costoRow } from '@shared/contract/costos';
 import { sendJson } from '../../lib/json-rows';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { getCosto, listCostos } from './repository';
 import { createCosto, deleteCosto, updateCosto } from './service';
 
 export default async function costosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A DELETE sent with a JSON content type and no body (as some API clients do) is a delete, not bad input.
-  acceptEmptyJson(app);
   const one = answers({ 200: costoRow });
   r.get('/api/costos', { schema: { response: listAnswer(costoRow) } }, async (_req, reply) => sendJson(reply, await listCostos(app.db)));
   r.get('/api/costos/:id', { schema: { params: idParam, response: one } }, (req) => getCosto(app.db, req.params.id));

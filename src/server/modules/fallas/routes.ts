@@ -14,13 +14,11 @@ import {
 } from '@shared/contract/fallas';
 import { sendJson } from '../../lib/json-rows';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { getFalla, listFallas } from './repository';
 import { createFalla, deleteFalla, fallasByMaquinaria, updateFalla } from './service';
 
 export default async function fallasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   r.post('/api/fallas/list', { schema: { body: fallaListBody, response: listAnswer(fallaRow) } }, async (req, reply) =>
     sendJson(reply, await listFallas(app.db, req.body)),
   );

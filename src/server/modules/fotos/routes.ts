@@ -9,7 +9,6 @@ import { FOTO_MAX_BYTES, fotoIdParam, fotoRow, fotoUploadBody } from '@shared/co
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
 import { answers, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { fotosOfFalla, getFotoFile } from './repository';
 import { addFoto, assertMayAddPhoto, deleteFoto } from './service';
 
@@ -23,7 +22,6 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 
 export default async function fotosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },

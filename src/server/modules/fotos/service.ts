@@ -9,7 +9,7 @@ import { ROLE, hasRole } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, fotos } from '../../db/schema/index';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, denied, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
 import { asBuffer, getFotoMeta } from './repository';
 import { sniffImage } from './image-type';
@@ -23,9 +23,9 @@ const RESOURCE = 'fotos';
 export async function assertMayAddPhoto(db: Db, req: FastifyRequest, fallaId: number): Promise<void> {
   const roles = req.user?.roles;
   if (hasRole(roles, ROLE.fallaEditar)) return;
-  if (!hasRole(roles, ROLE.fallaNuevo)) throw forbidden(MSG.forbidden);
+  if (!hasRole(roles, ROLE.fallaNuevo)) throw denied(MSG.forbidden);
   const [f] = await db.select({ user_id: fallas.user_id }).from(fallas).where(eq(fallas.falla_id, fallaId));
-  if (!f || f.user_id !== req.user?.id) throw forbidden(MSG.photoNotOwner);
+  if (!f || f.user_id !== req.user?.id) throw denied(MSG.photoNotOwner);
 }
 
 export function addFoto(req: FastifyRequest, fallaId: number, file: Uint8Array): Promise<FotoRow> {

@@ -26,7 +26,6 @@ import { sendPdf } from '../../lib/pdf-reply';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { cambiosInRange, listMaquinarias, machineIdsByPlate, machinesOf, partsOf, platesOf } from './repository';
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
@@ -34,7 +33,6 @@ const L = LABELS.maquinariaPdf;
 
 export default async function maquinariasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
 
   r.get('/api/maquinarias', { schema: { response: listAnswer(maquinariaRow) } }, async (_req, reply) =>
     sendJson(reply, await listMaquinarias(app.db)),

@@ -44,7 +44,7 @@ export async function suggestDni(db: Db, prefix: string): Promise<{ items: Opera
   return { items };
 }
 
-/** Individuals with this DNI in the identity registry (spec 001 §3 shape); [] when unknown. */
+/** Individuals with this DNI in the identity registry; [] when unknown. */
 export async function searchDni(config: Config, db: Db, dni: string): Promise<Individuo[]> {
   const p = await integrations(config, db).reniec.findByDni(dni);
   if (!p) return [];

@@ -15,13 +15,11 @@ import {
 } from '@shared/contract/operadores';
 import { sendJson } from '../../lib/json-rows';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { getOperador, listOperadores, searchDni, suggestDni } from './repository';
 import { createOperador, deleteOperador, updateOperador } from './service';
 
 export default async function operadoresRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   r.get('/api/operadores', { schema: { response: listAnswer(operadorRow) } }, async (_req, reply) =>
     sendJson(reply, await listOperadores(app.db)),
   );

@@ -4,15 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@shared/contract/common';
 import { parteDetail, parteDiarioBody, parteListBody, parteRow } from '@shared/contract/partesdiarios';
 import { sendJson } from '../../lib/json-rows';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { getParte, listPartes } from './repository';
 import { createParte, deleteParte, updateParte } from './service';
 
 export default async function partesDiariosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A DELETE sent with a JSON content type and no body (as some API clients do) is a delete, not bad input.
-  acceptEmptyJson(app);
   const one = answers({ 200: parteDetail });
   r.post('/api/partesdiarios/list', { schema: { body: parteListBody, response: listAnswer(parteRow) } }, async (req, reply) =>
     sendJson(reply, await listPartes(app.db, req.body)),

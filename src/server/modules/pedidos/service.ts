@@ -6,7 +6,7 @@ import { hasRole, ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, pedidos, pedidosDet, unimeds } from '../../db/schema/index';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, denied, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
 import { planLineSync } from '../../lib/line-sync';
 import { getPedido } from './repository';
@@ -34,7 +34,7 @@ async function resolveLines(tx: Db, lines: Line[]) {
 
 function assertStatusChange(req: FastifyRequest, from: number, to: number | null | undefined): number {
   if (to == null || to === from) return from;
-  if (!hasRole(req.user?.roles, ROLE.pedidoEditarEstado)) throw forbidden(MSG.requestStatusForbidden);
+  if (!hasRole(req.user?.roles, ROLE.pedidoEditarEstado)) throw denied(MSG.requestStatusForbidden);
   return to;
 }
 

@@ -13,13 +13,11 @@ import {
 } from '@shared/contract/reparaciones';
 import { sendJson } from '../../lib/json-rows';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { getReparacion, listReparaciones } from './repository';
 import * as service from './service';
 
 export default async function reparacionesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   r.post('/api/reparaciones/list', { schema: { body: reparacionListBody, response: listAnswer(reparacionRow) } }, async (req, reply) =>
     sendJson(reply, await listReparaciones(app.db, req.body)),
   );

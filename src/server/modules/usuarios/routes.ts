@@ -1,4 +1,4 @@
-// Users API (spec 001 §7): list, create, edit, delete, permissions tree and codes, password.
+// Users API: list, create, edit, delete, permissions tree and codes, password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MENU } from '@shared/auth/permissions';
@@ -13,12 +13,10 @@ import {
   usuarioRow,
 } from '@shared/contract/usuarios';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
-import { acceptEmptyJson } from '../auth/empty-body';
 import * as service from './service';
 
 export default async function usuariosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJson(app);
   // Reading users and their codes belongs to the users screen (menu 62), not to every session.
   const readRule = { rule: MENU.usuarios };
 

@@ -6,7 +6,7 @@ import type { PermissionTreeNode, SavePermissionBody, SetPasswordBody, UsuarioBo
 import { FIELD, MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { usuarios } from '../../db/schema/index';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, denied, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { runChange } from '../../plugins/change';
 import { areaExists, isManager, listUsuarios, lockManagers, lockUsuario, usernameTaken } from './repository';
@@ -144,7 +144,7 @@ export function savePermissions(req: FastifyRequest, id: number, body: SavePermi
 /** Own password: any logged-in user; another user's: role 66. */
 export function setPassword(req: FastifyRequest, id: number, body: SetPasswordBody) {
   const user = req.user!;
-  if (id !== user.id && !user.roles.includes(ROLE.usuarioClave)) throw forbidden(MSG.forbidden);
+  if (id !== user.id && !user.roles.includes(ROLE.usuarioClave)) throw denied(MSG.forbidden);
   checkBodyId(id, body.id);
   // One's own new password must be one's own: the default one would keep the user on the forced change screen,
   // changing it again forever. A manager may still reset another user to it (that user then has to change it).

@@ -7,7 +7,7 @@ import type { ValorizaBody } from '@shared/contract/valoriza';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { partesDiarios } from '../../db/schema/index';
-import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { badRequest, conflict, denied } from '../../lib/errors';
 import type { ChangeContext } from '../../plugins/change';
 import { lockPartes, resolveParte, sameParte, type ResolvedParte, type StoredParte } from '../partesdiarios/resolve';
 import { insertParte, writeParte } from '../partesdiarios/service';
@@ -37,9 +37,9 @@ async function billedBy(tx: Db, valorizaId: number | null): Promise<Set<number>>
 function assertCodes(req: FastifyRequest, plan: ReportPlan) {
   const roles = req.user?.roles;
   if ((plan.creates.length > 0 || plan.existing.some((e) => e.attach)) && !hasRole(roles, ROLE.parteDiarioNuevo))
-    throw forbidden(MSG.reportAddForbidden);
-  if (plan.existing.some((e) => e.changed) && !hasRole(roles, ROLE.parteDiarioEditar)) throw forbidden(MSG.reportEditForbidden);
-  if (plan.detaches.length > 0 && !hasRole(roles, ROLE.parteDiarioEliminar)) throw forbidden(MSG.reportRemoveForbidden);
+    throw denied(MSG.reportAddForbidden);
+  if (plan.existing.some((e) => e.changed) && !hasRole(roles, ROLE.parteDiarioEditar)) throw denied(MSG.reportEditForbidden);
+  if (plan.detaches.length > 0 && !hasRole(roles, ROLE.parteDiarioEliminar)) throw denied(MSG.reportRemoveForbidden);
 }
 
 /**

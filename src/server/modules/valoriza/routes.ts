@@ -17,7 +17,6 @@ import {
 import { LABELS } from '@shared/messages';
 import { sendPdf } from '../../lib/pdf-reply';
 import { sendJson } from '../../lib/json-rows';
-import { acceptEmptyJson } from '../auth/empty-body';
 import { answers, listAnswer, messageAnswer } from '../../lib/responses';
 import { officePdf } from '../../reports/office';
 import { buildValorizaPdf } from '../../reports/valoriza';
@@ -26,8 +25,6 @@ import { createValoriza, deleteValoriza, updateValoriza } from './service';
 
 export default async function valorizaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A DELETE sent with a JSON content type and no body (as some API clients do) is a delete, not bad input.
-  acceptEmptyJson(app);
   const one = answers({ 200: valorizaDetail });
   r.post('/api/valoriza/list', { schema: { body: valorizaListBody, response: listAnswer(valorizaRow) } }, async (req, reply) =>
     sendJson(reply, await listValoriza(app.db, req.body)),

@@ -1,4 +1,4 @@
-// ASIGNAR INSUMOS (spec 001 §5): choosing a part fills its default hours from search_horas; 'Añadir' ignores an
+// ASIGNAR INSUMOS: choosing a part fills its default hours from search_horas; 'Añadir' ignores an
 // empty choice and a part already listed; the hours must keep warning ≤ alert ≤ limit; Grabar (disabled while the
 // list is empty) sends the machine id with the new parts only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The machine create flow (spec 001 §4, §5): only the plate is enabled, typed with suggestions from the vehicle
+// The machine create flow: only the plate is enabled, typed with suggestions from the vehicle
 // registry; choosing a free vehicle fills brand, model, year and description and enables the rest; a plate already
 // registered is marked invalid and the rest stays disabled; a save the server refuses shows its reason; a disabled
 // Grabar names the plate until a free vehicle is chosen; closing with a typed plate asks first.

@@ -1,4 +1,4 @@
-// The wear view (spec 001 §2, §4): one bar per part as wide as counter / limit in the band's colour, the
+// The wear view: one bar per part as wide as counter / limit in the band's colour, the
 // hours and the forecast date; the list's Warning / Danger badges; 'Cambiar Insumos' (37) once a part is checked,
 // with the confirmation, the change sent for the checked parts and the selection cleared; and offline, the list
 // and the bars read from the device copy.

@@ -1,4 +1,4 @@
-// The operator modal's create flow (spec 001 §4, §5, §8): only the DNI is enabled; the 8th digit runs the identity
+// The operator modal's create flow: only the DNI is enabled; the 8th digit runs the identity
 // lookup under 'Buscando DNI'; found, the names are filled and the non-empty address, birth date, mobile and email
 // are locked while the empty ones stay editable; not found, 'Dni incorrecto' and the rest stays disabled; a
 // duplicate (422 'duplicate_op') says 'Operador ya existente' in the modal; on edit the DNI is locked; a disabled

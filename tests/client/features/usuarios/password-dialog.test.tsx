@@ -1,4 +1,4 @@
-// Users screen, 'Cambiar contraseña' (spec 001 §5): Grabar stays disabled while the form is invalid; a refusal
+// Users screen, 'Cambiar contraseña': Grabar stays disabled while the form is invalid; a refusal
 // shows the server's reason.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

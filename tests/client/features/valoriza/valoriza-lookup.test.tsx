@@ -1,4 +1,4 @@
-// The valuation modal's client and save (spec 001 §2, §5, §8): RUC by default (11 digits), the 11th
+// The valuation modal's client and save: RUC by default (11 digits), the 11th
 // digit looks the taxpayer up under 'Buscando RUC' and fills rsocial; DNI (8 digits) under 'Buscando DNI' fills the
 // person's names; an unknown number clears rsocial; another document type clears number and name. The save sends
 // the form, not totals: reports kept as they are go as `{ parte_id }`, a removed one goes to `trash`.
