@@ -1,6 +1,5 @@
 // Supply requests API: list by machine and dates, one request (kept on the device to be viewed offline), save
-// (crear → POST, editar → PUT
-// with lines and trash), delete.
+// (crear → POST, editar → PUT with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnimedRow } from '@shared/contract/insumos';
 import type { PedidoBody, PedidoDetail, PedidoLineOut, PedidoRow } from '@shared/contract/pedidos';
