@@ -117,3 +117,27 @@ test('exits list and kardex fit an upright tablet, folding the rest into a row d
   await shot(page, 'desktop-kardex');
   await context.close();
 });
+
+test('a long operator name wraps in the exit form instead of being cut off (upright tablet)', async () => {
+  const token = await admin();
+  const dni = String(70_000_000 + (Date.now() % 9_999_999)).slice(0, 8);
+  const nombres = 'VILCAHUAMAN QUISPE DE LA CRUZ Y SANTISTEBAN MARÍA DEL CARMEN ALEJANDRINA';
+  await api(token, 'POST', '/api/operadores', { dni, nombres, editorMode: 'crear' });
+  const user = await ensureUser('tablet_operador_largo', [MENU.almacen, MENU.salidas, ROLE.salidaNuevo]);
+  const context = await newContext(browser, TABLET);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginAs(page, user, USER_PASSWORD);
+  await openScreen(page, LABELS.menu.salidas, S.title);
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  const form = page.getByRole('dialog', { name: S.create, exact: true });
+  await form.getByRole('combobox', { name: S.operatorDni }).fill(dni);
+  const name = form.getByLabel(S.operatorName);
+  await expect.poll(() => name.inputValue()).toBe(nombres);
+  await shot(page, 'tablet-salida-operador-largo');
+  // The whole name is in view: it wraps onto more lines instead of scrolling or being clipped.
+  const box = await name.evaluate((el) => ({ sh: el.scrollHeight, ch: el.clientHeight, sw: el.scrollWidth, cw: el.clientWidth }));
+  expect(box.sw).toBeLessThanOrEqual(box.cw);
+  expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
+  await context.close();
+});

@@ -84,3 +84,46 @@ test('a long user name wraps in the top bar instead of being cut off (upright ta
   expect(box.x + box.width).toBeLessThanOrEqual(820);
   await context.close();
 });
+
+test('on an upright tablet, back closes the open side menu first; a screen chosen in it still goes back as usual', async () => {
+  const user = await ensureUser('e2e.shell.back.menu', [MENU.almacen, MENU.salidas, MENU.pedidos]);
+  const context = await newContext(browser, { width: 820, height: 1180 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('about:blank');
+  await loginAs(page, user, USER_PASSWORD);
+  await page.getByText(LABELS.shell.welcome(`Usuario ${user}`)).waitFor();
+  const toggle = page.getByRole('button', { name: LABELS.menu.toggle });
+  const open = () => toggle.getAttribute('aria-expanded');
+  const openScreen = async (name: string) => {
+    await toggle.click();
+    const link = page.getByRole('link', { name });
+    if (!(await link.isVisible())) await page.getByRole('button', { name: LABELS.menu.almacen }).click();
+    await link.click();
+    await expect.poll(open).toBe('false');
+  };
+
+  await openScreen(LABELS.menu.salidas);
+  await page.getByRole('heading', { name: S.title }).waitFor();
+  await openScreen(LABELS.menu.pedidos);
+  await page.getByRole('heading', { name: LABELS.pedidos.title }).waitFor();
+
+  // The menu is open over Pedidos: back closes it and Pedidos stays.
+  await toggle.click();
+  await expect.poll(open).toBe('true');
+  await shot(page, 'shell-back-menu-open');
+  await page.goBack();
+  await expect.poll(open).toBe('false');
+  expect(await page.getByRole('heading', { name: LABELS.pedidos.title }).isVisible()).toBe(true);
+
+  // A menu closed by a tap beside it leaves no entry behind: the next back returns to Salidas, then the welcome.
+  await toggle.click();
+  await expect.poll(open).toBe('true');
+  await page.mouse.click(700, 700);
+  await expect.poll(open).toBe('false');
+  await page.goBack();
+  await page.getByRole('heading', { name: S.title }).waitFor();
+  await page.goBack();
+  await page.getByText(LABELS.shell.welcome(`Usuario ${user}`)).waitFor();
+  await context.close();
+});

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { ensureUser, USER_PASSWORD } from './api';
-import { baseUrl, launch, loginAs, newContext, PASSWORD, shot } from './browser';
+import { baseUrl, launch, loginAs, newContext, PASSWORD, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +66,15 @@ test('a user with the default password must change it, then signs in again with 
   await page.getByText(MSG.passwordsDontMatch).waitFor();
   expect(await title.isVisible()).toBe(true);
 
+  // The default password again is refused with the server's reason (it looped back to this screen before).
+  await page.getByLabel(LABELS.shell.newPassword).fill(PASSWORD);
+  await page.getByLabel(LABELS.shell.confirmPassword).fill(PASSWORD);
+  await page.getByRole('button', { name: LABELS.shell.save }).click();
+  await toastWith(page, MSG.passwordIsDefault);
+  expect(await title.isVisible()).toBe(true);
+  expect((await storedSession(page))?.user.matchPassword).toBe(true);
+
+  await page.getByLabel(LABELS.shell.newPassword).fill(newPassword);
   await page.getByLabel(LABELS.shell.confirmPassword).fill(newPassword);
   await page.getByRole('button', { name: LABELS.shell.save }).click();
   await toaster(page).getByText(LABELS.shell.passwordChangedRelogin).waitFor();

@@ -2,6 +2,7 @@
 // screen, and the logout modal shared by the menu's 'Cerrar sesión' and the user menu's 'Salir'.
 import { useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
+import { useBackClose } from '@client/lib/back-navigation';
 import { cn } from '@client/lib/cn';
 import { LogoutModal } from './logout-modal';
 import { OutboxEditors } from './outbox-editors';
@@ -18,6 +19,9 @@ export function AppLayout() {
 
   // Crossing the breakpoint: the menu is shown on wide screens and folded into the drawer on narrow ones.
   useEffect(() => setMenuOpen(wide), [wide]);
+  // On a tablet the open menu covers the screen like a modal: the back gesture closes it first, as it closes a modal,
+  // instead of changing the screen behind it.
+  useBackClose(!wide && menuOpen, () => setMenuOpen(false));
 
   const openLogout = () => {
     if (!wide) setMenuOpen(false);

@@ -56,7 +56,10 @@ export interface FormGateInput {
   labels: Readonly<Record<string, string>>;
   /** A reason that comes before the schema's (the order was not looked up yet, it is already entered). */
   pre?: FirstInvalid | null;
-  /** Extra reasons checked after the schema (the form's own rules: a line above stock, an unknown operator). */
+  /**
+   * A reason of the form's own rules (a line above stock, an unknown operator). It goes before the schema's when its
+   * field comes earlier in `labels` (the form's order): the reason names the first field to fix, the one marked.
+   */
   extra?: FirstInvalid | null;
   /** Marks a field (react-hook-form's trigger) once the form has changes; only paths in `labels` are marked. */
   mark?: (path: string) => void;
@@ -73,9 +76,17 @@ export interface FormGate {
   errorAt: (path: string, own?: string) => string | undefined;
 }
 
+/** Of the schema's reason and the form's own, the one whose field comes first in `labels`; the schema's on a tie. */
+function earlier(judged: FirstInvalid | null, extra: FirstInvalid | null, labels: Readonly<Record<string, string>>): FirstInvalid | null {
+  if (!judged || !extra) return judged ?? extra;
+  const order = Object.keys(labels);
+  const at = (f: FirstInvalid) => order.indexOf(f.path.split('.')[0]);
+  return at(extra) >= 0 && at(judged) >= 0 && at(extra) < at(judged) ? extra : judged;
+}
+
 export function useFormGate({ schema, values, labels, pre, extra, mark, dirty = false }: FormGateInput): FormGate {
   const judged = useMemo(() => firstInvalid(schema, values), [schema, values]);
-  const first = pre ?? judged ?? extra ?? null;
+  const first = pre ?? earlier(judged, extra ?? null, labels);
   const path = first?.path ?? null;
   useEffect(() => {
     if (dirty && path && path in labels) mark?.(path);

@@ -17,6 +17,7 @@ export {
   prefetchDetails,
   isNetworkError,
   type OfflineInfo,
+  type CacheKey,
 } from './cache';
 export { useOutbox, usePendingCount, useMergedRows, useOfflineSave, useSyncEvent, type WithPending } from './hooks';
 export { useSyncEngine } from './engine-context';

@@ -7,6 +7,10 @@ import { DataTable, type DataColumnDef } from '@client/components/data-table';
 import { fitColumns, TOGGLE_WIDTH } from '@client/components/data-table/responsive';
 import { RankCache, computeRanks, sortIndexes, textSortKey } from '@client/components/data-table/sort';
 import { movimientoColumns } from '@client/features/movimientos/columns';
+import { pedidoColumns } from '@client/features/pedidos/columns';
+import type { SalidaRow } from '@client/features/salidas/api';
+import { salidaColumns } from '@client/features/salidas/columns';
+import type { PedidoRow } from '@shared/contract/pedidos';
 import type { MovimientoRow } from '@shared/contract/movimientos';
 import { LABELS } from '@shared/messages';
 import type { Act } from './fixtures';
@@ -169,5 +173,69 @@ describe('kardex export', () => {
     const input = exportPdf.mock.calls[0][0] as { rows: unknown[][] };
     expect(input.rows[0].slice(6)).toEqual([5, null, 5]);
     expect(input.rows[1].slice(6)).toEqual([null, 5, 0]);
+  });
+});
+
+describe('exits and requests export their items', () => {
+  // Issue 10: the hidden 'Detalle' column is what the export of a master-detail list is for.
+  it('the exits list prints each exit with its items (a column the screen hides)', async () => {
+    box = 500;
+    const user = userEvent.setup();
+    const exit: SalidaRow = {
+      id: 7,
+      fecha: '2025-03-02',
+      nro_vale: 'V-007',
+      maquinaria_id: 1,
+      maquinaria: 'CARGADOR FRONTAL',
+      placa: 'EGA-123',
+      operador_id: 5,
+      operador_dni: '12345678',
+      operador_name: 'PEREZ JUAN',
+      detalle: 'FIL-001 Filtro de aceite x 2.5; FIL-002 Filtro de aire x 1',
+      created_at: '2025-03-02T10:00:00.000Z',
+    };
+    const noop = () => {};
+    render(
+      <DataTable
+        columns={salidaColumns({ onEdit: noop, onDelete: noop, onFix: noop })}
+        data={[exit]}
+        exportConfig={{ fileName: 'salidas', title: 'SALIDAS' }}
+      />,
+    );
+    expect(headers()).not.toContain(LABELS.almacen.details);
+    await user.click(screen.getByRole('button', { name: /Excel/ }));
+    const input = exportXlsx.mock.calls[0][0] as { columns: { header: string }[]; rows: unknown[][] };
+    const at = input.columns.findIndex((c) => c.header === LABELS.almacen.details);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(input.rows[0][at]).toBe(exit.detalle);
+  });
+
+  it('the requests list prints each request with its lines', async () => {
+    box = 2000;
+    const user = userEvent.setup();
+    const request: PedidoRow = {
+      pedido_id: 31,
+      maquinaria_id: 1,
+      placa: 'EGA-123',
+      fecha: '2025-03-03',
+      estado: 0,
+      observacion: null,
+      detalle: 'PED-1 Cuchilla x 3 UND; PED-2 Refrigerante x 4 GLN',
+      created_at: '2025-03-03T10:00:00.000Z',
+    };
+    const noop = () => {};
+    render(
+      <DataTable
+        columns={pedidoColumns({ onEdit: noop, onDelete: noop })}
+        data={[request]}
+        exportConfig={{ fileName: 'pedidos', title: 'PEDIDOS' }}
+      />,
+    );
+    expect(headers()).not.toContain(LABELS.almacen.details);
+    await user.click(screen.getByRole('button', { name: /PDF/ }));
+    const input = exportPdf.mock.calls[0][0] as { columns: { header: string }[]; rows: unknown[][] };
+    const at = input.columns.findIndex((c) => c.header === LABELS.almacen.details);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(input.rows[0][at]).toBe(request.detalle);
   });
 });

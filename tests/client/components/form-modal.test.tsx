@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { FormModal, ItemModal } from '@client/components/form-modal';
@@ -133,5 +133,48 @@ describe('ItemModal with a picked typeahead', () => {
     await user.type(screen.getByLabelText('Cantidad'), '{Enter}');
     expect(onAdd).not.toHaveBeenCalled();
     screen.getByText('abierto');
+  });
+});
+
+/** A list screen's 'Nuevo' and its form: mounted only while open (as the screens do) or kept with `open`. */
+function OpenerHarness({ mountWhileOpen }: { mountWhileOpen: boolean }) {
+  const [open, setOpen] = useState(false);
+  const modal = (
+    <FormModal title="Nueva actividad" open={open} onClose={() => setOpen(false)} onSubmit={async () => setOpen(false)}>
+      <input aria-label="Nombre" />
+    </FormModal>
+  );
+  return (
+    <>
+      <button type="button">Excel</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        {LABELS.newRecord}
+      </button>
+      {mountWhileOpen ? open && modal : modal}
+    </>
+  );
+}
+
+describe('focus after the form closes', () => {
+  it.each([
+    ['mounted only while open', true],
+    ['kept mounted with open', false],
+  ])('a save or Cancelar puts the focus back on the control that opened the form (%s)', async (_, mountWhileOpen) => {
+    const user = userEvent.setup();
+    render(<OpenerHarness mountWhileOpen={mountWhileOpen} />);
+    const nuevo = screen.getByRole('button', { name: LABELS.newRecord });
+
+    await user.click(nuevo);
+    await screen.findByRole('dialog', { name: 'Nueva actividad' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Nombre'));
+    await user.click(screen.getByRole('button', { name: LABELS.shell.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(nuevo));
+
+    await user.click(nuevo);
+    await screen.findByRole('dialog', { name: 'Nueva actividad' });
+    await user.click(screen.getByRole('button', { name: MSG.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(nuevo));
   });
 });

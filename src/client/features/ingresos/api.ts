@@ -1,8 +1,10 @@
-// Warehouse entries API: list by dates, one entry, order lookup, create, delete.
+// Warehouse entries API: list by dates, one entry (kept on the device to be viewed offline), order lookup, create,
+// delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngresoBody, IngresoDetail, IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import { api, apiFetch } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
+import { cachedData } from '@client/offline';
 
 export type { IngresoRow, OrdenInfo };
 
@@ -19,10 +21,16 @@ export function useIngresos(range: { fini: string; ffin: string }) {
   );
 }
 
+const detailKey = (id: number | null) => [...INGRESOS_KEY, 'detail', id];
+
+/** An entry's detail as the device keeps it (useOfflineDetails): the newest are kept, to be viewed offline. */
+export const ingresoDetailEntry = (r: IngresoRow) => [detailKey(r.id), `/api/ingresos/${r.id}`] as const;
+
 export function useIngreso(id: number | null) {
+  const key = detailKey(id);
   return useQuery({
-    queryKey: [...INGRESOS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<IngresoDetail>(`/api/ingresos/${id}`, signal),
+    queryKey: key,
+    queryFn: ({ signal }) => cachedData<IngresoDetail>(key, () => api.get<IngresoDetail>(`/api/ingresos/${id}`, signal)),
     enabled: id !== null,
     retry: false,
   });

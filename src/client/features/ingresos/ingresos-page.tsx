@@ -1,11 +1,13 @@
-// LISTADO DE INGRESOS: date-range filter, sort by date then created date descending,
-// Excel/PDF (landscape), 'Nuevo' (49), view (50), delete (51) with confirmation.
+// LISTADO DE INGRESOS: date-range filter, sort by date then created date descending, Excel/PDF (landscape), 'Nuevo'
+// (49), view (50), delete (51) with confirmation. Loaded online, the newest entries' details are kept on the device
+// to be viewed offline; offline, an entry without one says why it cannot open.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
-import { useDeleteIngreso, useIngresos, type IngresoRow } from './api';
+import { useOfflineDetails } from '@client/components/offline-details';
+import { ingresoDetailEntry, useDeleteIngreso, useIngresos, type IngresoRow } from './api';
 import { ingresoColumns } from './columns';
 import { IngresoDialog } from './ingreso-dialog';
 
@@ -19,10 +21,14 @@ export default function IngresosPage() {
   const [range, setRange] = useDateRange();
   const body = useMemo(() => ({ fini: range.start, ffin: range.end }), [range]);
   const list = useIngresos(body);
+  const openDetail = useOfflineDetails(list.data, list.offline.fromCache, ingresoDetailEntry);
   const remove = useDeleteIngreso();
   const crud = useCrudList<IngresoRow, number>((row) => remove.mutateAsync(row.id));
   const { edit, askDelete } = crud;
-  const columns = useMemo(() => ingresoColumns({ onView: (row) => edit(row.id), onDelete: askDelete }), [edit, askDelete]);
+  const columns = useMemo(
+    () => ingresoColumns({ onView: (row) => openDetail(row, () => edit(row.id)), onDelete: askDelete }),
+    [edit, askDelete, openDetail],
+  );
 
   return (
     <CrudListScreen

@@ -1,11 +1,12 @@
-// Supply requests API: list by machine and dates, one request, save (crear → POST, editar → PUT
-// with lines and trash), delete.
+// Supply requests API: list by machine and dates, one request (kept on the device to be viewed offline), save
+// (crear → POST, editar → PUT with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnimedRow } from '@shared/contract/insumos';
 import type { PedidoBody, PedidoDetail, PedidoLineOut, PedidoRow } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
 import { api, apiFetch } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { cachedData } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { PedidoDetail, PedidoRow };
@@ -33,10 +34,16 @@ export function usePedidos(body: MachineDateBody) {
   );
 }
 
+const detailKey = (id: number | null) => [...PEDIDOS_KEY, 'detail', id];
+
+/** A request's detail as the device keeps it (useOfflineDetails): the newest are kept, to be viewed offline. */
+export const pedidoDetailEntry = (r: PedidoRow) => [detailKey(r.pedido_id), `/api/pedidos/${r.pedido_id}`] as const;
+
 export function usePedido(id: number | null) {
+  const key = detailKey(id);
   return useQuery({
-    queryKey: [...PEDIDOS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<PedidoDetail>(`/api/pedidos/${id}`, signal),
+    queryKey: key,
+    queryFn: ({ signal }) => cachedData<PedidoDetail>(key, () => api.get<PedidoDetail>(`/api/pedidos/${id}`, signal)),
     enabled: id !== null,
     retry: false,
     staleTime: 0,

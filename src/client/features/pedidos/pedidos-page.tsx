@@ -1,12 +1,14 @@
-// LISTADO DE PEDIDOS: machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53),
-// edit (54), delete (55) with confirmation (403 shows the server's message).
+// LISTADO DE PEDIDOS: machine ('Todos') and date filters, Excel/PDF, 'Nuevo' (53), edit (54), delete (55) with
+// confirmation (403 shows the server's message). Loaded online, the newest requests' details are kept on the device
+// to be viewed offline; offline, a request without one says why it cannot open.
 import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
+import { useOfflineDetails } from '@client/components/offline-details';
 import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { useDeletePedido, usePedidos, type PedidoRow } from './api';
+import { pedidoDetailEntry, useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
 import { PedidoDialog } from './pedido-dialog';
 
@@ -21,10 +23,14 @@ export default function PedidosPage() {
     () => (screenFilter.filtro ? list.data?.filter((r) => r.estado === 0) : list.data),
     [list.data, screenFilter.filtro],
   );
+  const openDetail = useOfflineDetails(list.data, list.offline.fromCache, pedidoDetailEntry);
   const remove = useDeletePedido();
   const crud = useCrudList<PedidoRow, number>((row) => remove.mutateAsync(row.pedido_id));
   const { edit, askDelete } = crud;
-  const columns = useMemo(() => pedidoColumns({ onEdit: (row) => edit(row.pedido_id), onDelete: askDelete }), [edit, askDelete]);
+  const columns = useMemo(
+    () => pedidoColumns({ onEdit: (row) => openDetail(row, () => edit(row.pedido_id)), onDelete: askDelete }),
+    [edit, askDelete, openDetail],
+  );
 
   return (
     <CrudListScreen

@@ -6,7 +6,7 @@ import type { SalidaBody, SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from
 import { LABELS } from '@shared/messages';
 import { api, apiFetch } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
-import { cachedData, prefetchDetails, readCached, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
+import { cachedData, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { SalidaDetail, SalidaRow };
@@ -48,15 +48,8 @@ export function useSalidas(body: MachineDateBody) {
 
 const detailKey = (id: number | null) => [...SALIDAS_KEY, 'detail', id];
 
-/** After the list loaded online: the newest exits' details are kept on the device, so they can be edited offline. */
-export function keepDetailsOffline(rows: readonly SalidaRow[]): Promise<number> {
-  return prefetchDetails(rows.filter((r) => r.id > 0).map((r) => [detailKey(r.id), `/api/salidas/${r.id}`] as const));
-}
-
-/** Whether the device holds the exit's detail (what editing it without a connection needs). */
-export async function hasDetailOffline(id: number): Promise<boolean> {
-  return (await readCached(detailKey(id))) !== undefined;
-}
+/** A saved exit's detail as the device keeps it (useOfflineDetails): the newest are kept, to be edited offline. */
+export const salidaDetailEntry = (r: SalidaRow) => (r.id > 0 ? ([detailKey(r.id), `/api/salidas/${r.id}`] as const) : null);
 
 /** One exit; kept on the device so an exit opened once can be edited offline. */
 export function useSalida(id: number | null) {

@@ -3,14 +3,14 @@
 // (57), edit (58), delete (59) with confirmation, 'Abrir y corregir' for rejected rows. Loaded online, the newest
 // exits' details are kept on the device so they can be edited offline; offline, an exit without one says why it
 // cannot open.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ROLE } from '@shared/auth/permissions';
-import { LABELS, MSG } from '@shared/messages';
-import { toast } from '@client/lib/toast';
+import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
+import { useOfflineDetails } from '@client/components/offline-details';
 import { useOutboxRows } from '@client/components/outbox-rows';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { hasDetailOffline, keepDetailsOffline, outboxRowFor, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
+import { outboxRowFor, salidaDetailEntry, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
 import { salidaColumns } from './columns';
 import { SalidaDialog } from './salida-dialog';
 
@@ -20,10 +20,7 @@ const keyOf = (r: SalidaRow) => r.id;
 export default function SalidasPage() {
   const filters = useMachineDateFilters();
   const list = useSalidas(filters.body);
-  const fromDevice = list.offline.fromCache;
-  useEffect(() => {
-    if (list.data && !fromDevice) void keepDetailsOffline(list.data);
-  }, [list.data, fromDevice]);
+  const openDetail = useOfflineDetails(list.data, list.offline.fromCache, salidaDetailEntry);
   const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
   const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
   const remove = useDeleteSalida();
@@ -33,16 +30,11 @@ export default function SalidasPage() {
   const columns = useMemo(
     () =>
       salidaColumns({
-        onEdit: (row) => {
-          const offline = fromDevice || (typeof navigator !== 'undefined' && navigator.onLine === false);
-          void (offline ? hasDetailOffline(row.id) : Promise.resolve(true)).then((can) =>
-            can ? edit(row.id) : toast.info(MSG.detailNotOffline),
-          );
-        },
+        onEdit: (row) => openDetail(row, () => edit(row.id)),
         onDelete: askDelete,
         onFix: fix,
       }),
-    [edit, askDelete, fix, fromDevice],
+    [edit, askDelete, fix, openDetail],
   );
 
   return (

@@ -244,9 +244,11 @@ describe('exit modal defects found in use', () => {
     stubFetch({ 'GET /api/operadores/suggestdni/87654321': { items: [] } });
     render(<SalidaDialog open onOpenChange={() => {}} editId={null} />, { wrapper: providers(offlineEngine().engine) });
     await fillHead('87654321');
-    await addLine();
     const dni = screen.getByRole('combobox', { name: LABELS.salidas.operatorDni });
     await waitFor(() => expect(dni.getAttribute('aria-invalid')).toBe('true'));
+    // No line yet either: the reason names the DNI, the first field to fix and the one marked, not the lines below.
+    await screen.findByText(MSG.cannotSaveYet(LABELS.salidas.operatorDni, MSG.operatorNotFound));
+    await addLine();
     expect(document.getElementById(dni.getAttribute('aria-describedby')!)?.textContent).toBe(MSG.operatorNotFound);
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     expect(save).toHaveProperty('disabled', true);
