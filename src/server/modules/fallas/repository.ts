@@ -88,3 +88,20 @@ export async function fallasForRepair(db: Db, maquinariaId: number, reparacionId
     .where(and(eq(fallas.maquinaria_id, maquinariaId), held ? or(eq(fallas.estado, 0), held) : eq(fallas.estado, 0)))
     .orderBy(desc(fallas.created_at), desc(fallas.falla_id));
 }
+
+/** The newest pending failures with their machine's plate and Lima date (welcome card and bell). */
+export function pendingFailures(db: Db, limit: number) {
+  return db
+    .select({
+      falla_id: fallas.falla_id,
+      maquinaria_id: fallas.maquinaria_id,
+      placa: maquinarias.placa,
+      descripcion: fallas.descripcion,
+      fecha: sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`,
+    })
+    .from(fallas)
+    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
+    .where(eq(fallas.estado, 0))
+    .orderBy(desc(fallas.created_at), desc(fallas.falla_id))
+    .limit(limit);
+}

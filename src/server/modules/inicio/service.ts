@@ -1,12 +1,13 @@
 // The cards of the welcome screen, each only for a user who may open the screen it leads to.
-import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { MENU, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 import { INICIO_MAX_ITEMS, type InicioAnswer, type InicioParte } from '@shared/contract/inicio';
 import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
 import type { Db } from '../../db/client';
-import { fallas, maquinarias, partesDiarios, pedidos } from '../../db/schema/index';
+import { fallas, partesDiarios, pedidos } from '../../db/schema/index';
 import { partCounters } from '../../lib/wear';
+import { pendingFailures } from '../fallas/repository';
 
 /** Who sees which card: the menu ids of the screens the cards open. */
 export const INICIO_CARD_CODES = {
@@ -46,19 +47,7 @@ async function partCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> 
 
 async function failureCard(db: Db): Promise<NonNullable<InicioAnswer['fallas']>> {
   const [{ total }] = await db.select({ total: count() }).from(fallas).where(eq(fallas.estado, 0));
-  const items = await db
-    .select({
-      falla_id: fallas.falla_id,
-      maquinaria_id: fallas.maquinaria_id,
-      placa: maquinarias.placa,
-      descripcion: fallas.descripcion,
-      fecha: sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`,
-    })
-    .from(fallas)
-    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
-    .where(eq(fallas.estado, 0))
-    .orderBy(desc(fallas.created_at), desc(fallas.falla_id))
-    .limit(INICIO_MAX_ITEMS);
+  const items = await pendingFailures(db, INICIO_MAX_ITEMS);
   return { total: Number(total), items };
 }
 

@@ -1,30 +1,19 @@
 // The bell's recent items: pending failures, parts in the warning/danger bands and parts whose forecast reaches
 // their limit within FORECAST_SOON_DAYS (the same figures as the wear view).
-import { desc, eq, sql } from 'drizzle-orm';
 import type { NotificationItem } from '@shared/contract/notificaciones';
 import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
-import { fallas, maquinarias } from '../../db/schema/index';
 import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
 import { partCounters } from '../../lib/wear';
+import { pendingFailures } from '../fallas/repository';
 
 const MAX_ITEMS = 20;
 const MAX_FAILURES = 10;
 const fmt = (n: number) => n.toFixed(2);
 
 export async function notifications(db: Db): Promise<{ items: NotificationItem[] }> {
-  const pending = await db
-    .select({
-      placa: maquinarias.placa,
-      descripcion: fallas.descripcion,
-      fecha: sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`,
-    })
-    .from(fallas)
-    .innerJoin(maquinarias, eq(maquinarias.id, fallas.maquinaria_id))
-    .where(eq(fallas.estado, 0))
-    .orderBy(desc(fallas.created_at), desc(fallas.falla_id))
-    .limit(MAX_FAILURES);
+  const pending = await pendingFailures(db, MAX_FAILURES);
   const items: NotificationItem[] = pending.map((f) => ({
     tipo: 'FALLA',
     abrev: 'FA',
