@@ -71,6 +71,16 @@ describe('sortIndexes with cached whole orders', () => {
     }
   });
 
+  it('keeps every row in order per sorting: the same array again for a sorting already seen', () => {
+    const cache = new RankCache(rows as never);
+    const all = Array.from({ length: n }, (_, i) => i);
+    for (const sorting of sortings) {
+      const inOrder = cache.rowsInOrder(sorting);
+      expect(inOrder).toEqual(reference(all, sorting).map((i) => rows[i]));
+      expect(cache.rowsInOrder(sorting)).toBe(inOrder);
+    }
+  });
+
   it('gives a fresh array the caller may keep (the cached order is not shared)', () => {
     const cache = new RankCache(rows as never);
     const all = Array.from({ length: n }, (_, i) => i);
@@ -178,6 +188,39 @@ describe("virtual window under 'Mostrar todo'", () => {
       fireEvent.change(box, { target: { value: 'V-0010' } });
       expect(table.querySelector('tbody[data-virtualized]')).toBeNull();
       expect(bodyRows()).toHaveLength(10);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('sorts every row both ways and back, and a search then keeps that order', async () => {
+    const spy = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'table-scroll' ? 600 : 0;
+    });
+    try {
+      const user = userEvent.setup();
+      const data = makeActs(2000).map((a) => ({ ...a, descripcion: `V-${String(a.id).padStart(5, '0')}`, fecha: '', created_at: '' }));
+      const api = createRef<DataTableApi<(typeof data)[number]>>();
+      render(<DataTable columns={actColumns} data={data} apiRef={api} />);
+      await user.selectOptions(screen.getByRole('combobox', { name: LABELS.show }), LABELS.showAll);
+      const header = screen.getByRole('button', { name: 'Descripción' });
+      const firstTwo = () =>
+        bodyRows()
+          .slice(0, 2)
+          .map((tr) => tr.cells[0].textContent);
+      await user.click(header);
+      expect(firstTwo()).toEqual(['V-00001', 'V-00002']);
+      await user.click(header);
+      expect(firstTwo()).toEqual(['V-02000', 'V-01999']);
+      await user.click(header);
+      expect(firstTwo()).toEqual(['V-00001', 'V-00002']);
+      expect(api.current?.getExportData().rows.map((r) => r[0])).toEqual(data.map((a) => a.descripcion));
+      await user.click(header);
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'V-001' } });
+      expect(firstTwo()).toEqual(['V-00199', 'V-00198']);
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
+      expect(firstTwo()).toEqual(['V-02000', 'V-01999']);
+      expect(api.current?.getExportData().rows.map((r) => r[0])).toEqual(data.map((a) => a.descripcion).reverse());
     } finally {
       spy.mockRestore();
     }

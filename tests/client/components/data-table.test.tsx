@@ -180,7 +180,10 @@ describe('DataTable', () => {
     const boxes = screen.getAllByRole('checkbox', { name: LABELS.selectRow });
     await user.click(boxes[1]);
     expect(onSel).toHaveBeenLastCalledWith([acts[1]]);
+    // The header's select-all follows the selection (the other header cells are memoized).
+    expect(screen.getByRole('checkbox', { name: LABELS.selectAll }).getAttribute('aria-checked')).toBe('mixed');
     await user.click(screen.getByRole('checkbox', { name: LABELS.selectAll }));
+    expect(screen.getByRole('checkbox', { name: LABELS.selectAll }).getAttribute('aria-checked')).toBe('true');
     expect(api.current?.getSelectedRows()).toHaveLength(4);
     expect(api.current?.getExportData().columns.map((c) => c.header)).toEqual(['Descripción', 'Estado', 'Fecha', 'Creado']);
   });

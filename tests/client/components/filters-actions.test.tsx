@@ -98,6 +98,21 @@ describe('RowActions and NewButton', () => {
     expect(onEdit).toHaveBeenCalledTimes(1);
   });
 
+  it('call the handlers of the record the row shows now (a sort or a search gives the row another record)', async () => {
+    setToken(fakeToken([15, 16]));
+    const user = userEvent.setup();
+    const first = vi.fn();
+    const second = vi.fn();
+    const removed = vi.fn();
+    const { rerender } = render(<RowActions editCode={15} deleteCode={16} onEdit={first} onDelete={() => undefined} />);
+    rerender(<RowActions editCode={15} deleteCode={16} onEdit={second} onDelete={removed} />);
+    await user.click(screen.getByRole('button', { name: LABELS.edit }));
+    await user.click(screen.getByRole('button', { name: LABELS.remove }));
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(removed).toHaveBeenCalledTimes(1);
+  });
+
   it('show nothing when logged out', () => {
     render(<RowActions editCode={15} onEdit={() => undefined} />);
     expect(screen.queryByRole('button')).toBeNull();

@@ -108,7 +108,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   /** The rows on screen after search and sort (for select-all); set below, read by the selection header. */
-  const shownRef = useRef<Row<KitFeatures, T>[]>([]);
+  const shownRef = useRef<readonly Row<KitFeatures, T>[]>([]);
 
   const allColumns = useMemo<DataColumnDef<T>[]>(() => {
     if (!selectable) return columns;
@@ -214,8 +214,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }, [rows, query, haystack]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const ranks = useMemo(() => new RankCache<T>(coreRows), [coreRows, allColumns]);
-  const ordered = useMemo(() => sortIndexes(matching, sorting, ranks), [matching, sorting, ranks]);
-  const shownRows = useMemo(() => ordered.map((i) => coreRows[i]), [ordered, coreRows]);
+  // With every row shown (no search) the cache's own orders are shown as they are, not copied: a click between
+  // two orders already seen builds no array of 10,000 indexes or rows.
+  const everyRow = sorting.length > 0 && matching.length === coreRows.length;
+  const ordered = useMemo<ArrayLike<number>>(
+    () => (everyRow ? ranks.order(sorting) : sortIndexes(matching, sorting, ranks)),
+    [everyRow, matching, sorting, ranks],
+  );
+  const shownRows = useMemo(
+    () => (everyRow ? ranks.rowsInOrder(sorting) : Array.from(ordered, (i) => coreRows[i])),
+    [everyRow, ordered, sorting, ranks, coreRows],
+  );
   shownRef.current = shownRows;
 
   // Rank every sortable column while the screen is idle, so the first tap on a header is already cheap.
@@ -358,7 +367,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         data-testid="table-scroll"
       >
         <table ref={tableRef} className="w-full border-collapse text-sm" aria-label={props.label} aria-busy={loading || undefined}>
-          <TableHead table={table} sticky={virtual} />
+          <TableHead table={table} sticky={virtual} stamp={selectable ? [rowSelection, shownRows] : undefined} />
           {pageRows.length === 0 ? (
             <tbody>
               <tr>
@@ -437,7 +446,7 @@ const MemoFooter = memo(TableFooter);
 const MemoExportButtons = memo(ExportButtons);
 
 /** A number that grows when `query` or `sorting` change and the rows they give (`ordered`) change with them. */
-function useTopKey(query: string, sorting: SortingState, ordered: readonly number[]): number {
+function useTopKey(query: string, sorting: SortingState, ordered: ArrayLike<number>): number {
   const last = useRef({ query, sorting, ordered, key: 0 });
   const prev = last.current;
   if (prev.query !== query || prev.sorting !== sorting) {
@@ -448,7 +457,7 @@ function useTopKey(query: string, sorting: SortingState, ordered: readonly numbe
   return last.current.key;
 }
 
-function sameIndexes(a: readonly number[], b: readonly number[]): boolean {
+function sameIndexes(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

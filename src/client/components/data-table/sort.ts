@@ -60,10 +60,15 @@ export function computeRanks(values: readonly unknown[]): Uint32Array {
   return ranks;
 }
 
+function sortingKey(sorting: SortingState): string {
+  return sorting.map((s) => `${s.desc ? '-' : '+'}${s.id}`).join('\u0001');
+}
+
 /** Rank arrays and whole orders per column for one array of rows; a new data array gets a new cache. */
 export class RankCache<T extends RowData> {
   private readonly ranks = new Map<string, Uint32Array>();
   private readonly orders = new Map<string, Uint32Array>();
+  private readonly rowOrders = new Map<string, readonly Row<KitFeatures, T>[]>();
   constructor(private readonly rows: readonly Row<KitFeatures, T>[]) {}
 
   get(columnId: string): Uint32Array {
@@ -85,7 +90,7 @@ export class RankCache<T extends RowData> {
    * one column is a counting sort over its ranks, more compare the rank arrays.
    */
   order(sorting: SortingState): Uint32Array {
-    const key = sorting.map((s) => `${s.desc ? '-' : '+'}${s.id}`).join('\u0001');
+    const key = sortingKey(sorting);
     let o = this.orders.get(key);
     if (!o) {
       const keys = sorting.map((s) => ({ ranks: this.get(s.id), desc: s.desc }));
@@ -93,6 +98,23 @@ export class RankCache<T extends RowData> {
       this.orders.set(key, o);
     }
     return o;
+  }
+
+  /**
+   * Every row (the objects) ordered by `sorting`, kept per sorting like `order`: with no search a click between
+   * two orders already seen hands back an array instead of building one of all the rows again. Shared: read only.
+   */
+  rowsInOrder(sorting: SortingState): readonly Row<KitFeatures, T>[] {
+    const key = sortingKey(sorting);
+    let r = this.rowOrders.get(key);
+    if (!r) {
+      const o = this.order(sorting);
+      const out = new Array<Row<KitFeatures, T>>(o.length);
+      for (let k = 0; k < o.length; k++) out[k] = this.rows[o[k]];
+      r = out;
+      this.rowOrders.set(key, r);
+    }
+    return r;
   }
 }
 

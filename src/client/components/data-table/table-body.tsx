@@ -10,7 +10,7 @@
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FlexRender, type Column, type Row, type RowData } from '@tanstack/react-table';
+import { flexRender, type Cell, type Column, type Row, type RowData } from '@tanstack/react-table';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { columnHeaderText } from './export-data';
@@ -19,7 +19,7 @@ import type { KitFeatures } from './features';
 export const ROW_ESTIMATE = 37;
 
 export interface BodyProps<T extends RowData> {
-  rows: Row<KitFeatures, T>[];
+  rows: readonly Row<KitFeatures, T>[];
   rowClassName?: (row: T) => string | undefined;
   /** Changes whenever something a cell shows may change (selection, visibility) so memoized rows refresh. */
   version: string;
@@ -31,6 +31,14 @@ export interface BodyProps<T extends RowData> {
 }
 
 const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+/**
+ * A cell's content: its column's `cell` (a component) rendered straight into the <td>, without the <FlexRender>
+ * wrapper component: one component less per cell for React to go through on every sort or keystroke.
+ */
+function cellContent<T extends RowData>(cell: Cell<KitFeatures, T, unknown>): ReactNode {
+  return flexRender(cell.column.columnDef.cell, cell.getContext()) as ReactNode;
+}
 
 interface RowViewProps<T extends RowData> {
   row: Row<KitFeatures, T>;
@@ -106,12 +114,10 @@ function RowViewInner<T extends RowData>({ row, className, place, index, measure
                   >
                     <ChevronRight className={cn('size-4 transition-transform', open && 'rotate-90')} aria-hidden="true" />
                   </button>
-                  <span className="min-w-0">
-                    <FlexRender cell={cell} />
-                  </span>
+                  <span className="min-w-0">{cellContent(cell)}</span>
                 </span>
               ) : (
-                <FlexRender cell={cell} />
+                cellContent(cell)
               )}
             </td>
           );
@@ -126,7 +132,7 @@ function RowViewInner<T extends RowData>({ row, className, place, index, measure
                 return (
                   <div key={col.id} className="contents">
                     <dt className="font-semibold text-slate-600">{columnHeaderText(col)}</dt>
-                    <dd className="min-w-0 break-words">{cell ? <FlexRender cell={cell} /> : null}</dd>
+                    <dd className="min-w-0 break-words">{cell ? cellContent(cell) : null}</dd>
                   </div>
                 );
               })}
