@@ -64,8 +64,9 @@ export function reviewedVersions(markdown: string): Map<string, Set<string>> {
   const start = markdown.search(/^#+ Dependency review/m);
   if (start < 0) return out;
   const rest = markdown.slice(start);
-  const next = rest.slice(1).search(/^#{1,3} /m);
-  const section = next < 0 ? rest : rest.slice(0, next + 1);
+  const body = rest.indexOf('\n') + 1;
+  const next = body > 0 ? rest.slice(body).search(/^#{1,3} /m) : -1;
+  const section = next < 0 ? rest : rest.slice(0, body + next);
   for (const line of section.split('\n')) {
     const m = /^\|\s*`([^`]+)`\s*\|\s*([0-9][^|]*?)\s*\|/.exec(line);
     if (!m) continue;
@@ -146,9 +147,7 @@ function main(): void {
     process.exit(2);
   }
 
-  const serious = Object.entries(report.vulnerabilities ?? {}).filter(
-    ([, v]) => v.severity === 'high' || v.severity === 'critical',
-  );
+  const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');
   console.log(
     `Dependencias de producción: ${counts.critical} críticas, ${counts.high} altas, ${counts.moderate} moderadas, ${counts.low} bajas.`,
   );
