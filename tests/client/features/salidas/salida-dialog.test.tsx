@@ -14,7 +14,7 @@ import '@client/features/salidas/outbox-editor';
 import type { SalidaSave } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
 import { json } from '../../offline/helpers';
-import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch, field } from '../helpers';
 
 const today = limaDate();
 const CATALOGS: [unknown[], unknown][] = [
@@ -66,8 +66,6 @@ afterEach(async () => {
   clearToken();
   await getDb().cache.clear();
 });
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 /** 'Abrir y corregir' through the generic path: the exits' registered editor shown by the app's host. */
 async function openFix(engine: ReturnType<typeof offlineEngine>['engine'], item: OutboxItem) {
