@@ -329,7 +329,11 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
       beforeSending: sum((e) => e.requestStart - e.startTime),
       toFirstByte: sum((e) => e.responseStart - e.requestStart),
       body: sum((e) => e.responseEnd - e.responseStart),
-      throughWorker: posts.filter((e) => e.workerStart > 0).length,
+      // Static routing sends the API straight to the network: workerStart is still set (the rule was evaluated),
+      // but the matched source says whether the worker's fetch event ran.
+      throughWorker: posts.filter(
+        (e) => e.workerStart > 0 && (e as { workerMatchedSourceType?: string }).workerMatchedSourceType !== 'network',
+      ).length,
     };
   });
   const counts = await one<{ n: number; distinct: number }>(

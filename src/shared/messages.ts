@@ -777,7 +777,9 @@ export const LABELS = {
     certDaysLeft: (days: number) => (days < 0 ? 'vencido' : `en ${days} día${days === 1 ? '' : 's'}`),
     refused: 'Solicitudes rechazadas (últimas 24 horas)',
     refusedNone: 'Ninguna',
-    refusedStatus: (status: number) => `HTTP ${status}`,
+    /** What each refused status means (the ones the count keeps: session, permission, invalid data, throttling). */
+    refusedStatus: (status: number) =>
+      ({ 400: 'datos no válidos', 401: 'sin sesión', 403: 'sin permiso', 429: 'demasiados intentos' })[status] ?? `HTTP ${status}`,
     backups: 'Copias de seguridad',
     nightly: (hour: number | null, keep: number) =>
       hour === null

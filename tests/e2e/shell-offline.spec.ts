@@ -50,6 +50,15 @@ test('a controlled page reloads offline with the shell and the cached activities
   const { context, page } = await controlledActividades(user, name);
   const onlineRows = await table(page).locator('tbody tr').count();
   expect(await page.getByText(/^Copia sin conexión del /).count()).toBe(0);
+  // The worker declared the API network-only at install (static routing): the controlled page's API requests skip
+  // its fetch event, while the shell's files still come from it.
+  const sources = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string })[])
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+      .map((e) => e.workerMatchedSourceType),
+  );
+  expect(sources.length).toBeGreaterThan(0);
+  expect(new Set(sources)).toEqual(new Set(['network']));
 
   await context.setOffline(true);
   await page.reload();

@@ -61,7 +61,7 @@ async function enterOrder(page: Page, order: Order, shotName?: string): Promise<
   await dialog.waitFor();
   const save = dialog.getByRole('button', { name: LABELS.shell.save });
   expect(await save.isDisabled()).toBe(true);
-  // Spec 000 §5: year choices run from the server's current year down to 2022.
+  // Year choices run from the server's current year down to 2022.
   const years = await dialog.getByLabel(L.year, { exact: true }).locator('option').allTextContents();
   expect(years).toEqual(Array.from({ length: limaYear() - 2021 }, (_, i) => String(limaYear() - i)));
   await dialog.getByLabel(L.orderNumber).fill(order.nro);

@@ -301,7 +301,7 @@ test('the correction form of a rejected exit offers the stock the server has now
   await edit.waitFor();
   await page.waitForTimeout(400); // let the sub-modal's opening animation finish for the screenshot
   await shot(page, 'warehouse-salida-fix-available');
-  // Spec 000 §2/§5: the sub-modal shows the available stock and refuses a quantity above it.
+  // The sub-modal shows the available stock and refuses a quantity above it.
   expect(await edit.getByLabel(S.available).inputValue()).toBe(formatAmount(left));
   expect(await edit.getByText(MSG.quantityUnavailable, { exact: true }).count()).toBe(1);
   expect(await edit.getByRole('button', { name: A.update, exact: true }).isDisabled()).toBe(true);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOTS = ['src', 'tests', 'bench', 'scripts'];
-const OUTSIDE = /\bspec 00[01]\b|DESIGN\.md|DESIGN §|\.\.\/shared\/spec/;
+const OUTSIDE = /\bspec 00[01]\b|\bspec §|DESIGN\.md|DESIGN §|\.\.\/shared\/spec|\bissues? #?\d+/i;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -53,7 +53,7 @@ export const SCREENS = {
     path: '/valoriza',
     code: MENU.registrarValorizaciones,
     load: () => import('@client/features/valoriza/valoriza-page'),
-    // Spec 001 §2: valoriza loads machinery, activities, prices and accounts first.
+    // Valoriza loads machinery, activities, prices and accounts first.
     preload: (qc) => preloadCatalogs(qc, [maquinarias, infoventa, cuentas]),
   },
   costo: { path: '/costo', code: MENU.costos, load: () => import('@client/features/costos/costos-page') },

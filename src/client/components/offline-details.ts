@@ -1,4 +1,4 @@
-// The records of a list kept on the device for offline use (issue 10): once the list loaded online, the details
+// The records of a list kept on the device for offline use: once the list loaded online, the details
 // behind its newest rows are fetched in the background (prefetchDetails), so a record never opened on this device
 // can still be opened without a connection; offline, a record without that copy says why it cannot open instead of
 // a form that fails with 'No se pudo obtener el registro'. The detail query reads through `cachedData` with the same

@@ -31,6 +31,11 @@ export interface TypeaheadProps<T> {
   required?: boolean;
   invalid?: boolean;
   autoFocus?: boolean;
+  /**
+   * The typed text already names the record (the form filled it in from a complete code): the list stays closed, as
+   * after a choice, until the text changes again.
+   */
+  resolved?: boolean;
   /** Filters typed characters, e.g. (t) => t.replace(/\D/g, '') for a DNI. */
   sanitize?: (text: string) => string;
   onBlur?: () => void;
@@ -60,7 +65,7 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
   /** Last pointer position seen over the list since it opened (null: none yet). */
   const pointer = useRef<{ x: number; y: number } | null>(null);
 
-  const showList = open && (status === 'searching' || status === 'error' || (status === 'done' && items.length > 0));
+  const showList = open && !props.resolved && (status === 'searching' || status === 'error' || (status === 'done' && items.length > 0));
 
   useEffect(() => {
     if (showList) pointer.current = null;

@@ -39,7 +39,7 @@ export function decodeToken(token: string): SessionPayload {
   }
 }
 
-/** Spec 000 §4: expired when empty, or when exp is not later than now + offset; no exp never expires. */
+/** Expired when empty, or when exp is not later than now + offset; no exp never expires. */
 export function isTokenExpired(token: string | null, offsetSeconds = 0): boolean {
   if (!token) return true;
   let payload: SessionPayload;

@@ -59,8 +59,8 @@ function ownerOf(opts: CacheOptions): number | null {
 /**
  * Network first: a successful answer is written to Dexie and returned; when the network fails (status 0 or a
  * TypeError) the device copy is returned with fromCache=true. HTTP errors (401, 500, ...) and a network failure
- * with no copy propagate, so the list's usual error handling (spec §8: logout) applies. Deliberate exception to
- * spec §8: with a copy available, status 0 shows the copy instead of calling the logout handler.
+ * with no copy propagate, so the list's usual error handling (logout) applies. Deliberate exception to
+ * that handling: with a copy available, status 0 shows the copy instead of calling the logout handler.
  */
 export async function cachedFetch<T>(key: CacheKey, fetcher: () => Promise<T>, opts: CacheOptions = {}): Promise<CachedResult<T>> {
   const db = opts.db ?? getDb();

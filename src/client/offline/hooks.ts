@@ -23,7 +23,11 @@ interface Store<T> {
 
 const stores = new WeakMap<SyncEngine, Map<number, Store<OutboxItem[]>>>();
 
-/** One shared watcher per engine and user: re-read after outbox changes (any tab), at most every 250 ms. */
+/**
+ * One shared watcher per engine and user: re-read after outbox changes (any tab), at most every 250 ms. An item the
+ * server accepted leaves the views at once, on the engine's 'sent' event, not at the next read: a list refreshed
+ * after a save would otherwise show the saved row and its pending copy together until then.
+ */
 function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
   let byUser = stores.get(engine);
   if (!byUser) stores.set(engine, (byUser = new Map()));
@@ -31,19 +35,38 @@ function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
   if (existing) return existing;
   let value = EMPTY;
   const listeners = new Set<() => void>();
+  /** Items deleted on acceptance that a read begun before the deletion may still return. */
+  const gone = new Set<string>();
   let stop: (() => void) | undefined;
+  const publish = (rows: OutboxItem[]) => {
+    value = gone.size === 0 ? rows : rows.filter((i) => !gone.has(i.id));
+    for (const l of [...listeners]) l();
+  };
   const store: Store<OutboxItem[]> = {
     get: () => value,
     subscribe(onChange) {
       listeners.add(onChange);
-      stop ??= watchOutbox(
-        engine.db,
-        () => listItems(engine.db, userId),
-        (rows) => {
-          value = rows;
-          for (const l of [...listeners]) l();
-        },
-      );
+      if (!stop) {
+        const unwatch = watchOutbox(
+          engine.db,
+          () => listItems(engine.db, userId),
+          (rows) => {
+            for (const id of gone) if (!rows.some((i) => i.id === id)) gone.delete(id);
+            publish(rows);
+          },
+        );
+        const unlisten = engine.on((event) => {
+          // Accepted without files to send: the row was deleted (with files it stays, marked accepted).
+          if (event.type !== 'sent' || event.item.ackedAt !== null || !value.some((i) => i.id === event.item.id)) return;
+          gone.add(event.item.id);
+          publish(value);
+        });
+        stop = () => {
+          unwatch();
+          unlisten();
+          gone.clear();
+        };
+      }
       return () => {
         listeners.delete(onChange);
         if (listeners.size === 0) {

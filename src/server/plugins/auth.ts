@@ -1,12 +1,13 @@
 // Session check on every /api route except the public ones, and the role guard driven by permissions.ts.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ENDPOINT_PERMISSIONS, READ_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
-import { revokedTokens, usuarios } from '../db/schema/index';
+import { idempotencyKeys, revokedTokens, usuarios } from '../db/schema/index';
 import { denied, unauthorized } from '../lib/errors';
 import { verifyToken, type TokenPayload } from '../lib/tokens';
+import { validKey } from './change';
 
 export interface SessionUser {
   id: number;
@@ -57,7 +58,9 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (!match) throw unauthorized(MSG.sessionRequired);
   const payload = await verifyToken(app.config.jwtSecret, match[1]);
   if (!payload) throw unauthorized(MSG.sessionRequired);
-  // The user and whether this token was revoked (logout) in one query: it runs before every request.
+  // The user, whether this token was revoked (logout) and, for a write with an Idempotency-Key, the answer stored
+  // for that key (change.ts replays it) in one query: it runs before every request.
+  const key = req.method === 'GET' || req.method === 'HEAD' ? null : validKey(req);
   const [u] = await app.db
     .select({
       id: usuarios.id,
@@ -69,9 +72,16 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
       sessionsValidFrom: usuarios.sessionsValidFrom,
       sessionKeptJti: usuarios.sessionKeptJti,
       revoked: revokedTokens.jti,
+      stored: {
+        request_hash: idempotencyKeys.request_hash,
+        status_code: idempotencyKeys.status_code,
+        response_body: idempotencyKeys.response_body,
+      },
     })
     .from(usuarios)
     .leftJoin(revokedTokens, eq(revokedTokens.jti, payload.jti))
+    // No key: '' matches no stored key (they have 8 characters or more).
+    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.user_id, usuarios.id), eq(idempotencyKeys.key, key ?? '')))
     .where(eq(usuarios.id, payload.user.id))
     .limit(1);
   if (!u || u.revoked !== null || u.estado !== 1) throw unauthorized(MSG.sessionRequired);
@@ -79,6 +89,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (u.sessionsValidFrom !== null && payload.iat < u.sessionsValidFrom && payload.jti !== u.sessionKeptJti) {
     throw unauthorized(MSG.sessionRequired);
   }
+  if (key) req.storedKey = u.stored;
   // Roles are read from the database on every request, so a revoked permission takes effect at once.
   return {
     id: u.id,

@@ -30,8 +30,11 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-/** Browser features the app does not use are switched off; the camera stays for failure photos. */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=()';
+/**
+ * Browser features the app does not use are switched off; the camera stays for failure photos. Only features the
+ * browsers know: Chromium logs an error on every page for an unknown one (it did for `bluetooth`).
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=()';
 
 export default fp(async function securityHeaders(app: FastifyInstance, opts: { config: Pick<Config, 'TLS_MODE'> }) {
   await app.register(helmet, {

@@ -11,7 +11,7 @@ export const dniPrefixParam = z.object({ dni: z.string().regex(/^\d{1,8}$/, FIEL
 /** The wire message of a duplicate DNI (422); the client shows MSG.duplicateOperator. */
 export const DUPLICATE_OP = 'duplicate_op';
 
-/** Spec 001 §5: a lowercase name@domain with a 2 to 4 letter ending (the server lowercases first). */
+/** The e-mail rule: a lowercase name@domain with a 2 to 4 letter ending (the server lowercases first). */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
 
 const email = z.preprocess(

@@ -177,7 +177,7 @@ describe('kardex export', () => {
 });
 
 describe('exits and requests export their items', () => {
-  // Issue 10: the hidden 'Detalle' column is what the export of a master-detail list is for.
+  // The hidden 'Detalle' column is what the export of a master-detail list is for.
   it('the exits list prints each exit with its items (a column the screen hides)', async () => {
     box = 500;
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-// Issue 10 item 4: while a long list's file is built (in the export worker), the list says how far it got and the
+// While a long list's file is built (in the export worker), the list says how far it got and the
 // rest of the screen stays usable: the search and the sort answer, only the export buttons wait.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';

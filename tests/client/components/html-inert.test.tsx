@@ -1,5 +1,5 @@
 // Texts users typed (a failure description, a supply or operator name from RENIEC) reach the page as text: a list
-// shows markup as its characters, and creates no element, handler or link from it (issue 15 §2, the HTML side of
+// shows markup as its characters, and creates no element, handler or link from it (the HTML side of
 // the inert exports; docs/security.md, 'Nothing is rendered as HTML').
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

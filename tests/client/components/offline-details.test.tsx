@@ -1,4 +1,4 @@
-// Issue 10: the details of the records in a list loaded online stay on the device, so the requests and entries
+// The details of the records in a list loaded online stay on the device, so the requests and entries
 // lists open a record offline (they showed 'No se pudo obtener el registro'); offline, a record without that copy
 // says why it cannot open. (The exits list: salidas-list.test.tsx.)
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -123,3 +123,6 @@ export function invalidReason(field: string, message?: string) {
   else expect(text).toBe(MSG.cannotSaveYet(field, message));
   return text;
 }
+
+/** A form field by its label, with or without the required mark ('Placa' finds 'Placa *'). */
+export const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;

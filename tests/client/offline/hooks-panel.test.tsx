@@ -10,6 +10,7 @@ import { closeOutboxEditor, registerOutboxEditor, type OutboxEditorProps } from 
 import { useOfflineSave, useOutbox, usePendingCount, useSyncEvent, useSyncState } from '@client/offline/hooks';
 import type { SyncEvent } from '@client/offline/sync-events';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
+import { OUTBOX_READ_GAP_MS } from '@client/offline/outbox-watch';
 import { OutboxEditorHost, PendingBadge, SyncPanel } from '@client/offline/ui';
 import { SyncToasts } from '@client/app/sync-toasts';
 import { Toaster, toast } from '@client/lib/toast';
@@ -180,6 +181,25 @@ describe('live outbox hooks', () => {
     });
     await waitFor(() => expect(result.current.count).toBe(1));
     expect(await pendingCountForLogout(engine)).toBe(1);
+  });
+
+  it('an accepted item leaves useOutbox on its sent event, before the next read of the queue', async () => {
+    let online = false;
+    const { wrapper, engine } = setup(() => (online ? json(201, { id: 9 }) : json(503, {})));
+    const { result } = renderHook(() => useOutbox(), { wrapper });
+    await act(async () => {
+      await engine.add(salida('2'));
+    });
+    await waitFor(() => expect(result.current.map((i) => i.label)).toEqual(['Salida vale 2']));
+    // A read of the queue just ran, so the next one waits out the gap; the list refreshed by the save must not show
+    // the saved exit and its pending copy together meanwhile.
+    online = true;
+    const t0 = Date.now();
+    await act(async () => {
+      await engine.flush({ force: true });
+    });
+    expect(Date.now() - t0).toBeLessThan(OUTBOX_READ_GAP_MS);
+    expect(result.current).toEqual([]);
   });
 });
 

@@ -77,7 +77,7 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
         editCode={ROLE.fallaEditar}
         deleteCode={ROLE.fallaEliminar}
         onEdit={() => actions.onEdit(r)}
-        // Spec 000 §4: the delete button appears only while the failure is pending.
+        // The delete button appears only while the failure is pending.
         onDelete={r.estado === 0 ? () => actions.onDelete(r) : undefined}
       />
     )),

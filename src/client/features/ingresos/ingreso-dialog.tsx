@@ -140,7 +140,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
     try {
       await create.mutateAsync(body);
     } catch (err) {
-      // Spec §8 (a toast for the registered order); every refusal also shows its reason in the modal.
+      // A toast for the registered order; every refusal also shows its reason in the modal.
       if (err instanceof ApiError && err.status !== 401) toast.error(saveErrorMessage(err));
       throw err;
     }

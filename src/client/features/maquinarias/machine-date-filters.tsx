@@ -12,7 +12,7 @@ export interface MachineDateBody {
   ffin: string;
 }
 
-/** Filter state; `body` is the list call's payload (spec §7: maquinaria_id, fini, ffin). */
+/** Filter state; `body` is the list call's payload (maquinaria_id, fini, ffin). */
 export function useMachineDateFilters(initial?: DateRange) {
   const [maquinariaId, setMaquinariaId] = useState(0);
   const [range, setRange] = useDateRange(initial);

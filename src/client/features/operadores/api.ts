@@ -72,7 +72,7 @@ export function useDeleteOperador() {
   });
 }
 
-/** Spec 001 §8: 'duplicate_op' (422) → 'Operador ya existente'; 403 → the server's message; otherwise 'No se pudo guardar registro'. */
+/** 'duplicate_op' (422) → 'Operador ya existente'; 403 → the server's message; otherwise 'No se pudo guardar registro'. */
 export function operatorSaveError(err: unknown): string {
   if (err instanceof ApiError && err.status === 422 && err.message === DUPLICATE_OP) return MSG.duplicateOperator;
   if (err instanceof ApiError && (err.status === 403 || err.status === 409) && err.message) return err.message;

@@ -136,7 +136,7 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
       reset({ ...EMPTY, dni }, { keepDefaultValues: true });
       setLookup({ state: 'idle' });
     }
-    // Spec 001 §4: the lookup runs when the 8th digit is typed (a digit key; pasting the 8 digits counts too).
+    // The lookup runs when the 8th digit is typed (a digit key; pasting the 8 digits counts too).
     if (!editing && dni.length === 8 && dni !== before) void runLookup(dni);
   };
 
@@ -161,7 +161,7 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
   const open = editing || lookup.state === 'found';
   const locked = (k: Lockable) => lookup.state === 'found' && lookup.locked.has(k);
   const busy = save.isPending;
-  // Spec 001 §5: 'Dni incorrecto' for a DNI that is not 8 digits (once touched) or that the registry does not know.
+  // 'Dni incorrecto' for a DNI that is not 8 digits (once touched) or that the registry does not know.
   const dirty = formState.isDirty;
   const gate = useFormGate({
     schema,

@@ -132,6 +132,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
           <div className="grid gap-3 md:grid-cols-3">
             <SelectField
               label={A.plate}
+              required
               options={[{ value: 0, label: A.selectMachine }, ...options]}
               error={gate.errorAt('maquinaria_id', errors.maquinaria_id?.message)}
               value={head.maquinaria_id}
@@ -139,6 +140,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
             />
             <DateField
               label={A.date}
+              required
               value={head.fecha}
               onValueChange={(fecha) => setValue('fecha', fecha, { shouldDirty: true, shouldValidate: true })}
             />

@@ -131,7 +131,7 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
   const fallaId = watch('falla_id');
   const fallas = useFallasDeMaquinaria(Number(maquinariaId) || 0, editId);
   const fallaOptions = fallas.data ?? [];
-  // Spec 001 §5: the selector appears only when the machine has failures, and then it is required.
+  // The selector appears only when the machine has failures, and then it is required.
   const needsFalla = fallaOptions.length > 0;
   useEffect(() => {
     const current = getValues('falla_id');

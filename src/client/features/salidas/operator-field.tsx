@@ -89,6 +89,8 @@ export function OperatorField({
           inputMode="numeric"
           sanitize={(t) => t.replace(/\D/g, '').slice(0, 8)}
           value={value.operador_dni}
+          // A full DNI filled in by the lookup closes the suggestions, as a choice would.
+          resolved={value.operador_id !== null}
           invalid={invalid}
           aria-describedby={error ? `${id}-dni-msg` : undefined}
           onInputChange={(t) => {

@@ -1,5 +1,5 @@
 // 'Asignar permisos' modal: the tree of getpermissionstree with the user's codes (getpermissions) checked;
-// saving sends every checked code (savepermission). Spec 001 §8 messages.
+// saving sends every checked code (savepermission), with the original's messages.
 import { useEffect, useState } from 'react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';

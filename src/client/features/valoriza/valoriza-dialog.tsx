@@ -151,7 +151,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
           ndoc: '',
           rsocial: '',
           observacion: '',
-          // Spec 001 §9: the first account of each type; the rate follows the detraction account.
+          // The first account of each type; the rate follows the detraction account.
           cta_detraccion: firstOf(cuentas, 'detraccion'),
           cta_deposito: firstOf(cuentas, 'deposito'),
         },

@@ -1,5 +1,5 @@
 // Exit queries: list with machine, operator and the hidden detail text; one exit with its lines and stock.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
@@ -45,36 +45,27 @@ export function listSalidas(db: Db, f: SalidaFilter): Promise<JsonRows<SalidaRow
   );
 }
 
-export async function getSalidaLines(db: Db, salidaId: number): Promise<SalidaLineOut[]> {
-  const lines = await db
-    .select({
-      salida_det_id: salidasDet.salida_det_id,
-      salida_id: salidasDet.salida_id,
-      insumo_id: salidasDet.insumo_id,
-      insumo_codigo: insumos.insumo_codigo,
-      insumo_name: insumos.insumo_name,
-      unimed: unimeds.unimed_abrev,
-      cantidad: salidasDet.cantidad,
-      stock: insumos.stock,
-      observacion: salidasDet.observacion,
-    })
-    .from(salidasDet)
-    .innerJoin(insumos, eq(insumos.id, salidasDet.insumo_id))
-    .innerJoin(unimeds, eq(unimeds.unimed_id, insumos.unimed_id))
-    .where(eq(salidasDet.salida_id, salidaId))
-    .orderBy(asc(salidasDet.salida_det_id));
-  return lines.map((l) => ({ ...l, old_cantidad: l.cantidad }));
-}
+/**
+ * The lines of the exit in the current row, in line order, as one JSON value (the view and every save's answer read
+ * the exit in one query: a replay of a long offline queue pays each query once per exit).
+ */
+const lines = sql<Omit<SalidaLineOut, 'old_cantidad'>[]>`coalesce((select json_agg(json_build_object(
+    'salida_det_id', d.salida_det_id, 'salida_id', d.salida_id, 'insumo_id', d.insumo_id,
+    'insumo_codigo', i.insumo_codigo, 'insumo_name', i.insumo_name, 'unimed', u.unimed_abrev,
+    'cantidad', d.cantidad, 'stock', i.stock, 'observacion', d.observacion) order by d.salida_det_id)
+  from ${salidasDet} d join ${insumos} i on i.id = d.insumo_id join ${unimeds} u on u.unimed_id = i.unimed_id
+  where d.salida_id = ${salidas.id}), '[]'::json)`;
 
 export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
   const [row] = await db
-    .select(head)
+    .select({ ...head, salidas_det: lines })
     .from(salidas)
     .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
     .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
     .where(eq(salidas.id, id));
   if (!row) throw notFound(MSG.notFound);
-  return { ...row, created_at: isoTs(row.created_at), salidas_det: await getSalidaLines(db, id) };
+  const salidas_det = row.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad }));
+  return { ...row, created_at: isoTs(row.created_at), salidas_det };
 }
 
 /** Exits already carrying voucher `nro` (compared without case or surrounding spaces), newest first. */

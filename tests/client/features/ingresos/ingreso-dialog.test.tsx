@@ -9,7 +9,7 @@ import type { OrdenInfo } from '@shared/contract/ingresos';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { IngresoDialog } from '@client/features/ingresos/ingreso-dialog';
-import { makeToken, offlineEngine, providers, reply, stopEngines, stubFetch } from '../helpers';
+import { makeToken, offlineEngine, providers, reply, stopEngines, stubFetch, field } from '../helpers';
 
 const L = LABELS.ingresos;
 const ORDER: OrdenInfo = {
@@ -53,8 +53,6 @@ function open(viewId: number | null) {
   return onOpenChange;
 }
 
-/** A field by its label, with or without the required mark. */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 const save = () => screen.getByRole('button', { name: LABELS.shell.save });
 
 async function lookUp(nro = '123') {

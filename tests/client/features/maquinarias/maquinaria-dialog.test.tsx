@@ -10,7 +10,7 @@ import { FIELD, LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { MaquinariaDialog } from '@client/features/maquinarias/maquinaria-dialog';
-import { expectDiscardAsked, invalidReason, offlineEngine, providers, stopEngines } from '../helpers';
+import { expectDiscardAsked, invalidReason, offlineEngine, providers, stopEngines, field } from '../helpers';
 import { machine, tokenWithRoles } from './fixtures';
 
 const L = LABELS.maquinarias;
@@ -77,7 +77,6 @@ function open(onClose = vi.fn()) {
   return onClose;
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement | HTMLSelectElement;
 const save = () => screen.getByRole('button', { name: LABELS.shell.save }) as HTMLButtonElement;
 
 async function pick(term: string, placa: string) {
@@ -101,7 +100,7 @@ describe('Nueva maquinaria', () => {
     expect(field(L.description).value).toBe('MINICARGADOR');
     expect(field(L.meterType).value).toBe('true');
     expect(field(L.state).value).toBe('0');
-    expect([...(field(L.state) as HTMLSelectElement).options].map((o) => o.text)).toEqual([...LABELS.machineState]);
+    expect([...(field(L.state) as unknown as HTMLSelectElement).options].map((o) => o.text)).toEqual([...LABELS.machineState]);
     expect(field(L.description).disabled).toBe(false);
     // The typed term was asked upper case, as plates are.
     expect(seen.some((s) => s.path === '/api/maquinarias/searchvehiculo/EGC')).toBe(true);

@@ -10,7 +10,7 @@ import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { OperadorDialog } from '@client/features/operadores/operador-dialog';
-import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stopEngines } from '../helpers';
+import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stopEngines, field } from '../helpers';
 
 const O = LABELS.operadores;
 
@@ -52,8 +52,6 @@ function fakeApi(saveAnswer: { status: number; body: unknown }) {
   vi.stubGlobal('fetch', fn);
   return { seen, answerLookup: () => release?.() };
 }
-
-const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`)) as HTMLInputElement;
 
 function renderDialog(row: OperadorRow | null = null) {
   const t = offlineEngine();

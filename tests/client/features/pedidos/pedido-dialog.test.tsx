@@ -8,7 +8,7 @@ import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { getDb } from '@client/offline/db';
 import { PedidoDialog } from '@client/features/pedidos/pedido-dialog';
-import { makeToken, offlineEngine, providers, reply, stopEngines, stubFetch } from '../helpers';
+import { makeToken, offlineEngine, providers, reply, stopEngines, stubFetch, field } from '../helpers';
 
 const A = LABELS.almacen;
 const MACHINES = [
@@ -96,9 +96,12 @@ describe('request modal', () => {
     expect(save()).toHaveProperty('disabled', true);
     expect(save().getAttribute('aria-describedby')).toBeTruthy();
     screen.getByText(MSG.cannotSaveYet(A.plate, 'Valor inválido'));
+    // The required fields carry their mark, as in the other warehouse forms.
+    expect(field(A.plate)).toHaveProperty('required', true);
+    expect(field(A.date)).toHaveProperty('required', true);
 
     await screen.findByRole('option', { name: 'EGA-123 - CARGADOR FRONTAL' });
-    fireEvent.change(screen.getByLabelText(A.plate), { target: { value: '1' } });
+    fireEvent.change(field(A.plate), { target: { value: '1' } });
     // The machine is fine now; the next thing missing is a line.
     await screen.findByText(MSG.cannotSaveYet(A.items, 'Campo obligatorio'));
 
@@ -179,7 +182,7 @@ describe('request modal', () => {
     stubFetch(base);
     const onOpenChange = open(null);
     await screen.findByRole('option', { name: 'EGA-123 - CARGADOR FRONTAL' });
-    fireEvent.change(screen.getByLabelText(A.plate), { target: { value: '1' } });
+    fireEvent.change(field(A.plate), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: MSG.cancel }));
     const ask = await screen.findByRole('dialog', { name: MSG.discardTitle });
     fireEvent.click(within(ask).getByRole('button', { name: MSG.keepEditing }));

@@ -14,7 +14,7 @@ import '@client/features/salidas/outbox-editor';
 import type { SalidaSave } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
 import { json } from '../../offline/helpers';
-import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { exitBody, makeToken, offlineEngine, onlineEngine, providers, stopEngines, stubFetch, field } from '../helpers';
 
 const today = limaDate();
 const CATALOGS: [unknown[], unknown][] = [
@@ -66,8 +66,6 @@ afterEach(async () => {
   clearToken();
   await getDb().cache.clear();
 });
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 /** 'Abrir y corregir' through the generic path: the exits' registered editor shown by the app's host. */
 async function openFix(engine: ReturnType<typeof offlineEngine>['engine'], item: OutboxItem) {
@@ -253,10 +251,17 @@ describe('exit modal defects found in use', () => {
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     expect(save).toHaveProperty('disabled', true);
     screen.getByText(MSG.cannotSaveYet(LABELS.salidas.operatorDni, MSG.operatorNotFound));
-    // A known DNI typed in full is filled in and the save is allowed.
+    // A known DNI typed in full is filled in and the save is allowed; its suggestion list does not stay open over
+    // the form (the lookup did what a choice would).
     fireEvent.change(dni, { target: { value: '12345678' } });
     await waitFor(() => expect(field(LABELS.salidas.operatorName)).toHaveProperty('value', 'PEREZ JUAN'));
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    await new Promise((r) => setTimeout(r, 400)); // past the typeahead's debounce: its search has answered
+    expect(screen.queryByRole('option', { name: '12345678 - PEREZ JUAN' })).toBeNull();
+    expect(dni.getAttribute('aria-expanded')).toBe('false');
+    // Editing the DNI again opens the suggestions again.
+    fireEvent.change(dni, { target: { value: '1234' } });
+    await screen.findByRole('option', { name: '12345678 - PEREZ JUAN' });
   });
 
   it('a voucher number another exit carries gets a warning that does not block the save', async () => {

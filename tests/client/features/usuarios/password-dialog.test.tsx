@@ -7,7 +7,7 @@ import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { PasswordDialog } from '@client/features/usuarios/password-dialog';
 import type { UsuarioRow } from '@client/features/usuarios/api';
-import { makeToken, reply, stubFetch } from '../helpers';
+import { makeToken, reply, stubFetch, field } from '../helpers';
 
 const USER: UsuarioRow = {
   id: 9,
@@ -26,8 +26,6 @@ afterEach(() => {
   toast.clear();
   clearToken();
 });
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 describe('change password modal', () => {
   it('keeps Grabar disabled until both passwords are valid and equal; a refusal says why', async () => {
