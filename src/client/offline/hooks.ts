@@ -24,9 +24,9 @@ interface Store<T> {
 const stores = new WeakMap<SyncEngine, Map<number, Store<OutboxItem[]>>>();
 
 /**
- * One shared watcher per engine and user: re-read after outbox changes (any tab), at most every 250 ms. An item the
- * server accepted leaves the views at once, on the engine's 'sent' event, not at the next read: a list refreshed
- * after a save would otherwise show the saved row and its pending copy together until then.
+ * One shared watcher per engine and user: re-read after outbox changes (any tab), at most every 250 ms. An item a
+ * form saved and the server accepted leaves the views at once, on the engine's 'sent' event, not at the next read:
+ * the list the form refreshes would otherwise show the saved row and its pending copy together until then.
  */
 function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
   let byUser = stores.get(engine);
@@ -56,8 +56,11 @@ function outboxStore(engine: SyncEngine, userId: number): Store<OutboxItem[]> {
           },
         );
         const unlisten = engine.on((event) => {
-          // Accepted without files to send: the row was deleted (with files it stays, marked accepted).
-          if (event.type !== 'sent' || event.item.ackedAt !== null || !value.some((i) => i.id === event.item.id)) return;
+          // Only a save a form of this tab awaits (its list is refreshed at once); accepted without files to send,
+          // the row was deleted (with files it stays, marked accepted). The sends of a long replay stay on the
+          // throttled reads: one redraw per item would cost what the throttle saves.
+          if (event.type !== 'sent' || !event.awaited || event.item.ackedAt !== null) return;
+          if (!value.some((i) => i.id === event.item.id)) return;
           gone.add(event.item.id);
           publish(value);
         });
