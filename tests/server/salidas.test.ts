@@ -156,6 +156,23 @@ describe('warehouse exits API (/api/salidas)', () => {
     expect(await stock(A)).toBe(7.5);
   });
 
+  it('names the field of an unknown machine or operator, or of a DNI that is not the chosen operator', async () => {
+    const line = [{ insumo_id: A, cantidad: 1 }];
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ maquinaria_id: 999999 }, MSG.machineNotFound, 'maquinaria_id'],
+      [{ maquinaria_id: 999999, operador_dni: '99999999' }, MSG.machineNotFound, 'maquinaria_id'],
+      [{ operador_dni: '99999999' }, MSG.operatorNotFound, 'operador_dni'],
+      [{ operador_id: 999999, operador_dni: null }, MSG.operatorNotFound, 'operador_id'],
+      [{ operador_id: op, operador_dni: '40000000' }, MSG.operatorMismatch, 'operador_dni'],
+    ];
+    for (const [extra, message, field] of cases) {
+      const res = await send('POST', '/api/salidas', exit(line, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json(), JSON.stringify(extra)).toMatchObject({ message, errors: { [field]: message } });
+    }
+    expect(await stock(A)).toBe(7.5);
+  });
+
   it('replays the same Idempotency-Key: one exit, same answer; another body with it is a 409', async () => {
     const key = randomUUID();
     const body = exit([{ insumo_id: A, cantidad: 1 }], { nro_vale: 'V-IDEM', operador_id: op, operador_dni: null });

@@ -20,27 +20,39 @@ export async function machinePlate(tx: Db, id: number): Promise<string> {
   return m.placa;
 }
 
-/** The operator by id, or by DNI (the exit modal's typeahead may send only the DNI); daily reports use it too. */
-export async function operatorId(tx: Db, body: Pick<SalidaBody, 'operador_id' | 'operador_dni'>): Promise<number> {
-  const cols = { id: operadores.operador_id, dni: operadores.dni };
-  if (body.operador_id != null) {
-    const [o] = await tx.select(cols).from(operadores).where(eq(operadores.operador_id, body.operador_id));
-    if (!o) throw badRequest(MSG.operatorNotFound, { operador_id: MSG.operatorNotFound });
-    if (body.operador_dni && body.operador_dni !== o.dni) throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
-    return o.id;
+type OperatorRef = Pick<SalidaBody, 'operador_id' | 'operador_dni'>;
+
+/** How the operator is looked up: by id, or by DNI (the exit modal's typeahead may send only the DNI). */
+const operatorMatch = (body: OperatorRef) =>
+  body.operador_id != null ? eq(operadores.operador_id, body.operador_id) : eq(operadores.dni, body.operador_dni ?? '');
+
+/** The operator's id once the row found for `body` (or none) is checked: it exists and its DNI matches the one sent. */
+function checkedOperator(body: OperatorRef, o: { id: number | null; dni: string | null } | undefined): number {
+  const field = body.operador_id != null ? 'operador_id' : 'operador_dni';
+  if (!o || o.id === null) throw badRequest(MSG.operatorNotFound, { [field]: MSG.operatorNotFound });
+  if (body.operador_id != null && body.operador_dni && body.operador_dni !== o.dni) {
+    throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
   }
-  const [o] = await tx
-    .select(cols)
-    .from(operadores)
-    .where(eq(operadores.dni, body.operador_dni ?? ''));
-  if (!o) throw badRequest(MSG.operatorNotFound, { operador_dni: MSG.operatorNotFound });
   return o.id;
 }
 
+/** The operator by id, or by DNI; daily reports use it too. */
+export async function operatorId(tx: Db, body: OperatorRef): Promise<number> {
+  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operatorMatch(body));
+  return checkedOperator(body, o);
+}
+
+/** The machine's plate and the operator in one query (every exit saved reads both; a replay pays it per exit). */
 async function header(tx: Db, body: SalidaBody) {
-  const placa = await machinePlate(tx, body.maquinaria_id);
-  const operador_id = await operatorId(tx, body);
-  const doc: MovementDoc = { fecha: body.fecha, proveedor: placa, nro_guiaremision: body.nro_vale };
+  const [r] = await tx
+    .select({ placa: maquinarias.placa, id: operadores.operador_id, dni: operadores.dni })
+    .from(maquinarias)
+    .leftJoin(operadores, operatorMatch(body))
+    .where(eq(maquinarias.id, body.maquinaria_id))
+    .limit(1);
+  if (!r) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
+  const operador_id = checkedOperator(body, r);
+  const doc: MovementDoc = { fecha: body.fecha, proveedor: r.placa, nro_guiaremision: body.nro_vale };
   return { values: { nro_vale: body.nro_vale, fecha: body.fecha, maquinaria_id: body.maquinaria_id, operador_id }, doc };
 }
 
