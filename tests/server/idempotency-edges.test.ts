@@ -271,6 +271,22 @@ describe('the write path under attack', () => {
       expect(await keyRows(key)).toHaveLength(0);
     });
 
+    it('an audit row keeps the state its objects had when audit() was called, though the work changes them after', async () => {
+      const row = { estado: 1, lineas: [{ cantidad: 2 }] };
+      await runChange(fakeRequest(randomUUID()), async ({ audit }) => {
+        await audit({ action: 'update', resource: 'prueba-instantanea', resource_id: 1, before: row });
+        row.estado = 0;
+        row.lineas[0].cantidad = 9;
+        await audit({ action: 'update', resource: 'prueba-instantanea', resource_id: 1, before: row });
+        return row;
+      });
+      const rows = await db().select().from(auditLog).where(eq(auditLog.resource, 'prueba-instantanea')).orderBy(auditLog.id);
+      expect(rows.map((r) => r.before)).toEqual([
+        { estado: 1, lineas: [{ cantidad: 2 }] },
+        { estado: 0, lineas: [{ cantidad: 9 }] },
+      ]);
+    });
+
     it('a change answering null stores null and replays it', async () => {
       const key = randomUUID();
       expect(await runChange(fakeRequest(key), async () => null)).toBeNull();

@@ -98,6 +98,13 @@ async function storedAnswer(db: Db, userId: number, key: string, hash: string): 
   return replayOf(row, hash);
 }
 
+/** A value as the audit row stores it (JSON), taken when audit() is called. */
+const snapshot = (v: unknown) => (v == null ? null : (JSON.parse(JSON.stringify(v)) as object | null));
+
+/**
+ * The audit row of an entry, taken when audit() is called: the rows are written at the end of the change, and the
+ * work may still change the objects it passed (the row keeps the state they had when it was audited).
+ */
 function auditRow(req: FastifyRequest, entry: AuditEntry) {
   return {
     user_id: req.user?.id ?? null,
@@ -105,10 +112,12 @@ function auditRow(req: FastifyRequest, entry: AuditEntry) {
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resource_id == null ? null : String(entry.resource_id),
-    before: (entry.before ?? null) as object | null,
-    after: (entry.after ?? null) as object | null,
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
   };
 }
+
+type AuditRow = ReturnType<typeof auditRow>;
 
 /**
  * The end of a change: its audit rows and its stored answer, in one statement when there are both (a replay of a
@@ -117,10 +126,10 @@ function auditRow(req: FastifyRequest, entry: AuditEntry) {
 async function finishChange(
   tx: Db,
   req: FastifyRequest,
-  audits: AuditEntry[],
+  audits: AuditRow[],
   answer: { key: string; status: number; result: unknown } | null,
 ) {
-  const insert = audits.length > 0 ? tx.insert(auditLog).values(audits.map((e) => auditRow(req, e))) : null;
+  const insert = audits.length > 0 ? tx.insert(auditLog).values(audits) : null;
   const update =
     answer && req.user
       ? tx
@@ -156,8 +165,8 @@ export async function runChange<T>(req: FastifyRequest, work: (ctx: ChangeContex
         });
       }
       // The audit rows are written with the answer at the end (finishChange), in the same transaction.
-      const audits: AuditEntry[] = [];
-      const result = await work({ tx: t, audit: async (entry) => void audits.push(entry) });
+      const audits: AuditRow[] = [];
+      const result = await work({ tx: t, audit: async (entry) => void audits.push(auditRow(req, entry)) });
       await finishChange(t, req, audits, key ? { key, status, result } : null);
       return result;
     });
