@@ -779,7 +779,14 @@ export const LABELS = {
     refusedNone: 'Ninguna',
     /** What each refused status means (the ones the count keeps: session, permission, invalid data, throttling). */
     refusedStatus: (status: number) =>
-      ({ 400: 'datos no válidos', 401: 'sin sesión', 403: 'sin permiso', 429: 'demasiados intentos' })[status] ?? `HTTP ${status}`,
+      ({
+        400: 'datos no válidos',
+        413: 'datos no válidos',
+        415: 'datos no válidos',
+        401: 'sin sesión',
+        403: 'sin permiso',
+        429: 'demasiados intentos',
+      })[status] ?? `HTTP ${status}`,
     backups: 'Copias de seguridad',
     nightly: (hour: number | null, keep: number) =>
       hour === null

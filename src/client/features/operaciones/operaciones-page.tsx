@@ -106,6 +106,13 @@ function BackupsCard({ info }: { info: OperacionesInfo }) {
   );
 }
 
+/** The refused requests summed by what they were ('datos no válidos' gathers 400, 413 and 415), in the server's order. */
+function refusedByKind(rows: OperacionesInfo['rechazadas']['por_estado']): string {
+  const kinds = new Map<string, number>();
+  for (const r of rows) kinds.set(L.refusedStatus(r.status), (kinds.get(L.refusedStatus(r.status)) ?? 0) + r.total);
+  return [...kinds].map(([kind, total]) => `${kind}: ${total}`).join(', ');
+}
+
 export default function OperacionesPage() {
   const q = useOperaciones();
   const info = q.data;
@@ -132,9 +139,7 @@ export default function OperacionesPage() {
                 <Row label={L.database}>{L.dbKind[info.base.tipo]}</Row>
                 <Row label={L.dbSize}>{formatFileSize(info.base.bytes)}</Row>
                 <Row label={L.refused}>
-                  {info.rechazadas.total === 0
-                    ? L.refusedNone
-                    : `${info.rechazadas.total} (${info.rechazadas.por_estado.map((s) => `${L.refusedStatus(s.status)}: ${s.total}`).join(', ')})`}
+                  {info.rechazadas.total === 0 ? L.refusedNone : `${info.rechazadas.total} (${refusedByKind(info.rechazadas.por_estado)})`}
                 </Row>
               </dl>
             </CardContent>

@@ -13,9 +13,10 @@ const info: OperacionesInfo = {
   nocturno: { hora: 2, conservar: 14 },
   certificado: { modo: 'ninguno', vence: null, nombres: [] },
   rechazadas: {
-    total: 9,
+    total: 10,
     por_estado: [
       { status: 400, total: 4 },
+      { status: 413, total: 1 },
       { status: 401, total: 2 },
       { status: 403, total: 2 },
       { status: 429, total: 1 },
@@ -26,11 +27,11 @@ const info: OperacionesInfo = {
 describe('Operations page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('names each kind of refused request in words, not by its HTTP code', async () => {
+  it('names each kind of refused request in words, not by its HTTP code, summing the statuses of one kind', async () => {
     stubFetch({ 'GET /api/operaciones': info });
     render(<OperacionesPage />, { wrapper: providers(offlineEngine().engine) });
     const row = (await screen.findByText(LABELS.operaciones.refused)).parentElement!;
-    expect(row.textContent).toContain('9 (datos no válidos: 4, sin sesión: 2, sin permiso: 2, demasiados intentos: 1)');
+    expect(row.textContent).toContain('10 (datos no válidos: 5, sin sesión: 2, sin permiso: 2, demasiados intentos: 1)');
     expect(row.textContent).not.toMatch(/HTTP/);
   });
 });
