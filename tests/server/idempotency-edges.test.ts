@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { actividades, auditLog, idempotencyKeys, insumos } from '../../src/server/db/schema/index';
 import { IdempotentReplay } from '../../src/server/lib/errors';
+import { rowsOf } from '../../src/server/lib/sql';
 import { runChange } from '../../src/server/plugins/change';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
@@ -36,14 +37,14 @@ describe('the write path under attack', () => {
   const db = () => t.database.db;
   const named = (name: string) => db().select().from(actividades).where(eq(actividades.activ_nombre, name));
   const keyRows = (key: string) => db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-  const auditCount = async () => Number((await db().execute(sql`select count(*)::int as n from audit_log`)).rows[0].n);
-  const tableCount = async (name: string) =>
-    Number((await db().execute(sql`select count(*)::int as n from ${sql.identifier(name)}`)).rows[0].n);
+  const count = async (name: string) =>
+    (await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n;
+  const auditCount = () => count('audit_log');
 
   beforeAll(async () => {
     t = await createTestApp({}, { onRoute: gateHook });
     admin = await login(t.app);
-    adminId = (await db().execute(sql`select id from usuarios where username = 'admin'`)).rows[0].id as number;
+    adminId = (await rowsOf<{ id: number }>(db(), sql`select id from usuarios where username = 'admin'`))[0].id;
   });
   afterAll(() => t.close());
 
@@ -59,7 +60,7 @@ describe('the write path under attack', () => {
     for (const r of routes) {
       it(`${r.method} ${r.url}`, async () => {
         const audits = await auditCount();
-        const acts = await tableCount('actividades');
+        const acts = await count('actividades');
         for (const key of BAD) {
           const res = await t.app.inject({
             method: r.method,
@@ -70,7 +71,7 @@ describe('the write path under attack', () => {
           expect(res.statusCode, `${JSON.stringify(key)}: ${res.body}`).toBe(400);
         }
         expect(await auditCount()).toBe(audits);
-        expect(await tableCount('actividades')).toBe(acts);
+        expect(await count('actividades')).toBe(acts);
         // the session survived every refused logout
         expect((await call(t.app, admin, { method: 'GET', url: '/api/actividades' })).statusCode).toBe(200);
       });
@@ -208,7 +209,7 @@ describe('the write path under attack', () => {
         body,
         headers: key === undefined ? {} : { 'idempotency-key': key },
       }) as unknown as FastifyRequest;
-    const rowsOf = (resource: string) => db().select().from(auditLog).where(eq(auditLog.resource, resource));
+    const auditOf = (resource: string) => db().select().from(auditLog).where(eq(auditLog.resource, resource));
     const entries = (resource: string) => [
       {
         action: 'create',
@@ -229,7 +230,7 @@ describe('the write path under attack', () => {
           return { ok: true, lista: [1, 2] };
         };
         expect(await runChange(fakeRequest(key), work, 201)).toEqual({ ok: true, lista: [1, 2] });
-        const rows = await rowsOf(resource);
+        const rows = await auditOf(resource);
         expect(rows).toHaveLength(3);
         expect(rows.map((r) => [r.action, r.resource_id, r.before, r.after, r.user_id, r.username])).toEqual(
           entries(resource).map((e) => [
@@ -241,10 +242,11 @@ describe('the write path under attack', () => {
             'admin',
           ]),
         );
-        const types = await db().execute(
+        const types = await rowsOf<{ a: string | null; b: string | null }>(
+          db(),
           sql`select jsonb_typeof(before) as b, jsonb_typeof(after) as a from audit_log where resource = ${resource} order by id`,
         );
-        expect(types.rows).toEqual([
+        expect(types).toEqual([
           { b: null, a: 'object' },
           { b: 'array', a: 'string' },
           { b: 'object', a: null },
@@ -255,7 +257,7 @@ describe('the write path under attack', () => {
         // the repeat is a replay: no work, no audit row
         const replay = await runChange(fakeRequest(key), work, 201).catch((e: unknown) => e);
         expect(replay).toBeInstanceOf(IdempotentReplay);
-        expect(await rowsOf(resource)).toHaveLength(3);
+        expect(await auditOf(resource)).toHaveLength(3);
       });
     }
 
@@ -267,7 +269,7 @@ describe('the write path under attack', () => {
         throw new Error('falla a mitad del cambio');
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
-      expect(await rowsOf('prueba-falla')).toHaveLength(0);
+      expect(await auditOf('prueba-falla')).toHaveLength(0);
       expect(await keyRows(key)).toHaveLength(0);
     });
 
