@@ -1,6 +1,6 @@
 // Server entry: config → database (migrate, seed when empty) → app → listen on PORT (default 5201), plus
 // what running in the office needs: HTTPS with the local CA and its install page (TLS_MODE=local), the
-// nightly backup, and one session key for every server on one PostgreSQL.
+// nightly backup, the purge of old idempotency keys, and one session key for every server on one PostgreSQL.
 import { hostname } from 'node:os';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -9,6 +9,7 @@ import { prepareDatabase } from './db/prepare';
 import { startNightlyBackups } from './ops/backups';
 import { dataDirInUse, markDataDirInUse } from './ops/data-dir-lock';
 import { httpsSetup } from './ops/https';
+import { startKeyPurge } from './ops/key-purge';
 import { startInstallServer } from './ops/install-page';
 import { lanAddresses } from './ops/tls';
 
@@ -61,9 +62,11 @@ const renewal = local
   : null;
 renewal?.unref();
 const stopBackups = startNightlyBackups({ database, config }, app.log);
+const stopKeyPurge = startKeyPurge(database.db, app.log);
 
 const shutdown = async () => {
   stopBackups();
+  stopKeyPurge();
   if (renewal) clearInterval(renewal);
   install?.close();
   await app.close();
