@@ -42,14 +42,16 @@ declare module 'fastify' {
 export function validKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  return key !== undefined && KEY_RE.test(key) ? key : null;
+  return typeof key === 'string' && KEY_RE.test(key) ? key : null;
 }
 
 function idempotencyKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!KEY_RE.test(key)) throw new AppError(400, 'Idempotency-Key inválida', { 'Idempotency-Key': 'Use un UUID' });
+  // typeof: an empty array has no first value, and RegExp.test(undefined) tests the text 'undefined'.
+  if (typeof key !== 'string' || !KEY_RE.test(key))
+    throw new AppError(400, 'Idempotency-Key inválida', { 'Idempotency-Key': 'Use un UUID' });
   return key;
 }
 
