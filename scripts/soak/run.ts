@@ -177,7 +177,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakSummary> {
     await Promise.all(
       engines.map(async (tabs, d) => {
         for (let n = d; n < o.ops; n += o.devices) {
-          const op = makeOp(n, tag, fixture, random);
+          // Each operation from its own stream (the seed and its number): which saves are meant to be refused does
+          // not depend on how the devices, the cuts and the retries interleave, so a seed always makes the same saves.
+          const op = makeOp(n, tag, fixture, seeded(o.seed * 1_000 + n));
           const tab = tabs[Math.floor(random() * tabs.length)];
           const item = await tab.add(op.input);
           placed.push({ op, device: d, id: item.id });
