@@ -1,7 +1,7 @@
 // The details of the records in a list loaded online stay on the device, so the requests and entries
 // lists open a record offline (they showed 'No se pudo obtener el registro'); offline, a record without that copy
 // says why it cannot open. (The exits list: salidas-list.test.tsx.)
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ROLE } from '@shared/auth/permissions';
@@ -9,13 +9,13 @@ import { LABELS, MSG } from '@shared/messages';
 import { limaDate } from '@shared/domain/dates';
 import type { IngresoDetail, IngresoRow } from '@shared/contract/ingresos';
 import type { PedidoDetail, PedidoRow } from '@shared/contract/pedidos';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast, Toaster } from '@client/lib/toast';
+import { setToken } from '@client/lib/session';
+import { Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import IngresosPage from '@client/features/ingresos/ingresos-page';
 import PedidosPage from '@client/features/pedidos/pedidos-page';
-import { makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../features/helpers';
+import { makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../features/helpers';
 
 const today = limaDate();
 
@@ -26,13 +26,7 @@ function tokenWith(roles: number[]): string {
   return [head, Buffer.from(JSON.stringify({ ...body, roles })).toString('base64url'), sig].join('.');
 }
 
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 /** The page on its own router (the requests list reads its search params). */
 function routed(Page: () => React.JSX.Element) {

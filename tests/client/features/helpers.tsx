@@ -6,9 +6,20 @@ import { LABELS, MSG } from '@shared/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { getSession, getToken, clearToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import { makeEngine, fakeServer, type Responder } from '../offline/helpers';
+import { makeEngine, fakeServer, stopEngines, type Responder } from '../offline/helpers';
+import { toast } from '@client/lib/toast';
+import { getDb } from '@client/offline/db';
 
 export { makeToken, stopEngines } from '../offline/helpers';
+
+/** Between screen tests: engines stopped, globals unstubbed, toasts and session cleared, the device copies emptied. */
+export async function resetScreenTest(): Promise<void> {
+  stopEngines();
+  vi.unstubAllGlobals();
+  toast.clear();
+  clearToken();
+  await getDb().cache.clear();
+}
 
 /** An engine that reads the real stored session, believes it is offline and whose sends never reach a server. */
 export function offlineEngine() {

@@ -9,13 +9,13 @@ import type { CambiarInsumoAnswer, MaquinariaInsumo } from '@shared/contract/maq
 import { barWidth, forecastDate } from '@shared/domain/wear';
 import { LABELS, MSG } from '@shared/messages';
 import { formatDate } from '@client/lib/format';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast, Toaster } from '@client/lib/toast';
+import { setToken } from '@client/lib/session';
+import { Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import { MaquinariasList } from '@client/features/maquinarias/maquinarias-page';
 import { WearDialog } from '@client/features/maquinarias/wear-dialog';
-import { offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 import { machine, part, TODAY, tokenWithRoles } from './fixtures';
 
 const L = LABELS.maquinarias;
@@ -31,13 +31,7 @@ const PARTS = [filtro, aceite, cuchilla, oruga, idle];
 const EGL = machine(1, 'EGL-123', PARTS);
 
 beforeEach(() => setToken(tokenWithRoles([MENU.maquinarias, ROLE.maquinariaDesgaste, ROLE.maquinariaCambiarInsumos])));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 function renderWear(parts: MaquinariaInsumo[] = PARTS) {
   const onClose = vi.fn();

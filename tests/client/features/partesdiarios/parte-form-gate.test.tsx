@@ -4,14 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast } from '@client/lib/toast';
+import { setToken } from '@client/lib/session';
 import { ApiError } from '@client/lib/api';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import { ParteDialog } from '@client/features/partesdiarios/parte-dialog';
 import { ParteSaveDialog } from '@client/features/partesdiarios/parte-save-dialog';
-import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 import { INFOVENTA, OPERADORES } from './fixtures';
 
 const P = LABELS.partes;
@@ -26,13 +25,7 @@ beforeEach(async () => {
     ].map(([key, data]) => ({ key: cacheKey(key as unknown[]), data, savedAt: Date.now(), userId: 1 })),
   );
 });
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 async function choose(label: string, option: string | RegExp) {
   const box = screen.getByRole('combobox', { name: new RegExp(`^${label}`) });

@@ -4,11 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast, Toaster } from '@client/lib/toast';
-import { getDb } from '@client/offline/db';
+import { setToken } from '@client/lib/session';
+import { Toaster } from '@client/lib/toast';
 import { PedidoDialog } from '@client/features/pedidos/pedido-dialog';
-import { makeToken, offlineEngine, providers, reply, stopEngines, stubFetch, field } from '../helpers';
+import { makeToken, offlineEngine, providers, reply, stubFetch, field, resetScreenTest } from '../helpers';
 
 const A = LABELS.almacen;
 const MACHINES = [
@@ -65,13 +64,7 @@ const DETAIL = {
 const base = { 'GET /api/maquinarias': MACHINES, 'GET /api/pedidos/unimeds': UNIMEDS, 'GET /api/insumos/search': { items: [SUPPLY] } };
 
 beforeEach(() => setToken(makeToken(1)));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 function open(editId: number | null) {
   const onOpenChange = vi.fn();

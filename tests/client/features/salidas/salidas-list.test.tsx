@@ -1,16 +1,16 @@
 // The exits list merges the device's outbox over the server rows: new exits on top with 'pendiente', a pending
 // edit replaces its saved row, a rejected exit shows 'rechazado' with 'Abrir y corregir' instead of edit/delete.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@shared/messages';
 import { limaDate } from '@shared/domain/dates';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast, Toaster } from '@client/lib/toast';
+import { setToken } from '@client/lib/session';
+import { Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import type { SalidaRow } from '@client/features/salidas/api';
 import SalidasPage from '@client/features/salidas/salidas-page';
-import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { exitBody, makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 
 const today = limaDate();
 const saved = (id: number, nro_vale: string): SalidaRow => ({
@@ -28,13 +28,7 @@ const saved = (id: number, nro_vale: string): SalidaRow => ({
 });
 
 beforeEach(() => setToken(makeToken(1)));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 describe('LISTADO DE SALIDAS', () => {
   it('merges pending and rejected outbox exits over the server rows', async () => {

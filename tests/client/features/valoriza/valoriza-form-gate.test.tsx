@@ -3,23 +3,15 @@
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FIELD, LABELS } from '@shared/messages';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast } from '@client/lib/toast';
-import { getDb } from '@client/offline/db';
+import { setToken } from '@client/lib/session';
 import { ValorizaDialog } from '@client/features/valoriza/valoriza-dialog';
-import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 import { CUENTAS, INFOVENTA } from '../partesdiarios/fixtures';
 
 const V = LABELS.valoriza;
 
 beforeEach(() => setToken(makeToken(1)));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 describe('valuation form gate', () => {
   it('names the RUC, then the observation, then the reports; asks before discarding', async () => {

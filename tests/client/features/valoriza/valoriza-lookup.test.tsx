@@ -8,11 +8,9 @@ import type { ValorizaDetail } from '@shared/contract/valoriza';
 import { ROLE } from '@shared/auth/permissions';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { LABELS, MSG } from '@shared/messages';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast } from '@client/lib/toast';
-import { getDb } from '@client/offline/db';
+import { setToken } from '@client/lib/session';
 import { ValorizaDialog } from '@client/features/valoriza/valoriza-dialog';
-import { makeToken, offlineEngine, providers, stopEngines } from '../helpers';
+import { makeToken, offlineEngine, providers, resetScreenTest } from '../helpers';
 import { CUENTAS, INFOVENTA } from '../partesdiarios/fixtures';
 
 const V = LABELS.valoriza;
@@ -63,13 +61,7 @@ function token(): string {
 }
 
 beforeEach(() => setToken(token()));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 const input = (name: RegExp | string) => screen.getByLabelText(name) as HTMLInputElement;
 const rsocial = () => input(V.rsocial);

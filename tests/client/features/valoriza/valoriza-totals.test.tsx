@@ -1,18 +1,16 @@
 // Totals of the valuation modal: computed by the shared valorizaTotals (the server's function) and shown with 2
 // decimals; the detracción line only above S/ 700.00 (700.00 / 700.01 boundaries), its amount 0.00 for rubros 2 and 3;
 // edit mode starts locked; removing a report moves it to trash and recomputes.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ValorizaDetail } from '@shared/contract/valoriza';
 import { formatAmount } from '@shared/domain/money';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { LABELS } from '@shared/messages';
 import { ROLE } from '@shared/auth/permissions';
-import { clearToken, setToken } from '@client/lib/session';
-import { toast } from '@client/lib/toast';
-import { getDb } from '@client/offline/db';
+import { setToken } from '@client/lib/session';
 import { ValorizaDialog } from '@client/features/valoriza/valoriza-dialog';
-import { makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
+import { makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 import { CUENTAS, INFOVENTA } from '../partesdiarios/fixtures';
 
 const V = LABELS.valoriza;
@@ -93,13 +91,7 @@ function valorizaToken(): string {
 }
 
 beforeEach(() => setToken(valorizaToken()));
-afterEach(async () => {
-  stopEngines();
-  vi.unstubAllGlobals();
-  toast.clear();
-  clearToken();
-  await getDb().cache.clear();
-});
+afterEach(resetScreenTest);
 
 async function openEdit(v: ValorizaDetail) {
   stubFetch({ 'GET /api/valoriza/7': v, 'GET /api/valoriza/cuentas': CUENTAS, 'GET /api/valoriza/infoventa': INFOVENTA });
