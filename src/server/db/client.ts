@@ -67,6 +67,10 @@ export async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (PostgreSQL restarted, the database dropped) is an 'error' on the pool;
+  // without a listener it would end the process. The pool drops that connection and opens another for the next
+  // query, so there is nothing to do but say it.
+  pool.on('error', (err) => process.emitWarning(`Conexión a PostgreSQL cerrada por el servidor: ${err.message}`));
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as Db,
