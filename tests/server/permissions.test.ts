@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CODES, ENDPOINT_PERMISSIONS } from '@shared/auth/permissions';
+import { ALL_CODES } from '@shared/auth/permissions';
 import type { ApiRoute } from '../../src/server/plugins/auth';
 import { call, createTestApp, createUser, type TestApp } from './helpers';
 
@@ -12,7 +12,6 @@ const SELF_ALLOWED_BODIES: Record<string, object> = {
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 const urlOf = (r: ApiRoute) => r.url.replace(/:[A-Za-z_]+/g, '999999');
-const resourceOf = (path: string) => path.split('/')[2];
 
 describe('the role guard over every registered route', () => {
   let t: TestApp;
@@ -28,29 +27,21 @@ describe('the role guard over every registered route', () => {
     expect(routes.map(key)).toContain('POST /api/login');
   });
 
-  it('every registered non-GET /api route has its entry in ENDPOINT_PERMISSIONS, equal to the rule applied', () => {
-    const missing = routes.filter((r) => r.method !== 'GET' && ENDPOINT_PERMISSIONS[key(r)] === undefined).map(key);
-    expect(missing).toEqual([]);
-    const differing = routes.filter((r) => r.method !== 'GET' && ENDPOINT_PERMISSIONS[key(r)] !== r.rule).map(key);
-    expect(differing).toEqual([]);
+  it('every registered /api route comes from its endpoint declaration, which says who may call it', () => {
+    const undeclared = routes.filter((r) => !r.endpoint || r.endpoint.path !== r.url || r.endpoint.method !== r.method).map(key);
+    expect(undeclared).toEqual([]);
+    expect(routes.find((r) => key(r) === 'POST /api/login')?.access).toBe('public');
   });
 
-  it('every ENDPOINT_PERMISSIONS entry of a module with changes registered is a registered route (no stale entries)', () => {
-    const registered = new Set(routes.map(key));
-    // A module that so far registers only reads (a picker list) is not built yet: its entries are skipped.
-    const modules = new Set(routes.filter((r) => r.method !== 'GET').map((r) => resourceOf(r.url)));
-    const stale = Object.keys(ENDPOINT_PERMISSIONS).filter((k) => modules.has(resourceOf(k.split(' ')[1])) && !registered.has(k));
-    expect(stale).toEqual([]);
-  });
-
-  it('every code in the table is a grantable code of the permission tree', () => {
-    const codes = Object.values(ENDPOINT_PERMISSIONS).filter((v): v is number => typeof v === 'number');
+  it('every code an endpoint asks for is a grantable code of the permission tree', () => {
+    const codes = routes.flatMap((r) => (Array.isArray(r.access) ? r.access : []));
+    expect(codes.length).toBeGreaterThan(20);
     expect(codes.filter((c) => !ALL_CODES.includes(c))).toEqual([]);
   });
 
   it('session routes answer 401 without a token', async () => {
     const failures: string[] = [];
-    for (const r of routes.filter((x) => x.rule !== 'public')) {
+    for (const r of routes.filter((x) => x.access !== 'public')) {
       const res = await t.app.inject({ method: r.method as 'GET', url: urlOf(r), payload: r.method === 'GET' ? undefined : {} });
       if (res.statusCode !== 401) failures.push(`${key(r)} → ${res.statusCode}`);
     }
@@ -58,7 +49,7 @@ describe('the role guard over every registered route', () => {
   });
 
   it('every DELETE of the table answers an empty application/json body as it answers no body (not a bare 400)', async () => {
-    const deletes = Object.keys(ENDPOINT_PERMISSIONS).filter((k) => k.startsWith('DELETE '));
+    const deletes = routes.filter((r) => r.method === 'DELETE').map(key);
     expect(deletes.length).toBeGreaterThanOrEqual(14);
     const registered = new Set(routes.map(key));
     const all = await createUser(t, ALL_CODES);
@@ -79,21 +70,24 @@ describe('the role guard over every registered route', () => {
   });
 
   it('each role-coded route answers 403 to a user holding every other code, and passes the guard with only its code', async () => {
-    const coded = routes.filter((r): r is ApiRoute & { rule: number } => typeof r.rule === 'number');
+    const coded = routes.filter((r): r is ApiRoute & { access: readonly number[] } => Array.isArray(r.access));
     expect(coded.length).toBeGreaterThan(5);
-    const lacking = new Map<number, string>();
-    const holding = new Map<number, string>();
-    for (const code of new Set(coded.map((r) => r.rule))) {
+    // Any one of the codes opens the route: the user lacking them all is refused, one holding only the first passes.
+    const codesKey = (r: { access: readonly number[] }) => r.access.join(',');
+    const lacking = new Map<string, string>();
+    const holding = new Map<string, string>();
+    for (const r of coded) {
+      if (lacking.has(codesKey(r))) continue;
       lacking.set(
-        code,
+        codesKey(r),
         (
           await createUser(
             t,
-            ALL_CODES.filter((c) => c !== code),
+            ALL_CODES.filter((c) => !r.access.includes(c)),
           )
         ).token,
       );
-      holding.set(code, (await createUser(t, [code])).token);
+      holding.set(codesKey(r), (await createUser(t, [r.access[0]])).token);
     }
     const failures: string[] = [];
     for (const r of coded) {
@@ -103,15 +97,15 @@ describe('the role guard over every registered route', () => {
         continue;
       }
       const payload = r.method === 'GET' ? undefined : body;
-      const refused = await call(t.app, lacking.get(r.rule)!, { method: r.method as 'GET', url: urlOf(r), payload });
-      if (refused.statusCode !== 403) failures.push(`${key(r)} without ${r.rule} → ${refused.statusCode}`);
-      const passed = await call(t.app, holding.get(r.rule)!, {
+      const refused = await call(t.app, lacking.get(codesKey(r))!, { method: r.method as 'GET', url: urlOf(r), payload });
+      if (refused.statusCode !== 403) failures.push(`${key(r)} without ${codesKey(r)} → ${refused.statusCode}`);
+      const passed = await call(t.app, holding.get(codesKey(r))!, {
         method: r.method as 'GET',
         url: urlOf(r),
         payload: r.method === 'GET' ? undefined : {},
       });
       if ([401, 403].includes(passed.statusCode) || passed.statusCode >= 500)
-        failures.push(`${key(r)} with only ${r.rule} → ${passed.statusCode} ${passed.body.slice(0, 120)}`);
+        failures.push(`${key(r)} with only ${r.access[0]} → ${passed.statusCode} ${passed.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -113,11 +113,11 @@ describe('every read needs a live session', () => {
     expect(reads.length).toBeGreaterThan(30);
     expect(
       reads
-        .filter((r) => r.rule === 'public')
+        .filter((r) => r.access === 'public')
         .map(routeKey)
         .sort(),
     ).toEqual([...PUBLIC_READS].sort());
-    expect(t.app.apiRoutes.filter((r) => r.rule === 'public').map(routeKey)).toEqual(expect.arrayContaining(PUBLIC_READS));
+    expect(t.app.apiRoutes.filter((r) => r.access === 'public').map(routeKey)).toEqual(expect.arrayContaining(PUBLIC_READS));
   });
 
   it('every other GET and HEAD answers 401 without a token, with a broken, forged, expired or logged-out one, and for a deactivated user', async () => {
@@ -143,7 +143,7 @@ describe('every read needs a live session', () => {
       'deactivated user': bearer(deactivated.token),
     };
     const failures: string[] = [];
-    for (const r of reads.filter((x) => x.rule !== 'public')) {
+    for (const r of reads.filter((x) => x.access !== 'public')) {
       for (const method of ['GET', 'HEAD'] as const) {
         for (const [why, headers] of Object.entries(refusedWith)) {
           const res = await t.app.inject({ method, url: concrete(r.url), headers });

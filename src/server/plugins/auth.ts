@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ENDPOINT_PERMISSIONS, READ_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
+import type { Access, EndpointDef } from '@shared/contract/endpoint';
 import { MSG } from '@shared/messages';
 import { idempotencyKeys, revokedTokens, usuarios } from '../db/schema/index';
 import { denied, unauthorized } from '../lib/errors';
@@ -20,12 +21,13 @@ export interface SessionUser {
   token: TokenPayload;
 }
 
-/** A registered /api route and the rule the guard applies to it (read by the permission tests). */
+/** A registered /api route and who may call it (read by the permission tests). */
 export interface ApiRoute {
   method: string;
   url: string;
-  rule: EndpointRule;
+  access: Access;
   selfAllowed: boolean;
+  endpoint: EndpointDef;
 }
 
 declare module 'fastify' {
@@ -35,21 +37,35 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
-  interface FastifyContextConfig {
-    /** Overrides the table: 'public' routes need no session. */
-    rule?: EndpointRule;
-    /** The role may be skipped when the user acts on their own record (the service checks it). */
-    selfAllowed?: boolean;
-  }
 }
 
-/** GET routes readable without a session. */
+// TRANSITION (removed when every module is on the endpoint table): the old permission table as a declaration.
 const PUBLIC_GETS = new Set(['/api/health', '/api/ajustes']);
+function legacyEndpoint(method: string, url: string, config?: { rule?: EndpointRule; selfAllowed?: boolean }): EndpointDef | undefined {
+  if (!url.startsWith('/api')) return undefined;
+  let rule: EndpointRule | undefined = config?.rule;
+  if (rule === undefined) {
+    if (method === 'GET' || method === 'HEAD') rule = PUBLIC_GETS.has(url) ? 'public' : 'session';
+    else rule = ENDPOINT_PERMISSIONS[`${method} ${url}`];
+  }
+  if (rule === undefined) return undefined;
+  const reads = READ_PERMISSIONS[`${method} ${url}`];
+  const access: Access = reads ? reads : typeof rule === 'number' ? [rule] : rule;
+  return {
+    method: method as 'GET',
+    path: url as `/api/${string}`,
+    summary: '',
+    access,
+    selfAllowed: config?.selfAllowed,
+    answer: { file: '' },
+  };
+}
 
-export function ruleFor(method: string, url: string, config?: { rule?: EndpointRule }): EndpointRule | undefined {
-  if (config?.rule !== undefined) return config.rule;
-  if (method === 'GET' || method === 'HEAD') return PUBLIC_GETS.has(url) ? 'public' : 'session';
-  return ENDPOINT_PERMISSIONS[`${method} ${url}`];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rule?: EndpointRule;
+    selfAllowed?: boolean;
+  }
 }
 
 async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser> {
@@ -107,31 +123,26 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorate('apiRoutes', [] as ApiRoute[]);
 
+  // Every /api route comes from the endpoint table (lib/route.ts), which says who may call it.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = route.config as { rule?: EndpointRule; selfAllowed?: boolean } | undefined;
     for (const m of methods) {
       if (m === 'HEAD' || m === 'OPTIONS') continue;
-      const rule = ruleFor(m, route.url, config);
-      if (rule === undefined) throw new Error(`Ruta sin permiso en permissions.ts: ${m} ${route.url}`);
-      app.apiRoutes.push({ method: m, url: route.url, rule, selfAllowed: !!config?.selfAllowed });
+      const endpoint = route.config?.endpoint ?? legacyEndpoint(m, route.url, route.config);
+      if (!endpoint) throw new Error(`Ruta fuera de la tabla de endpoints (shared/contract): ${m} ${route.url}`);
+      app.apiRoutes.push({ method: m, url: route.url, access: endpoint.access, selfAllowed: !!endpoint.selfAllowed, endpoint });
     }
   });
 
   // onRequest (not preHandler): 401/403 come before body parsing and validation, so an anonymous or
   // unauthorized caller learns nothing about the body a route expects and never costs a parse.
   app.addHook('onRequest', async (req) => {
-    const url = req.routeOptions.url;
-    if (!url || !url.startsWith('/api')) return;
-    const rule = ruleFor(req.method, url, req.routeOptions.config as { rule?: EndpointRule });
-    if (rule === 'public') return;
+    const endpoint = req.routeOptions.config?.endpoint ?? legacyEndpoint(req.method, req.routeOptions.url ?? '', req.routeOptions.config);
+    if (!endpoint || endpoint.access === 'public') return;
     req.user = await authenticate(app, req);
-    if (typeof rule === 'number' && !req.user.roles.includes(rule)) {
-      // Changing one's own password needs no role 66 (checked by the users service).
-      if (!req.routeOptions.config?.selfAllowed) throw denied(MSG.forbidden);
-    }
-    const anyOf = READ_PERMISSIONS[`${req.method} ${url}`];
-    if (anyOf && !anyOf.some((code) => req.user?.roles.includes(code))) throw denied(MSG.forbidden);
+    if (endpoint.access === 'session') return;
+    // Acting on one's own record (one's password, a photo of one's failure) is checked by the service.
+    if (!endpoint.access.some((code) => req.user?.roles.includes(code)) && !endpoint.selfAllowed) throw denied(MSG.forbidden);
   });
 });

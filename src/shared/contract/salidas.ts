@@ -1,7 +1,22 @@
 // Warehouse exits (salidas) contract: exit body with lines and trash and row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateOut, dateStr, dni, editorMode, id, machineDateRange, optionalText, positiveAmount, text, timestampOut } from './common';
+import {
+  dateOut,
+  dateStr,
+  dni,
+  editorMode,
+  id,
+  idParam,
+  machineDateRange,
+  messageResponse,
+  optionalText,
+  positiveAmount,
+  text,
+  timestampOut,
+} from './common';
+import { endpoint } from './endpoint';
 
 /** Optional id: '', 0, null and missing all mean "none". */
 export const optionalId = z.preprocess(
@@ -95,3 +110,62 @@ export type SalidaDetail = z.infer<typeof salidaDetail>;
 export const valeQuery = z.object({ nro_vale: text(30) });
 export const valeUse = z.object({ id: z.number(), fecha: dateOut, placa: z.string() });
 export type ValeUse = z.infer<typeof valeUse>;
+
+/** The endpoints of warehouse exits. */
+export const salidasApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/salidas/list',
+    summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+    access: 'session',
+    body: salidaListBody,
+    answer: z.array(salidaRow),
+  }),
+  vales: endpoint({
+    method: 'GET',
+    path: '/api/salidas/vales',
+    summary: 'Salidas que ya llevan un número de vale (el formulario avisa; un vale puede repetirse)',
+    access: 'session',
+    query: valeQuery,
+    answer: z.array(valeUse),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/salidas/:id',
+    summary: 'Una salida con sus líneas',
+    access: 'session',
+    params: idParam,
+    answer: salidaDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/salidas',
+    summary: 'Registra una salida: descuenta el stock de cada insumo (409 si ya no alcanza) y la anota en el kardex',
+    access: [ROLE.salidaNuevo],
+    idempotent: true,
+    body: salidaBody,
+    answer: salidaDetail,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/salidas/:id',
+    summary: 'Edita una salida: mueve el stock por la diferencia de cada línea y devuelve el de las líneas quitadas (trash)',
+    access: [ROLE.salidaEditar],
+    idempotent: true,
+    params: idParam,
+    body: salidaBody,
+    answer: salidaDetail,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/salidas/:id',
+    summary: 'Elimina una salida y devuelve su stock',
+    access: [ROLE.salidaEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

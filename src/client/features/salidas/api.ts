@@ -2,9 +2,10 @@
 // outbox save (POST/PUT through the offline engine) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SalidaBody, SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
+import { pathOf } from '@shared/contract/endpoint';
+import { salidasApi, type SalidaBody, type SalidaDetail, type SalidaLineOut, type SalidaRow } from '@shared/contract/salidas';
 import { LABELS } from '@shared/messages';
-import { api, apiFetch } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
@@ -41,22 +42,21 @@ export interface SalidaOutboxMeta extends Record<string, unknown> {
 }
 
 export function useSalidas(body: MachineDateBody) {
-  return useListQuery<SalidaRow[]>([...SALIDAS_KEY, 'list', body], (signal) =>
-    apiFetch<SalidaRow[]>('/api/salidas/list', { method: 'POST', body, signal }),
-  );
+  return useListQuery<SalidaRow[]>([...SALIDAS_KEY, 'list', body], (signal) => call(salidasApi.list, { body, signal }));
 }
 
 const detailKey = (id: number | null) => [...SALIDAS_KEY, 'detail', id];
 
 /** A saved exit's detail as the device keeps it (useOfflineDetails): the newest are kept, to be edited offline. */
-export const salidaDetailEntry = (r: SalidaRow) => (r.id > 0 ? ([detailKey(r.id), `/api/salidas/${r.id}`] as const) : null);
+export const salidaDetailEntry = (r: SalidaRow) =>
+  r.id > 0 ? ([detailKey(r.id), pathOf(salidasApi.get, { params: { id: r.id } })] as const) : null;
 
 /** One exit; kept on the device so an exit opened once can be edited offline. */
 export function useSalida(id: number | null) {
   const key = detailKey(id);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => cachedData<SalidaDetail>(key, () => api.get<SalidaDetail>(`/api/salidas/${id}`, signal)),
+    queryFn: ({ signal }) => cachedData(key, () => call(salidasApi.get, { params: { id: id ?? 0 }, signal })),
     enabled: id !== null,
     retry: false,
     staleTime: 0,
@@ -66,7 +66,7 @@ export function useSalida(id: number | null) {
 export function useDeleteSalida() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/salidas/${id}`),
+    mutationFn: (id: number) => call(salidasApi.remove, { params: { id } }),
     onSuccess: () => Promise.all([SALIDAS_KEY, ['insumos'], ['movimientos']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
@@ -141,7 +141,7 @@ export function useValeUses(nro: string) {
   const q = nro.trim();
   return useQuery({
     queryKey: [...SALIDAS_KEY, 'vales', q.toUpperCase()],
-    queryFn: ({ signal }) => api.get<ValeUse[]>(`/api/salidas/vales?nro_vale=${encodeURIComponent(q)}`, signal),
+    queryFn: ({ signal }) => call(salidasApi.vales, { query: { nro_vale: q }, signal }),
     enabled: q !== '',
     retry: false,
     staleTime: 60_000,

@@ -198,8 +198,11 @@ describe('exit modal offline', () => {
       ...exitBody('V-041', today, [{ insumo_id: 7, cantidad: 1, salida_det_id: 9, stock: 10 } as never], 41),
       maquinaria: 'CARGADOR FRONTAL',
       placa: 'EGA-123',
+      created_at: '2026-11-20T15:00:00.000Z',
     };
-    stubFetch({ 'GET /api/salidas/41': { ...detail, salidas_det: detail.salidas_det.map((l) => ({ ...l, old_cantidad: 1 })) } });
+    stubFetch({
+      'GET /api/salidas/41': { ...detail, salidas_det: detail.salidas_det.map((l) => ({ ...l, salida_id: 41, old_cantidad: 1 })) },
+    });
     const message = MSG.stockUnavailable('C7', '10.00');
     const t = onlineEngine(() => json(409, { message }));
     const onOpenChange = vi.fn();
