@@ -18,7 +18,10 @@ import './styles.css';
 const router = createAppRouter(loadQueryClient);
 installShell(router, peekQueryClient);
 installBackNavigation(router.history);
-void Promise.all([import('@client/offline'), loadQueryClient()]).then(([{ startSync }, queryClient]) => startSync({ queryClient }));
+// The offline resources are registered before the engine starts: it refreshes their catalogues after login.
+void Promise.all([import('@client/offline'), loadQueryClient(), import('@client/app/offline-resources')]).then(
+  ([{ startSync }, queryClient]) => startSync({ queryClient }),
+);
 registerPwa();
 
 createRoot(document.getElementById('root')!).render(

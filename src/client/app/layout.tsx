@@ -5,7 +5,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useBackClose } from '@client/lib/back-navigation';
 import { cn } from '@client/lib/cn';
 import { LogoutModal } from './logout-modal';
-import { OutboxEditors } from './outbox-editors';
+import { OutboxEditorHost } from '@client/offline/ui';
 import { SideMenu } from './side-menu';
 import { SyncToasts } from './sync-toasts';
 import { TopBar } from './top-bar';
@@ -53,7 +53,7 @@ export function AppLayout() {
         </main>
       </div>
       <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
-      <OutboxEditors />
+      <OutboxEditorHost />
     </div>
   );
 }

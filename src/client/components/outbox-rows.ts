@@ -2,8 +2,8 @@
 // the outbox, each marked 'pendiente' or 'rechazado' (docs/architecture.md, the offline engine). Gives the table
 // what such a list always needs: ids that keep an outbox row apart from a saved one, the row tint of a pending and
 // of a rejected record, and 'Abrir y corregir' (the rejected item's editor, whatever its resource).
-import { useCallback } from 'react';
-import { openOutboxEditor, useMergedRows, useOutbox, type OutboxItem, type WithPending } from '@client/offline';
+import { useCallback, useMemo } from 'react';
+import { openOutboxEditor, useMergedRows, useOutbox, type OfflineResource, type WithPending } from '@client/offline';
 
 export interface OutboxRows<Row> {
   rows: WithPending<Row>[];
@@ -16,13 +16,14 @@ export interface OutboxRows<Row> {
   };
 }
 
-export function useOutboxRows<Row extends object>(
+export function useOutboxRows<Row extends object, Filter>(
   data: readonly Row[] | undefined,
-  resource: string,
-  toRow: (item: OutboxItem) => Row | null | undefined,
+  resource: Pick<OfflineResource<unknown, unknown, Row, Filter, unknown>, 'name' | 'rowOf'>,
+  filter: Filter,
   keyOf: (row: Row) => string | number,
 ): OutboxRows<Row> {
-  const rows = useMergedRows(data, resource, toRow, { keyOf });
+  const toRow = useMemo(() => resource.rowOf(filter), [resource, filter]);
+  const rows = useMergedRows(data, resource.name, toRow, { keyOf });
   const outbox = useOutbox();
   const fix = useCallback(
     (row: WithPending<Row>) => {

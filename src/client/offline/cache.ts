@@ -1,11 +1,12 @@
 // Read-through cache for TanStack Query: network first, the last good answer kept in Dexie for offline use.
 import { useSyncExternalStore } from 'react';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@client/lib/api';
 import { formatDateTime } from '@client/lib/format';
 import { getSession } from '@client/lib/session';
 import { MSG } from '@shared/messages';
 import { getDb, type OfflineDb } from './db';
+import type { Catalog } from './resource';
 import { createEmitter } from './sync-events';
 
 /** A TanStack query key (or a plain string); arrays are stored as their JSON text. */
@@ -122,38 +123,25 @@ export function useOfflineInfo(key: CacheKey): OfflineInfo {
 /** Current offline info of a key outside React. */
 export const getOfflineInfo = (key: CacheKey): OfflineInfo => infos.get(cacheKey(key)) ?? ONLINE;
 
-/** Catalogues that offline forms need, as [query key, GET url]. Features must use these keys with cachedData. */
-export const CATALOGS: ReadonlyArray<readonly [QueryKey, string]> = [
-  [['maquinarias'], '/api/maquinarias'],
-  [['operadores'], '/api/operadores'],
-  [['insumos'], '/api/insumos'],
-  [['pedidos', 'unimeds'], '/api/pedidos/unimeds'],
-  [['actividades'], '/api/actividades'],
-  [['costos'], '/api/costos'],
-  [['valoriza', 'infoventa'], '/api/valoriza/infoventa'],
-  [['valoriza', 'cuentas'], '/api/valoriza/cuentas'],
-];
-
 export interface PrefetchOptions extends CacheOptions {
-  fetcher?: (url: string) => Promise<unknown>;
-  /** When given, array keys are also put into TanStack Query's cache. */
+  /** When given, the answers are also put into TanStack Query's cache. */
   queryClient?: QueryClient;
 }
 
-/** Refreshes the device copies after login; one failing catalogue does not stop the others. */
-export async function prefetchCatalogs(
-  list: ReadonlyArray<readonly [CacheKey, string]> = CATALOGS,
-  opts: PrefetchOptions = {},
-): Promise<{ ok: string[]; failed: string[] }> {
-  const fetcher = opts.fetcher ?? ((url: string) => api.get<unknown>(url));
-  const results = await Promise.allSettled(list.map(([key, url]) => cachedFetch(key, () => fetcher(url), opts)));
+/**
+ * Refreshes the device copies of catalogues (after login: those the registered offline resources and the user's
+ * screens declare); one failing catalogue does not stop the others. The same key twice is fetched once.
+ */
+export async function prefetchCatalogs(list: readonly Catalog[], opts: PrefetchOptions = {}): Promise<{ ok: string[]; failed: string[] }> {
+  const unique = [...new Map(list.map((c) => [cacheKey(c.key), c])).values()];
+  const results = await Promise.allSettled(unique.map((c) => cachedFetch(c.key, () => c.fetch(), opts)));
   const ok: string[] = [];
   const failed: string[] = [];
   results.forEach((r, i) => {
-    const [key] = list[i];
+    const { key } = unique[i];
     if (r.status === 'fulfilled' && !r.value.fromCache) {
       ok.push(cacheKey(key));
-      if (opts.queryClient && typeof key !== 'string') opts.queryClient.setQueryData(key as QueryKey, r.value.data);
+      opts.queryClient?.setQueryData(key, r.value.data);
     } else failed.push(cacheKey(key));
   });
   return { ok, failed };

@@ -2,10 +2,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notifyUnauthorized } from '@client/lib/api';
 import { getSession, getToken, subscribeSession } from '@client/lib/session';
-import { CATALOGS, prefetchCatalogs, type CacheKey } from './cache';
+import { prefetchCatalogs } from './cache';
 import { getDb } from './db';
 import { createSyncEngine, type SyncEngine } from './sync';
 import { defaultChannel } from './sync-events';
+import { offlineResources, type Catalog } from './resource';
 import { defaultLock } from './sync-lock';
 import { wireTriggers } from './sync-triggers';
 
@@ -31,20 +32,24 @@ let unwire: (() => void) | undefined;
 
 export interface StartSyncOptions {
   queryClient?: QueryClient;
-  /** Catalogues refreshed into Dexie when a user session appears (login, or start while logged in); false: none. */
-  catalogs?: ReadonlyArray<readonly [CacheKey, string]> | false;
+  /**
+   * Catalogues refreshed into Dexie when a user session appears (login, or start while logged in), beyond those of
+   * the registered offline resources: the user's screens' (app/screens.ts). False: none at all.
+   */
+  catalogs?: (() => readonly Catalog[]) | false;
 }
 
 /** Runs prefetchCatalogs once per user session that appears (start while logged in, login, user switch). */
 function prefetchOnLogin(opts: StartSyncOptions): () => void {
-  const list = opts.catalogs === undefined ? CATALOGS : opts.catalogs;
-  if (list === false) return () => undefined;
+  const extra = opts.catalogs;
+  if (extra === false) return () => undefined;
   let lastToken: string | null = null;
   const check = () => {
     const token = getToken();
     if (!getSession() || token === lastToken) return;
     lastToken = token;
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    const list = [...offlineResources().flatMap((r) => r.catalogs), ...(extra?.() ?? [])];
     void prefetchCatalogs(list, { queryClient: opts.queryClient });
   };
   check();

@@ -1,6 +1,6 @@
-// 'Abrir y corregir' of any resource: each feature registers the form that corrects its rejected outbox items;
+// 'Abrir y corregir' of any resource: the correcting form is part of each resource's declaration (resource.ts);
 // opening an item (from Sincronización or a list row) asks the app's editor host to show that form.
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { OutboxItem } from './db';
 import type { AttachmentInput } from './outbox-files';
 import { createEmitter } from './sync-events';
@@ -18,33 +18,19 @@ export interface OutboxFix {
   resend: (body: unknown, files?: readonly AttachmentInput[]) => Promise<SubmitResult>;
 }
 
-export interface OutboxEditorProps extends OutboxFix {
+/** What the host gives the opened item's form. */
+export interface OpenedEditorProps extends OutboxFix {
   onClose: () => void;
 }
 
-export type OutboxEditor = ComponentType<OutboxEditorProps>;
-
-const editors = new Map<string, OutboxEditor>();
-const editorEvents = createEmitter<void>();
-
-/** Registers (or replaces) the correcting form of a resource; returns a function that unregisters it. */
-export function registerOutboxEditor(resource: string, editor: OutboxEditor): () => void {
-  editors.set(resource, editor);
-  editorEvents.emit();
-  return () => {
-    if (editors.get(resource) !== editor) return;
-    editors.delete(resource);
-    editorEvents.emit();
-  };
+/** The fix of an item of a known resource: its body too, typed as the resource saves it. */
+export interface TypedFix<Body> extends OutboxFix {
+  body: Body;
 }
 
-/** The registered form of a resource, live (undefined while none is registered). */
-export function useOutboxEditor(resource: string | undefined): OutboxEditor | undefined {
-  return useSyncExternalStore(
-    editorEvents.on,
-    () => (resource === undefined ? undefined : editors.get(resource)),
-    () => undefined,
-  );
+/** What a resource's correcting form gets (its declaration's `editor`). */
+export interface OutboxEditorProps<Body = unknown> extends TypedFix<Body> {
+  onClose: () => void;
 }
 
 let opened: OutboxItem | null = null;

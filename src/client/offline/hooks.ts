@@ -10,6 +10,8 @@ import { listItems, type EnqueueInput } from './outbox-store';
 import { watchOutbox } from './outbox-watch';
 import type { SyncEngine } from './sync';
 import type { SyncListener, SyncState } from './sync-events';
+import type { OfflineResource } from './resource';
+import type { AttachmentInput } from './outbox-files';
 import { submit, type SubmitResult } from './sync-submit';
 
 export type { WithPending, MergeOptions } from './merge-pending';
@@ -149,4 +151,16 @@ export function useOfflineSave(): <T = unknown>(input: EnqueueInput) => Promise<
 export function useSyncEvent(listener: SyncListener): void {
   const engine = useSyncEngine();
   useEffect(() => engine.on(listener), [engine, listener]);
+}
+
+/**
+ * The save of an offline resource (its declaration, resource.ts): a create or an edit through the outbox, its files
+ * after it. Online it resolves `{ queued: false, data }` with the server's answer or rejects with OutboxRejection
+ * (the form shows the reason); offline, on a network failure, a 5xx or behind an earlier item `{ queued: true }`.
+ */
+export function useResourceSave<Body, Meta, Answer>(
+  resource: Pick<OfflineResource<Body, Meta, unknown, unknown, Answer>, 'input' | 'answer'>,
+): (body: Body, meta: Meta, files?: readonly AttachmentInput[]) => Promise<SubmitResult<Answer>> {
+  const engine = useSyncEngine();
+  return useCallback((body, meta, files) => submit<Answer>(engine, resource.input(body, meta, files)), [engine, resource]);
 }

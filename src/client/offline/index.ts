@@ -19,9 +19,17 @@ export {
   type OfflineInfo,
   type CacheKey,
 } from './cache';
-export { useOutbox, usePendingCount, useMergedRows, useOfflineSave, useSyncEvent, type WithPending } from './hooks';
+export { useOutbox, usePendingCount, useMergedRows, useOfflineSave, useResourceSave, useSyncEvent, type WithPending } from './hooks';
 export { useSyncEngine } from './engine-context';
 /** @public A correcting editor's files (docs/architecture.md, "How to add an offline form"). */
 export { useOutboxFiles } from './hooks';
-export { registerOutboxEditor, openOutboxEditor, type OutboxEditorProps, type OutboxFix } from './editors';
+export { openOutboxEditor, type OutboxEditorProps, type OutboxFix, type TypedFix } from './editors';
+export {
+  offlineResource,
+  registerOfflineResource,
+  type OfflineResource,
+  type OfflineResourceInfo,
+  type Catalog,
+  type Pending,
+} from './resource';
 export { pendingCountForLogout } from './logout-guard';

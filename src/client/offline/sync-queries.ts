@@ -1,6 +1,7 @@
-// The lists a sent item refreshes: ['<resource>'] always, plus the keys a feature registers (an exit also moves
-// the stock and the kardex).
+// The lists a sent item refreshes: ['<resource>'] always, plus the `refreshes` of its declaration (an exit also
+// moves the stock and the kardex).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { offlineResourceNamed } from './resource';
 
 /**
  * Most one refresh of a resource's lists per this many ms. A replay of 1,000 queued exits refetched the open exits
@@ -10,14 +11,14 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export const REFRESH_GAP_MS = 1000;
 
 export function createQueryRefresher(gapMs = REFRESH_GAP_MS) {
-  const extra = new Map<string, QueryKey[]>();
   let client: QueryClient | undefined;
   /** Resources in their gap after a refresh: true when another item was sent meanwhile. */
   const cooling = new Map<string, boolean>();
 
   function invalidate(resource: string): void {
     if (!client) return;
-    for (const key of [[resource] as QueryKey, ...(extra.get(resource) ?? [])]) void client.invalidateQueries({ queryKey: key });
+    for (const key of [[resource] as QueryKey, ...(offlineResourceNamed(resource)?.refreshes ?? [])])
+      void client.invalidateQueries({ queryKey: key });
   }
 
   function cool(resource: string): void {
@@ -35,10 +36,6 @@ export function createQueryRefresher(gapMs = REFRESH_GAP_MS) {
   return {
     setQueryClient(next: QueryClient | undefined): void {
       client = next;
-    },
-    /** Extra TanStack Query keys to invalidate when an item of `resource` is saved (['resource'] always is). */
-    registerQueryKeys(resource: string, keys: QueryKey[]): void {
-      extra.set(resource, [...(extra.get(resource) ?? []), ...keys]);
     },
     refresh(resource: string): void {
       if (!client) return;

@@ -285,7 +285,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     subscribeState: (listener: (s: SyncState) => void) => stateEvents.on(listener),
     isOnline,
     setQueryClient: queries.setQueryClient,
-    registerQueryKeys: queries.registerQueryKeys,
     /** The browser went online/offline. */
     setOnline(online: boolean): void {
       offline = !online;

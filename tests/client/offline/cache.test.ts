@@ -83,21 +83,19 @@ describe('prefetchCatalogs', () => {
     const { db, opts } = setup();
     const queryClient = new QueryClient();
     const urls: string[] = [];
-    const result = await prefetchCatalogs(
-      [
-        [['maquinarias'], '/api/maquinarias'],
-        [['operadores'], '/api/operadores'],
-        [['insumos'], '/api/insumos'],
-      ],
-      {
-        ...opts,
-        queryClient,
-        fetcher: async (url) => {
-          urls.push(url);
-          if (url === '/api/operadores') throw new ApiError(500, 'x');
-          return [{ url }];
-        },
+    const catalog = (key: string, url: string) => ({
+      key: [key],
+      fetch: async () => {
+        urls.push(url);
+        if (url === '/api/operadores') throw new ApiError(500, 'x');
+        return [{ url }];
       },
+    });
+    const maquinarias = catalog('maquinarias', '/api/maquinarias');
+    // The same catalogue declared twice (a resource and a screen need it) is fetched once.
+    const result = await prefetchCatalogs(
+      [maquinarias, catalog('operadores', '/api/operadores'), catalog('insumos', '/api/insumos'), maquinarias],
+      { ...opts, queryClient },
     );
     expect(urls).toEqual(['/api/maquinarias', '/api/operadores', '/api/insumos']);
     expect(result).toEqual({ ok: ['["maquinarias"]', '["insumos"]'], failed: ['["operadores"]'] });

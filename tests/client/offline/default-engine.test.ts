@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
 import { getDefaultEngine, startSync } from '@client/offline/default-engine';
@@ -36,7 +37,7 @@ describe('startSync (default engine)', () => {
     await db.outbox.add(outboxRow({ ...salida('crashed'), status: 'sending', nextAttemptAt: now, createdAt: now, updatedAt: now }));
     const stop = startSync({
       queryClient: new QueryClient(),
-      catalogs: [[['maquinarias'], '/api/maquinarias']],
+      catalogs: () => [{ key: ['maquinarias'], fetch: () => api.get('/api/maquinarias') }],
     });
     await until(async () => (await db.outbox.count()) === 0);
     await until(async () => (await db.cache.get('["maquinarias"]')) !== undefined);

@@ -1,6 +1,10 @@
 // Test helpers of the offline engine: fake session tokens, a fake idempotent server, engines on fake-indexeddb.
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
+import { lazy, type ComponentType } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import type { OpenedEditorProps } from '@client/offline/editors';
+import type { OfflineResourceInfo } from '@client/offline/resource';
 import { decodeToken, type SessionPayload } from '@client/lib/session';
 import { createOfflineDb, type OfflineDb, type OutboxItem } from '@client/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from '@client/offline/sync';
@@ -179,3 +183,12 @@ export const outboxRow = (over: Partial<OutboxItem> = {}): OutboxItem => ({
   serverId: null,
   ...over,
 });
+
+/** A registered offline resource for engine tests: a name, the lists it refreshes and its correcting form. */
+export function testResource(
+  name: string,
+  opts: { editor?: ComponentType<OpenedEditorProps>; refreshes?: QueryKey[] } = {},
+): OfflineResourceInfo {
+  const Editor = opts.editor ?? (() => null);
+  return { name, refreshes: opts.refreshes ?? [], catalogs: [], Editor: lazy(async () => ({ default: Editor })) };
+}

@@ -6,7 +6,8 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-li
 import { ApiError } from '@client/lib/api';
 import { clearToken, getSession, getToken, setToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import { closeOutboxEditor, registerOutboxEditor, type OutboxEditorProps } from '@client/offline/editors';
+import { closeOutboxEditor, type OpenedEditorProps } from '@client/offline/editors';
+import { registerOfflineResource } from '@client/offline/resource';
 import { useOfflineSave, useOutbox, usePendingCount, useSyncEvent, useSyncState } from '@client/offline/hooks';
 import type { SyncEvent } from '@client/offline/sync-events';
 import { pendingCountForLogout } from '@client/offline/logout-guard';
@@ -15,7 +16,7 @@ import { OutboxEditorHost, PendingBadge, SyncPanel } from '@client/offline/ui';
 import { SyncToasts } from '@client/app/sync-toasts';
 import { Toaster, toast } from '@client/lib/toast';
 import { MSG } from '@shared/messages';
-import { fakeServer, json, makeEngine, makeToken, salida, stopEngines, type Responder } from './helpers';
+import { fakeServer, json, makeEngine, makeToken, salida, stopEngines, testResource, type Responder } from './helpers';
 
 beforeEach(() => setToken(makeToken(1)));
 afterEach(() => {
@@ -224,7 +225,9 @@ describe('SyncPanel', () => {
   it('shows a rejected item with the server reason and lets the user fix, resend or discard it', async () => {
     let reject = true;
     const { wrapper, engine, server, db } = setup((req) => (reject ? json(422, { message: 'Vale duplicado' }) : json(201, req.body)));
-    const unregister = registerOutboxEditor('salidas', ({ item }: OutboxEditorProps) => <p>Corrigiendo {item.label}</p>);
+    const unregister = registerOfflineResource(
+      testResource('salidas', { editor: ({ item }: OpenedEditorProps) => <p>Corrigiendo {item.label}</p> }),
+    );
     const first = await engine.add(salida('1'));
     await engine.add(salida('2'));
     await engine.flush();

@@ -1,7 +1,7 @@
-// Adding an offline form for a new resource takes its contract schema, one outbox-backed mutation and one editor
-// registration: a resource defined here ('revisiones', a machine's meter reading) goes through the real engine on
-// fake-indexeddb: saved offline, listed as pending, sent once, rejected, opened in its registered editor from
-// Sincronización, corrected and resent once. The exits' editor is registered beside it and never shown for it.
+// Adding an offline form for a new resource takes its endpoint in the contract, one offline declaration and its
+// screen: a resource defined here ('revisiones', a machine's meter reading) goes through the real engine on
+// fake-indexeddb: saved offline, listed as pending, sent once, rejected, opened in its declared editor from
+// Sincronización, corrected and resent once. The exits' declaration is registered beside it and never shown for it.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
@@ -9,28 +9,29 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MSG } from '@shared/messages';
 import { clearToken, getSession, getToken, setToken } from '@client/lib/session';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import { closeOutboxEditor, registerOutboxEditor, type OutboxEditorProps } from '@client/offline/editors';
-import { useMergedRows, useOfflineSave } from '@client/offline/hooks';
+import { endpoint } from '@shared/contract/endpoint';
+import { closeOutboxEditor, type OutboxEditorProps } from '@client/offline/editors';
+import { useMergedRows, useResourceSave } from '@client/offline/hooks';
+import { offlineResource, registerOfflineResource } from '@client/offline/resource';
 import { OutboxEditorHost, PendingRowBadge, SyncPanel } from '@client/offline/ui';
-import '@client/features/salidas/outbox-editor';
+import salidasOffline from '@client/features/salidas/offline';
 import { fakeServer, json, makeEngine, makeToken, stopEngines } from './helpers';
 
-// 1. The contract schema (src/shared/contract/<resource>.ts in the app).
+// 1. The endpoint in the contract (src/shared/contract/<resource>.ts in the app): body schema, answer, access.
 const revisionBody = z.object({ maquinaria_id: z.number().int().positive(), horometro: z.number().positive('Ingrese el horómetro') });
 type RevisionBody = z.infer<typeof revisionBody>;
-
-// 2. One outbox-backed mutation (features/<resource>/api.ts).
-function useSaveRevision() {
-  const save = useOfflineSave();
-  return (body: RevisionBody) =>
-    save({
-      resource: 'revisiones',
-      method: 'POST',
-      url: '/api/revisiones',
-      body: revisionBody.parse(body),
-      label: `Revisión ${body.horometro}`,
-    });
-}
+const revisionesApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/revisiones',
+    summary: 'Registra una lectura del horómetro',
+    access: [1],
+    idempotent: true,
+    body: revisionBody,
+    answer: revisionBody.extend({ id: z.number() }),
+    status: 201,
+  }),
+};
 
 /** The resource's form, used to create and to correct. */
 interface FormProps {
@@ -60,22 +61,33 @@ function RevisionForm({ title, initial, reason, onSave }: FormProps) {
   );
 }
 
-// 3. One editor registration (features/<resource>/outbox-editor.ts).
-const unregister = registerOutboxEditor('revisiones', ({ item, resend, onClose }: OutboxEditorProps) => (
-  <RevisionForm
-    title="Corregir revisión"
-    initial={item.body as RevisionBody}
-    reason={item.lastError ?? undefined}
-    onSave={async (body) => {
-      await resend(body);
-      onClose();
-    }}
-  />
-));
+// 2. One offline declaration (features/<resource>/offline.ts): where it is saved, its label, its list row and the
+// form that corrects it. The shell registers every feature's; here the test does.
+const revisiones = offlineResource({
+  create: revisionesApi.create,
+  label: (body: RevisionBody, _meta: object) => `Revisión ${body.horometro}`,
+  row: ({ item, body }) => ({ id: -item.seq, ...body }),
+  editor: async () =>
+    function RevisionEditor({ item, body, resend, onClose }: OutboxEditorProps<RevisionBody>) {
+      return (
+        <RevisionForm
+          title="Corregir revisión"
+          initial={body}
+          reason={item.lastError ?? undefined}
+          onSave={async (body) => {
+            await resend(body);
+            onClose();
+          }}
+        />
+      );
+    },
+});
+const unregister = registerOfflineResource(revisiones);
+const unregisterExits = registerOfflineResource(salidasOffline);
 
 /** The list of the resource: server rows (none here) with the outbox rows merged in. */
 function RevisionList() {
-  const rows = useMergedRows<{ id: number; horometro: number }>([], 'revisiones', (i) => ({ id: -i.seq, ...(i.body as RevisionBody) }));
+  const rows = useMergedRows([], revisiones.name, revisiones.rowOf(undefined));
   return (
     <ul aria-label="Revisiones">
       {rows.map((r) => (
@@ -89,14 +101,14 @@ function RevisionList() {
 }
 
 function NewRevision() {
-  const save = useSaveRevision();
+  const save = useResourceSave(revisiones);
   const [done, setDone] = useState('');
   return (
     <>
       <RevisionForm
         title="Nueva revisión"
         initial={{ maquinaria_id: 3, horometro: 0 }}
-        onSave={async (b) => setDone((await save(b)).queued ? MSG.savedOffline : MSG.saved)}
+        onSave={async (b) => setDone((await save(revisionBody.parse(b), {})).queued ? MSG.savedOffline : MSG.saved)}
       />
       <output>{done}</output>
     </>
@@ -104,7 +116,10 @@ function NewRevision() {
 }
 
 beforeEach(() => setToken(makeToken(1)));
-afterAll(unregister);
+afterAll(() => {
+  unregister();
+  unregisterExits();
+});
 afterEach(() => {
   stopEngines();
   closeOutboxEditor();
@@ -180,13 +195,7 @@ describe('an offline form for a new resource', () => {
       json(answers.shift() ?? 201, { message: `Revisión ${(req.body as RevisionBody).horometro} rechazada` }),
     );
     const t = makeEngine(server.fetchImpl as unknown as typeof fetch, { getToken, getSession });
-    await t.engine.add({
-      resource: 'revisiones',
-      method: 'POST',
-      url: '/api/revisiones',
-      body: { maquinaria_id: 3, horometro: 1 },
-      label: 'Revisión 1',
-    });
+    await t.engine.add(revisiones.input({ maquinaria_id: 3, horometro: 1 }, {}));
     await t.engine.flush();
     render(
       <OfflineEngineProvider engine={t.engine}>

@@ -1,10 +1,11 @@
 // The outbox outcome table (docs/architecture.md, "5. The offline engine"), one test per row, with real Dexie on fake-indexeddb and a mocked fetch.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { MSG } from '@shared/messages';
+import { registerOfflineResource } from '@client/offline/resource';
 import type { SyncEvent } from '@client/offline/sync-events';
-import { fakeServer, json, makeEngine, salida, stopEngines } from './helpers';
+import { fakeServer, json, makeEngine, salida, stopEngines, testResource } from './helpers';
 
 afterEach(stopEngines);
 
@@ -111,7 +112,8 @@ describe('outbox outcome table', () => {
     const queryClient = new QueryClient();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     t.engine.setQueryClient(queryClient);
-    t.engine.registerQueryKeys('salidas', [['insumos'], ['movimientos']]);
+    const unregister = registerOfflineResource(testResource('salidas', { refreshes: [['insumos'], ['movimientos']] }));
+    onTestFinished(unregister);
     const events: SyncEvent[] = [];
     t.engine.on((e) => events.push(e));
     const item = await t.engine.add(salida('000001'));

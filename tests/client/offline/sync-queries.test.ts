@@ -2,18 +2,26 @@
 // per item (bench/offline.ts), and a single save must still show at once.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerOfflineResource } from '@client/offline/resource';
 import { createQueryRefresher } from '@client/offline/sync-queries';
+import { testResource } from './helpers';
 
 describe('createQueryRefresher', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  let unregister: () => void;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    unregister = registerOfflineResource(testResource('salidas', { refreshes: [['insumos']] }));
+  });
+  afterEach(() => {
+    unregister();
+    vi.useRealTimers();
+  });
 
   function setup() {
     const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
     const refresher = createQueryRefresher(1000);
     refresher.setQueryClient(client);
-    refresher.registerQueryKeys('salidas', [['insumos']]);
     const keys = () => spy.mock.calls.map((c) => c[0]?.queryKey);
     return { refresher, keys };
   }

@@ -4,13 +4,10 @@ import { useMemo, useState } from 'react';
 import { LABELS } from '@shared/messages';
 import { DateRangeFilter, useDateRange, type DateRange } from '@client/components/date-range-filter';
 import { SelectFilter } from '@client/components/select-filter';
+import type { MachineDateBody } from '@client/components/machine-date';
 import { machineOptions, useMaquinarias } from './api';
 
-export interface MachineDateBody {
-  maquinaria_id: number;
-  fini: string;
-  ffin: string;
-}
+export type { MachineDateBody };
 
 /** Filter state; `body` is the list call's payload (maquinaria_id, fini, ffin). */
 export function useMachineDateFilters(initial?: DateRange) {

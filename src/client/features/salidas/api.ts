@@ -1,19 +1,16 @@
-// Warehouse exits API: list by machine and dates, one exit (cached for offline edits), delete, the
-// outbox save (POST/PUT through the offline engine) and the mapping of outbox items to list rows.
-import { useCallback } from 'react';
+// Warehouse exits API: list by machine and dates, one exit (cached for offline edits), delete, the voucher check and
+// the exit as the form and the outbox keep it (its offline declaration: offline.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { salidasApi, type SalidaBody, type SalidaDetail, type SalidaLineOut, type SalidaRow } from '@shared/contract/salidas';
-import { LABELS } from '@shared/messages';
 import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
-import { cachedData, useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
+import { cachedData } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { SalidaDetail, SalidaRow };
 
 export const SALIDAS_KEY = ['salidas'] as const;
-export const RESOURCE = 'salidas';
 
 /**
  * One exit line as the form shows it and the outbox keeps it: the answer's line (code, name, unit, the stock seen
@@ -71,69 +68,9 @@ export function useDeleteSalida() {
   });
 }
 
-const wired = new WeakSet<SyncEngine>();
-
-/** An accepted exit also moves stock and the kardex: the engine refreshes those lists too. */
-export function wireSalidaQueries(engine: SyncEngine): void {
-  if (wired.has(engine)) return;
-  wired.add(engine);
-  engine.registerQueryKeys(RESOURCE, [['insumos'], ['movimientos']]);
-}
-
-export function outboxInput(form: SalidaSave, meta: SalidaOutboxMeta) {
-  const editing = form.editorMode === 'editar' && form.id !== null;
-  return {
-    resource: RESOURCE,
-    method: editing ? ('PUT' as const) : ('POST' as const),
-    url: editing ? `/api/salidas/${form.id}` : '/api/salidas',
-    body: form,
-    label: LABELS.salidas.outboxLabel(form.nro_vale),
-    meta,
-  };
-}
-
-/** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
-export function useSaveSalida() {
-  const save = useOfflineSave();
-  const engine = useSyncEngine();
-  wireSalidaQueries(engine);
-  return useCallback((form: SalidaSave, meta: SalidaOutboxMeta) => save<SalidaDetail>(outboxInput(form, meta)), [save]);
-}
-
 /** 'CODE NAME x qty; …' like the server's hidden detail column. */
 export function detailText(lines: readonly Pick<SalidaLine, 'insumo_codigo' | 'insumo_name' | 'cantidad'>[]): string {
   return lines.map((l) => `${l.insumo_codigo} ${l.insumo_name} x ${Number(l.cantidad)}`).join('; ');
-}
-
-/** An outbox exit as a list row (new exits get a negative id so they never collide with saved ones). */
-export function outboxRow(item: OutboxItem): SalidaRow | null {
-  if (item.resource !== RESOURCE || item.method === 'DELETE') return null;
-  const body = item.body as SalidaSave;
-  const meta = item.meta as Partial<SalidaOutboxMeta>;
-  return {
-    id: body.id ?? -item.seq,
-    fecha: body.fecha,
-    nro_vale: body.nro_vale,
-    maquinaria_id: body.maquinaria_id,
-    maquinaria: meta.maquinaria ?? '',
-    placa: meta.placa ?? '',
-    operador_id: body.operador_id ?? 0,
-    operador_dni: body.operador_dni,
-    operador_name: body.operador_name,
-    detalle: detailText(body.salidas_det ?? []),
-    created_at: new Date(item.createdAt).toISOString(),
-  };
-}
-
-/** outboxRow limited to the list's filters (machine 'Todos' = 0, date range). */
-export function outboxRowFor(filter: MachineDateBody) {
-  return (item: OutboxItem): SalidaRow | null => {
-    const row = outboxRow(item);
-    if (!row) return null;
-    if (filter.maquinaria_id && row.maquinaria_id !== filter.maquinaria_id) return null;
-    if ((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin)) return null;
-    return row;
-  };
 }
 
 /** The exits that already carry voucher `nro` (the form warns; a voucher may repeat). Empty offline. */

@@ -18,9 +18,10 @@ import { LineItemsHeader } from '@client/components/line-item-table';
 import { useMasterDetail } from '@client/components/use-master-detail';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import type { OutboxFix } from '@client/offline';
+import type { TypedFix } from '@client/offline';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { useSalida, useSaveSalida, useValeUses, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
+import { useSalida, useValeUses, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
+import { useSaveSalida } from './offline';
 import { OperatorField, type OperatorCheck, type OperatorValue } from './operator-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
@@ -45,7 +46,7 @@ export interface SalidaDialogProps {
   /** Exit to edit (code 58); null creates one. Ignored when `fix` is given. */
   editId: number | null;
   /** 'Abrir y corregir': the rejected outbox item to correct and the call that sends the corrected copy. */
-  fix?: OutboxFix | null;
+  fix?: TypedFix<SalidaSave> | null;
 }
 
 export function SalidaDialog({ open, onOpenChange, editId, fix }: SalidaDialogProps) {
@@ -66,9 +67,9 @@ const headOf = (b: Partial<SalidaSave | SalidaDetail>, fallbackDate: string): He
   operador_name: b.operador_name ?? '',
 });
 
-function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: OutboxFix | null; onClose: () => void }) {
+function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: TypedFix<SalidaSave> | null; onClose: () => void }) {
   const fixItem = fix?.item ?? null;
-  const fixBody = (fixItem?.body ?? null) as SalidaSave | null;
+  const fixBody = fix?.body ?? null;
   const session = useSession();
   const save = useSaveSalida();
   const machines = useMaquinarias();

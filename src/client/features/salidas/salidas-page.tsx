@@ -10,7 +10,8 @@ import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { useOfflineDetails } from '@client/components/offline-details';
 import { useOutboxRows } from '@client/components/outbox-rows';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { outboxRowFor, salidaDetailEntry, RESOURCE, useDeleteSalida, useSalidas, type SalidaRow } from './api';
+import { salidaDetailEntry, useDeleteSalida, useSalidas, type SalidaRow } from './api';
+import { salidasOffline } from './offline';
 import { salidaColumns } from './columns';
 import { SalidaDialog } from './salida-dialog';
 
@@ -21,8 +22,7 @@ export default function SalidasPage() {
   const filters = useMachineDateFilters();
   const list = useSalidas(filters.body);
   const openDetail = useOfflineDetails(list.data, list.offline.fromCache, salidaDetailEntry);
-  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
-  const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
+  const outbox = useOutboxRows(list.data, salidasOffline, filters.body, keyOf);
   const remove = useDeleteSalida();
   const crud = useCrudList<SalidaRow, number>((row) => remove.mutateAsync(row.id));
   const { edit, askDelete } = crud;

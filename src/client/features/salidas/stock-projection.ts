@@ -4,6 +4,7 @@
 import { outflowDeltas, type StoredLine } from '@shared/domain/stock';
 import { toCents } from '@shared/domain/money';
 import { recordPending, type OutboxItem } from '@client/offline';
+import { salidasOffline } from './offline';
 
 /** The quantity fields of an exit line, as the form and the outbox body carry them. */
 export interface ExitLineQty {
@@ -12,11 +13,6 @@ export interface ExitLineQty {
   cantidad: number;
   /** Quantity stored on the server for this line (0 for a new line). */
   old_cantidad?: number | null;
-}
-
-interface ExitBodyQty {
-  salidas_det?: ExitLineQty[];
-  trash?: ExitLineQty[];
 }
 
 /** What the server stock already lacks because of this exit: its saved lines (kept or trashed) at their stored quantity. */
@@ -31,22 +27,10 @@ export function storedLinesOf(lines: readonly ExitLineQty[], trash: readonly Exi
  * server's stock when they arrive. An edit counts only what it adds over its stored lines; deletes and decreases
  * are not counted until the server confirms them (the projection never promises stock that is not there yet).
  */
-export function pendingOutflow(
-  items: readonly Pick<OutboxItem, 'id' | 'resource' | 'method' | 'status' | 'body' | 'ackedAt'>[],
-  excludeId?: string,
-): Map<number, number> {
+export function pendingOutflow(items: readonly OutboxItem[], excludeId?: string): Map<number, number> {
   const total = new Map<number, number>();
-  for (const item of items) {
-    if (
-      item.resource !== 'salidas' ||
-      item.status === 'rejected' ||
-      !recordPending(item) ||
-      item.method === 'DELETE' ||
-      item.id === excludeId
-    ) {
-      continue;
-    }
-    const body = (item.body ?? {}) as ExitBodyQty;
+  for (const { item, body } of salidasOffline.pending(items)) {
+    if (item.status === 'rejected' || !recordPending(item) || item.id === excludeId) continue;
     const lines = body.salidas_det ?? [];
     const before = item.method === 'PUT' ? storedLinesOf(lines, body.trash ?? []) : [];
     const after = lines.map((l) => ({ insumo_id: l.insumo_id, cantidad: Number(l.cantidad) }));

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { formatDateTime } from '@client/lib/format';
 import { MSG } from '@shared/messages';
 import type { OutboxItem } from '../db';
-import { openOutboxEditor, useOutboxEditor } from '../editors';
+import { openOutboxEditor } from '../editors';
+import { useOfflineResource } from '../resource';
 import { useSyncEngine } from '../engine-context';
 import { useOutboxFiles } from '../hooks';
 import { fileInfo } from '../outbox-files';
@@ -42,7 +43,7 @@ export function SyncPanelItem({ item, offline, onResend, onDiscard }: SyncPanelI
   const engine = useSyncEngine();
   const [confirming, setConfirming] = useState(false);
   const files = useOutboxFiles(item.upload ? item.id : null);
-  const editor = useOutboxEditor(item.resource);
+  const editor = useOfflineResource(item.resource)?.Editor;
   const canFix = item.status === 'rejected' && item.ackedAt === null && editor !== undefined;
   const waiting = isWaitingForConnection(item, offline);
   const unsent = files.filter((f) => f.status !== 'sent').length;

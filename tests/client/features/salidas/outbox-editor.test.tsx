@@ -1,5 +1,5 @@
-// 'Abrir y corregir' of exits through the app's generic host: the shell loads every feature's registration by
-// name, the Sincronización panel opens the exit modal with the rejected item's body in the app's own tree, and
+// 'Abrir y corregir' of exits through the app's generic host: the shell registers every feature's offline declaration
+// (found by name), the Sincronización panel opens the exit modal with the rejected item's body in the app's own tree, and
 // the modal goes away when the session ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,8 +7,8 @@ import { act } from 'react';
 import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { closeOutboxEditor } from '@client/offline/editors';
-import { SyncPanel } from '@client/offline/ui';
-import { OutboxEditors } from '@client/app/outbox-editors';
+import { OutboxEditorHost, SyncPanel } from '@client/offline/ui';
+import '@client/app/offline-resources';
 import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 beforeEach(() => {
@@ -36,7 +36,7 @@ describe("exits' outbox editor", () => {
     render(
       <>
         <SyncPanel />
-        <OutboxEditors />
+        <OutboxEditorHost />
       </>,
       { wrapper: providers(t.engine) },
     );

@@ -10,7 +10,7 @@ import { cacheKey } from '@client/offline/cache';
 import { getDb, type OutboxItem } from '@client/offline/db';
 import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
 import { OutboxEditorHost } from '@client/offline/ui';
-import '@client/features/salidas/outbox-editor';
+import '@client/app/offline-resources';
 import type { SalidaSave } from '@client/features/salidas/api';
 import { SalidaDialog } from '@client/features/salidas/salida-dialog';
 import { json } from '../../offline/helpers';
