@@ -308,15 +308,6 @@ export const repMantenimientoForm = z
   .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
 export type RepMantenimientoForm = z.infer<typeof repMantenimientoForm>;
 
-const idsText = (ids: readonly number[] | null | undefined) => (!ids || ids.length === 0 || ids.includes(0) ? '0' : ids.join(','));
-
-/** URL of the wear PDF of some machines (none or 0 = all). */
-export const pdfGraficosUrl = (ids: readonly number[] | null | undefined) => `/api/maquinarias/viewpdfgraficos?id=${idsText(ids)}`;
-
-/** URL of the maintenance PDF of some machines (none or 0 = all) in a date range. */
-export const pdfMantenimientoUrl = (ids: readonly number[] | null | undefined, fini: string, ffin: string) =>
-  `/api/maquinarias/viewpdfmantenimiento?id=${idsText(ids)}&fini=${fini}&ffin=${ffin}`;
-
 /** The `id` of a PDF query: the machines' ids, or 0 for all of them (none, or 0 among them). */
 export const pdfIds = (ids: readonly number[] | null | undefined): readonly number[] | 0 =>
   !ids || ids.length === 0 || ids.includes(0) ? 0 : ids;
