@@ -1,17 +1,17 @@
 // Top-bar DNI search: POST /api/search { dni } and the matching operator or person in a modal.
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, Search } from 'lucide-react';
-import type { SearchAnswer, SearchItem } from '@shared/contract/search';
+import { searchApi, type SearchItem } from '@shared/contract/search';
 import { LABELS } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input } from '@client/components/ui/input';
-import { ApiError, api } from '@client/lib/api';
+import { ApiError, call } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { checkDni, dniInputValue, DNI_LENGTH } from './dni';
 
-export function DniSearch({ search = (dni: string) => api.post<SearchAnswer>('/api/search', { dni }) }) {
+export function DniSearch({ search = (dni: string) => call(searchApi.person, { body: { dni } }) }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();

@@ -196,11 +196,6 @@ export type EndpointRule = number | 'session' | 'public';
 export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/login': 'public',
   'POST /api/logout': 'session',
-  'POST /api/search': 'session',
-
-  'POST /api/actividades': ROLE.actividadNuevo,
-  'PUT /api/actividades/:id': ROLE.actividadEditar,
-  'DELETE /api/actividades/:id': ROLE.actividadEliminar,
 
   'POST /api/usuarios': ROLE.usuarioNuevo,
   'PUT /api/usuarios/:id': ROLE.usuarioEditar,
@@ -209,11 +204,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'PUT /api/usuarios/savepermission/:id': ROLE.usuarioPermisos,
   // Changing one's own password is also allowed without 66 (checked in the users service).
   'PUT /api/usuarios/setpwd/:id': ROLE.usuarioClave,
-
-  // Supplies have no button code in the spec; their catalogue belongs to the "Insumos y materiales" entry.
-  'POST /api/insumos': MENU.reporteInsumos,
-  'PUT /api/insumos/:id': MENU.reporteInsumos,
-  'DELETE /api/insumos/:id': MENU.reporteInsumos,
 
   'POST /api/ingresos/getinforden': ROLE.ingresoNuevo,
   'POST /api/ingresos/list': 'session',
@@ -246,17 +236,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/fallas/:falla_id/fotos': ROLE.fallaEditar,
   'DELETE /api/fotos/:id': ROLE.fallaEditar,
 
-  'POST /api/maquinarias': ROLE.maquinariaNuevo,
-  'PUT /api/maquinarias/:id': ROLE.maquinariaEditar,
-  'DELETE /api/maquinarias/:id': ROLE.maquinariaEditar,
-  'POST /api/maquinarias/asignar': ROLE.maquinariaAsignarInsumos,
-  'POST /api/maquinarias/deletemaqinsumo': ROLE.maquinariaAsignarInsumos,
-  'POST /api/maquinarias/cambiarinsumo': ROLE.maquinariaCambiarInsumos,
-
-  'POST /api/operadores': ROLE.operadorNuevo,
-  'PUT /api/operadores/:operador_id': ROLE.operadorEditar,
-  'DELETE /api/operadores/:operador_id': ROLE.operadorEliminar,
-
   'POST /api/reparaciones/getinforden': 'session',
   'POST /api/reparaciones/list': 'session',
   'POST /api/reparaciones': ROLE.reparacionNuevo,
@@ -280,19 +259,7 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
  * GET routes that need, beyond the session, one of some codes (the button or screen that opens them); the
  * auth plugin refuses the others with 403. Every other GET needs only the session.
  */
-export const READ_PERMISSIONS: Record<string, readonly number[]> = {
-  // The plate search serves the new-machine modal only.
-  'GET /api/maquinarias/searchvehiculo/:term': [ROLE.maquinariaNuevo],
-  // Machine PDF: code 8 on the admin list; the machinery control report (43) always shows it.
-  'GET /api/maquinarias/viewpdfgraficos': [ROLE.maquinariaPdf, MENU.reporteMaquinaria],
-  // Maintenance report: its screen (44) and the date-range modal of the machinery lists.
-  'GET /api/maquinarias/viewpdfmantenimiento': [
-    MENU.reporteMantenimiento,
-    MENU.reporteMaquinaria,
-    MENU.mantenimientoPreventivo,
-    ROLE.maquinariaPdf,
-  ],
-};
+export const READ_PERMISSIONS: Record<string, readonly number[]> = {};
 
 /** Role needed to read the audit log (the user menu's "Actividad Log"). */
 export const AUDIT_READ_CODE = MENU.configuracion;

@@ -1,6 +1,8 @@
-// Activities contract: form body and list row.
+// Activities contract: form body, list row and the endpoints.
 import { z } from 'zod';
-import { editorMode, id, state01, text } from './common';
+import { ROLE } from '../auth/permissions';
+import { editorMode, id, idParam, messageResponse, state01, text } from './common';
+import { endpoint } from './endpoint';
 
 export const actividadBody = z.object({
   id: id.nullish(),
@@ -17,3 +19,51 @@ export const actividadRow = z.object({
   created_at: z.string(),
 });
 export type ActividadRow = z.infer<typeof actividadRow>;
+
+/** The endpoints of activities. */
+export const actividadesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/actividades',
+    summary: 'Actividades con su estado, la más reciente primero',
+    access: 'session',
+    answer: z.array(actividadRow),
+  }),
+  activas: endpoint({
+    method: 'GET',
+    path: '/api/actividades/activas',
+    summary: 'Actividades activas, por nombre (lo que ofrecen los partes diarios)',
+    access: 'session',
+    answer: z.array(actividadRow),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/actividades',
+    summary: 'Registra una actividad',
+    access: [ROLE.actividadNuevo],
+    idempotent: true,
+    body: actividadBody,
+    answer: actividadRow,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/actividades/:id',
+    summary: 'Edita una actividad',
+    access: [ROLE.actividadEditar],
+    idempotent: true,
+    params: idParam,
+    body: actividadBody,
+    answer: actividadRow,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/actividades/:id',
+    summary: 'Elimina una actividad',
+    description: 'Una actividad usada por un parte diario no se elimina (403 con el motivo).',
+    access: [ROLE.actividadEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

@@ -1,7 +1,9 @@
-// Supplies (insumos) contract: catalogue body, search query and the row shapes of lists and searches.
+// Supplies (insumos) contract: catalogue body, search query, the row shapes of lists and searches, and the endpoints.
 import { z } from 'zod';
+import { MENU } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { amount, id, text } from './common';
+import { amount, id, idParam, messageResponse, text } from './common';
+import { endpoint } from './endpoint';
 
 const hours = amount.nullish().transform((v) => (v == null ? null : v));
 
@@ -79,3 +81,81 @@ export const searchHorasAnswer = z.object({
   }),
 });
 export type SearchHorasAnswer = z.infer<typeof searchHorasAnswer>;
+
+/** The endpoints of supplies. Their catalogue has no button code in the spec: it belongs to 'Insumos y materiales'. */
+export const insumosApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/insumos',
+    summary: 'Insumos con su unidad y stock, por código',
+    access: 'session',
+    answer: z.array(insumoRow),
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/insumos/search',
+    summary: 'Insumos cuyo código o nombre contiene el texto (hasta 20), con la forma de las salidas o de los pedidos según `mode`',
+    access: 'session',
+    query: insumoSearchQuery,
+    answer: insumoSearchAnswer,
+  }),
+  searchSalida: endpoint({
+    method: 'GET',
+    path: '/api/insumos/search/:term',
+    summary: 'Insumos cuyo código o nombre contiene el texto (hasta 20), con la forma de las salidas',
+    access: 'session',
+    params: termParam,
+    answer: insumoSearchSalidaAnswer,
+  }),
+  searchHoras: endpoint({
+    method: 'GET',
+    path: '/api/insumos/search_horas/:term',
+    summary: 'Horas de advertencia, alerta y límite de un insumo (por id o código), o las de omisión si no tiene',
+    access: 'session',
+    params: termParam,
+    answer: searchHorasAnswer,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/insumos/:id',
+    summary: 'Un insumo con su unidad y stock',
+    access: 'session',
+    params: idParam,
+    answer: insumoRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/insumos',
+    summary: 'Registra un insumo',
+    description: 'El código se registra una sola vez, en mayúsculas o minúsculas: un código ya registrado es un 409.',
+    access: [MENU.reporteInsumos],
+    idempotent: true,
+    body: insumoBody,
+    answer: insumoRow,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/insumos/:id',
+    summary: 'Edita un insumo',
+    description: 'El código no puede ser el de otro insumo (409).',
+    access: [MENU.reporteInsumos],
+    idempotent: true,
+    params: idParam,
+    body: insumoBody,
+    answer: insumoRow,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/insumos/:id',
+    summary: 'Elimina un insumo',
+    description: 'Un insumo con movimientos, ingresos, salidas, pedidos o asignado a una máquina no se elimina (409).',
+    access: [MENU.reporteInsumos],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+    errors: [409],
+  }),
+} as const;

@@ -1,10 +1,12 @@
 // Machinery contract: the machine body of the create/edit modal, the list row with
 // its parts' wear (counter, band, forecast) and current meter, the vehicle suggestions, the part assignment,
-// removal and change bodies and answers, and the queries of the wear and maintenance PDFs.
+// removal and change bodies and answers, the queries of the wear and maintenance PDFs, and the endpoints.
 import { z } from 'zod';
+import { MENU, ROLE } from '../auth/permissions';
 import { limaDate } from '../domain/dates';
 import { FIELD, MSG } from '../messages';
-import { amount, dateOut, dateStr, id, numeric, optionalText, positiveAmount, text, timestampOut } from './common';
+import { amount, dateOut, dateStr, id, messageResponse, numeric, optionalText, positiveAmount, text, timestampOut } from './common';
+import { endpoint, fileAnswer } from './endpoint';
 import { blankToNull, withMachineId } from './form-values';
 
 export { type SearchHorasAnswer } from './insumos';
@@ -306,11 +308,115 @@ export const repMantenimientoForm = z
   .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
 export type RepMantenimientoForm = z.infer<typeof repMantenimientoForm>;
 
-const idsText = (ids: readonly number[] | null | undefined) => (!ids || ids.length === 0 || ids.includes(0) ? '0' : ids.join(','));
+/** The `id` of a PDF query: the machines' ids, or 0 for all of them (none, or 0 among them). */
+export const pdfIds = (ids: readonly number[] | null | undefined): readonly number[] | 0 =>
+  !ids || ids.length === 0 || ids.includes(0) ? 0 : ids;
 
-/** URL of the wear PDF of some machines (none or 0 = all). */
-export const pdfGraficosUrl = (ids: readonly number[] | null | undefined) => `/api/maquinarias/viewpdfgraficos?id=${idsText(ids)}`;
-
-/** URL of the maintenance PDF of some machines (none or 0 = all) in a date range. */
-export const pdfMantenimientoUrl = (ids: readonly number[] | null | undefined, fini: string, ffin: string) =>
-  `/api/maquinarias/viewpdfmantenimiento?id=${idsText(ids)}&fini=${fini}&ffin=${ffin}`;
+/** The endpoints of machinery: machines, their parts and wear, part changes and the two PDFs. */
+export const maquinariasApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias',
+    summary: 'Máquinas con el desgaste de cada insumo asignado y el medidor actual, por placa descendente',
+    access: 'session',
+    answer: z.array(maquinariaRow),
+  }),
+  parts: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias/insumosbymaquinaria/:id',
+    summary: 'Insumos asignados a una máquina con su contador, nivel, porcentaje y fecha límite prevista',
+    access: 'session',
+    params: maquinariaIdParam,
+    answer: z.array(maquinariaInsumo),
+  }),
+  searchVehiculo: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias/searchvehiculo/:term',
+    summary: 'Vehículos del registro externo cuya placa contiene el texto, con la máquina ya registrada con esa placa',
+    access: [ROLE.maquinariaNuevo],
+    params: vehiculoTermParam,
+    answer: searchVehiculoAnswer,
+  }),
+  pdfGraficos: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias/viewpdfgraficos',
+    summary: 'PDF del desgaste: por máquina, una barra por insumo con lo usado, el límite, el porcentaje y la fecha prevista',
+    description: '`id`: un id, una lista separada por comas, o 0 (o nada) para todas las máquinas.',
+    access: [ROLE.maquinariaPdf, MENU.reporteMaquinaria],
+    query: pdfGraficosQuery,
+    answer: fileAnswer('application/pdf'),
+  }),
+  pdfMantenimiento: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias/viewpdfmantenimiento',
+    summary: 'PDF del mantenimiento: los cambios de insumos entre dos fechas, por placa y fecha',
+    description: '`id`: un id, una lista separada por comas, o 0 (o nada) para todas las máquinas; `fini` no puede ser posterior a `ffin`.',
+    access: [MENU.reporteMantenimiento, MENU.reporteMaquinaria, MENU.mantenimientoPreventivo, ROLE.maquinariaPdf],
+    query: pdfMantenimientoQuery,
+    answer: fileAnswer('application/pdf'),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/maquinarias',
+    summary: 'Registra una máquina',
+    description: 'La placa se registra una sola vez, en mayúsculas o minúsculas: una placa ya registrada es un 409.',
+    access: [ROLE.maquinariaNuevo],
+    idempotent: true,
+    body: maquinariaBody,
+    answer: maquinariaRow,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/maquinarias/:id',
+    summary: 'Edita una máquina',
+    description: 'La placa no puede ser la de otra máquina (409).',
+    access: [ROLE.maquinariaEditar],
+    idempotent: true,
+    params: maquinariaIdParam,
+    body: maquinariaBody,
+    answer: maquinariaRow,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/maquinarias/:id',
+    summary: 'Elimina una máquina',
+    description:
+      'Una máquina con salidas, pedidos, partes diarios, fallas, reparaciones o cambios de insumos no se elimina (403 con el motivo).',
+    access: [ROLE.maquinariaEditar],
+    idempotent: true,
+    params: maquinariaIdParam,
+    answer: messageResponse,
+  }),
+  asignar: endpoint({
+    method: 'POST',
+    path: '/api/maquinarias/asignar',
+    summary: 'Asigna insumos a una máquina con sus horas de advertencia, alerta y límite; un insumo ya asignado queda como está',
+    access: [ROLE.maquinariaAsignarInsumos],
+    idempotent: true,
+    body: asignarBody,
+    answer: asignarAnswer,
+  }),
+  deleteMaqInsumo: endpoint({
+    method: 'POST',
+    path: '/api/maquinarias/deletemaqinsumo',
+    summary: 'Quita un insumo asignado a una máquina; su historial de cambios se conserva',
+    access: [ROLE.maquinariaAsignarInsumos],
+    idempotent: true,
+    body: deleteMaqInsumoBody,
+    answer: messageResponse,
+  }),
+  cambiarInsumo: endpoint({
+    method: 'POST',
+    path: '/api/maquinarias/cambiarinsumo',
+    summary: 'Cambia insumos de una máquina en una fecha: guarda las horas acumuladas de cada uno y reinicia su contador',
+    description:
+      'La fecha no puede ser futura ni anterior a la asignación o al último cambio del insumo (400). `retrieve_hours` es lo más que acumuló un insumo cambiado.',
+    access: [ROLE.maquinariaCambiarInsumos],
+    idempotent: true,
+    body: cambiarInsumoBody,
+    answer: cambiarInsumoAnswer,
+  }),
+} as const;

@@ -1,8 +1,10 @@
 // Operators contract: DNI params, the operator body of the create/edit modal, row shapes and
-// the identity-registry individual returned by the DNI lookup.
+// the identity-registry individual returned by the DNI lookup, and the endpoints.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, dni, editorMode, id, numeric, optionalText, text } from './common';
+import { dateStr, dni, editorMode, id, messageResponse, numeric, optionalText, text } from './common';
+import { endpoint } from './endpoint';
 import { blankToNull } from './form-values';
 
 export const dniParam = z.object({ dni });
@@ -84,3 +86,70 @@ export type Individuo = z.infer<typeof individuo>;
 
 export const operadorSuggestion = z.object({ operador_id: z.number(), dni: z.string(), nombres: z.string() });
 export type OperadorSuggestion = z.infer<typeof operadorSuggestion>;
+
+/** The endpoints of operators. */
+export const operadoresApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/operadores',
+    summary: 'Operadores, por nombre',
+    access: 'session',
+    answer: z.array(operadorRow),
+  }),
+  searchDni: endpoint({
+    method: 'GET',
+    path: '/api/operadores/searchdni/:dni',
+    summary: 'Personas del registro de identidad con ese DNI (lista vacía si no lo conoce)',
+    access: 'session',
+    params: dniParam,
+    answer: z.array(individuo),
+  }),
+  suggestDni: endpoint({
+    method: 'GET',
+    path: '/api/operadores/suggestdni/:dni',
+    summary: 'Operadores cuyo DNI empieza con los dígitos escritos (sugerencias del formulario de salidas)',
+    access: 'session',
+    params: dniPrefixParam,
+    answer: z.object({ items: z.array(operadorSuggestion) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/operadores/:operador_id',
+    summary: 'Un operador',
+    access: 'session',
+    params: operadorIdParam,
+    answer: operadorRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/operadores',
+    summary: 'Registra un operador',
+    description: 'Un DNI se registra una sola vez: un DNI ya registrado es un 422 con `message: duplicate_op`.',
+    access: [ROLE.operadorNuevo],
+    idempotent: true,
+    body: operadorBody,
+    answer: operadorRow,
+    status: 201,
+    errors: [422],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/operadores/:operador_id',
+    summary: 'Edita un operador (nunca su DNI)',
+    access: [ROLE.operadorEditar],
+    idempotent: true,
+    params: operadorIdParam,
+    body: operadorUpdateBody,
+    answer: operadorRow,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/operadores/:operador_id',
+    summary: 'Elimina un operador',
+    description: 'Un operador con salidas o partes diarios no se elimina (403 con el motivo).',
+    access: [ROLE.operadorEliminar],
+    idempotent: true,
+    params: operadorIdParam,
+    answer: messageResponse,
+  }),
+} as const;

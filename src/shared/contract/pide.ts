@@ -1,6 +1,7 @@
-// Identity lookups: a person by DNI (RENIEC) and a taxpayer by RUC (SUNAT).
+// Identity lookups: a person by DNI (RENIEC) and a taxpayer by RUC (SUNAT), and their endpoints.
 import { z } from 'zod';
 import { dni, ruc } from './common';
+import { endpoint } from './endpoint';
 
 export const reniecParam = z.object({ dni });
 export const sunatParam = z.object({ ruc });
@@ -10,3 +11,23 @@ export type PersonaLookup = z.infer<typeof personaLookup>;
 
 export const contribuyenteLookup = z.object({ razon_social: z.string() });
 export type ContribuyenteLookup = z.infer<typeof contribuyenteLookup>;
+
+/** The endpoints of the identity lookups (the local mirror, or the registry's service writing through to it). */
+export const pideApi = {
+  reniec: endpoint({
+    method: 'GET',
+    path: '/api/pide/reniec/:dni',
+    summary: 'Nombres y apellidos de una persona por su DNI (RENIEC); 404 si el registro no la conoce',
+    access: 'session',
+    params: reniecParam,
+    answer: personaLookup,
+  }),
+  sunat: endpoint({
+    method: 'GET',
+    path: '/api/pide/sunat/:ruc',
+    summary: 'Razón social de un contribuyente por su RUC (SUNAT); 404 si el registro no lo conoce',
+    access: 'session',
+    params: sunatParam,
+    answer: contribuyenteLookup,
+  }),
+} as const;

@@ -1,6 +1,7 @@
-// Top-bar person search (POST /api/search): an 8-digit DNI, answered with operators and registry persons.
+// Top-bar person search (POST /api/search): an 8-digit DNI, answered with operators and registry persons; its endpoint.
 import { z } from 'zod';
 import { FIELD, LABELS } from '../messages';
+import { endpoint } from './endpoint';
 
 /** Top-bar person search: 8 digits; a JSON number lost its leading zeros, so it is padded to 8. */
 export const searchBody = z.object({
@@ -40,3 +41,15 @@ export const searchItem = z.object({
 export type SearchItem = z.infer<typeof searchItem>;
 export const searchAnswer = z.object({ items: z.array(searchItem) });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
+
+/** The endpoint of the top-bar search. */
+export const searchApi = {
+  person: endpoint({
+    method: 'POST',
+    path: '/api/search',
+    summary: 'Busca una persona por DNI entre los operadores y el registro de identidad, con dónde aparece',
+    access: 'session',
+    body: searchBody,
+    answer: searchAnswer,
+  }),
+} as const;

@@ -1,7 +1,7 @@
 // Activities API: list query through the offline cache, save (crear → POST, editar → PUT), delete.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActividadBody, ActividadRow } from '@shared/contract/actividades';
-import { api } from '@client/lib/api';
+import { actividadesApi, type ActividadBody, type ActividadRow } from '@shared/contract/actividades';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
 export type { ActividadRow };
@@ -10,14 +10,14 @@ export type { ActividadRow };
 export const ACTIVIDADES_KEY = ['actividades'] as const;
 
 export function useActividades() {
-  return useListQuery<ActividadRow[]>(ACTIVIDADES_KEY, '/api/actividades');
+  return useListQuery(ACTIVIDADES_KEY, (signal) => call(actividadesApi.list, { signal }));
 }
 
 /** POST or PUT of the contract's body (actividadBody). */
 export function saveActividad(form: ActividadBody): Promise<ActividadRow> {
   return form.editorMode === 'crear'
-    ? api.post<ActividadRow>('/api/actividades', form)
-    : api.put<ActividadRow>(`/api/actividades/${form.id}`, form);
+    ? call(actividadesApi.create, { body: form })
+    : call(actividadesApi.update, { params: { id: form.id ?? 0 }, body: form });
 }
 
 export function useSaveActividad() {
@@ -31,7 +31,7 @@ export function useSaveActividad() {
 export function useDeleteActividad() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/actividades/${id}`),
+    mutationFn: (id: number) => call(actividadesApi.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       qc.setQueryData<ActividadRow[]>(ACTIVIDADES_KEY, (rows) => rows?.filter((r) => r.id !== id));
       return qc.invalidateQueries({ queryKey: ACTIVIDADES_KEY });

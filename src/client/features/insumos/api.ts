@@ -3,9 +3,9 @@
 // with no network, the cached catalogue filtered on the device (same matching as the server: code or name, case-
 // and accent-insensitive, at most 20).
 import { useQuery } from '@tanstack/react-query';
-import type { InsumoRow, InsumoSearchPedido, InsumoSearchSalida } from '@shared/contract/insumos';
+import { insumosApi, type InsumoRow, type InsumoSearchPedido, type InsumoSearchSalida } from '@shared/contract/insumos';
 import { normalizeSearch, supplySearchText } from '@shared/domain/stock';
-import { api } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { readCached, withCacheFallback } from '@client/offline';
 
@@ -15,10 +15,10 @@ export const INSUMOS_KEY = ['insumos'] as const;
 export const SEARCH_LIMIT = 20;
 
 export function useInsumos() {
-  return useListQuery<InsumoRow[]>(INSUMOS_KEY, '/api/insumos');
+  return useListQuery(INSUMOS_KEY, (signal) => call(insumosApi.list, { signal }));
 }
 
-export const insumosQuery = () => catalogQuery<InsumoRow[]>(INSUMOS_KEY, '/api/insumos');
+export const insumosQuery = () => catalogQuery(INSUMOS_KEY, (signal) => call(insumosApi.list, { signal }));
 export const useInsumosCatalog = () => useQuery(insumosQuery());
 
 /** Supplies whose code or name contains the query; code prefixes first, then by code. */
@@ -38,10 +38,19 @@ export function filterSupplies(rows: readonly InsumoRow[], q: string, limit = SE
 
 const cachedSupplies = async () => (await readCached<InsumoRow[]>(INSUMOS_KEY))?.data;
 
+/** The item of each typeahead mode. */
+interface SearchItems {
+  salida: InsumoSearchSalida;
+  pedido: InsumoSearchPedido;
+}
+
+/** The typeahead search in one mode: the server answers that mode's items only. */
+const searchSupplies = <M extends keyof SearchItems>(q: string, mode: M, signal?: AbortSignal) =>
+  call(insumosApi.search, { query: { q, mode }, signal }).then((r) => r.items as SearchItems[M][]);
+
 export function searchSuppliesSalida(q: string, signal?: AbortSignal): Promise<InsumoSearchSalida[]> {
   return withCacheFallback(
-    () =>
-      api.get<{ items: InsumoSearchSalida[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=salida`, signal).then((r) => r.items),
+    () => searchSupplies(q, 'salida', signal),
     async () => {
       const rows = await cachedSupplies();
       return (
@@ -60,8 +69,7 @@ export function searchSuppliesSalida(q: string, signal?: AbortSignal): Promise<I
 
 export function searchSuppliesPedido(q: string, signal?: AbortSignal): Promise<InsumoSearchPedido[]> {
   return withCacheFallback(
-    () =>
-      api.get<{ items: InsumoSearchPedido[] }>(`/api/insumos/search?q=${encodeURIComponent(q)}&mode=pedido`, signal).then((r) => r.items),
+    () => searchSupplies(q, 'pedido', signal),
     async () => {
       const rows = await cachedSupplies();
       return (

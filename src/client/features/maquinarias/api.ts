@@ -3,18 +3,19 @@
 // save, vehicle-registry search, part assignment and removal, the wear of one machine's parts (offline from the
 // cached list), part changes and the server-built PDFs.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AsignarBody,
-  CambiarInsumoAnswer,
-  CambiarInsumoBody,
-  MaquinariaBody,
-  MaquinariaInsumo,
-  MaquinariaRow,
-  VehiculoSuggestion,
+import { pathOf } from '@shared/contract/endpoint';
+import { insumosApi, type SearchHorasAnswer } from '@shared/contract/insumos';
+import {
+  maquinariasApi,
+  pdfIds,
+  type AsignarBody,
+  type CambiarInsumoBody,
+  type MaquinariaBody,
+  type MaquinariaInsumo,
+  type MaquinariaRow,
+  type VehiculoSuggestion,
 } from '@shared/contract/maquinarias';
-import { pdfGraficosUrl, pdfMantenimientoUrl } from '@shared/contract/maquinarias';
-import type { SearchHorasAnswer } from '@shared/contract/insumos';
-import { api } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { cachedData, readCached, withCacheFallback } from '@client/offline';
@@ -23,7 +24,7 @@ export type { MaquinariaRow, MaquinariaInsumo };
 
 export const MAQUINARIAS_KEY = ['maquinarias'] as const;
 
-export const maquinariasQuery = () => catalogQuery<MaquinariaRow[]>(MAQUINARIAS_KEY, '/api/maquinarias');
+export const maquinariasQuery = () => catalogQuery(MAQUINARIAS_KEY, (signal) => call(maquinariasApi.list, { signal }));
 export const useMaquinarias = () => useQuery(maquinariasQuery());
 
 /** Text of a machine in selects and lists: 'PLACA - DESCRIPCIÓN'. */
@@ -39,11 +40,11 @@ export function machineOptions(rows: readonly MaquinariaRow[] | undefined): { va
 
 /** LISTADO DE MAQUINARIAS: the same call and device copy as the catalogue, with the list-load policy. */
 export function useMaquinariasList() {
-  return useListQuery<MaquinariaRow[]>(MAQUINARIAS_KEY, '/api/maquinarias');
+  return useListQuery(MAQUINARIAS_KEY, (signal) => call(maquinariasApi.list, { signal }));
 }
 
 export function saveMaquinaria(body: MaquinariaBody & { id?: number | null }): Promise<MaquinariaRow> {
-  return body.id ? api.put<MaquinariaRow>(`/api/maquinarias/${body.id}`, body) : api.post<MaquinariaRow>('/api/maquinarias', body);
+  return body.id ? call(maquinariasApi.update, { params: { id: body.id }, body }) : call(maquinariasApi.create, { body });
 }
 
 /** After any change to a machine or its parts: the list (and the catalogue sharing its key) and that machine's parts. */
@@ -64,14 +65,12 @@ export function useSaveMaquinaria() {
 /** Removes a machine (the server refuses one with records: 403 with the reason, shown by the delete flow). */
 export function useDeleteMaquinaria() {
   const refresh = useRefreshMachines();
-  return useMutation({ mutationFn: (id: number) => api.del<unknown>(`/api/maquinarias/${id}`), onSuccess: () => refresh() });
+  return useMutation({ mutationFn: (id: number) => call(maquinariasApi.remove, { params: { id } }), onSuccess: () => refresh() });
 }
 
 /** Vehicles of the external registry whose plate contains the text (create mode's plate typeahead). */
 export function searchVehiculos(term: string, signal?: AbortSignal): Promise<VehiculoSuggestion[]> {
-  return api
-    .get<{ items: VehiculoSuggestion[] }>(`/api/maquinarias/searchvehiculo/${encodeURIComponent(term)}`, signal)
-    .then((r) => r.items);
+  return call(maquinariasApi.searchVehiculo, { params: { term }, signal }).then((r) => r.items);
 }
 
 /** Plates are compared the way the server refuses duplicates: any case, spaces ignored. */
@@ -91,10 +90,7 @@ export function partsQuery(maquinariaId: number) {
     queryKey: key,
     queryFn: ({ signal }) =>
       withCacheFallback(
-        () =>
-          cachedData<MaquinariaInsumo[]>(key, () =>
-            api.get<MaquinariaInsumo[]>(`/api/maquinarias/insumosbymaquinaria/${maquinariaId}`, signal),
-          ),
+        () => cachedData(key, () => call(maquinariasApi.parts, { params: { id: maquinariaId }, signal })),
         async () => (await readCached<MaquinariaRow[]>(MAQUINARIAS_KEY))?.data.find((m) => m.id === maquinariaId)?.insumos,
       ),
     retry: false,
@@ -105,13 +101,13 @@ export const useParts = (maquinariaId: number | null) => useQuery({ ...partsQuer
 
 /** Default hours of a supply for a new assignment (GET /api/insumos/search_horas/{id}). */
 export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<SearchHorasAnswer['data']> {
-  return api.get<SearchHorasAnswer>(`/api/insumos/search_horas/${insumoId}`, signal).then((r) => r.data);
+  return call(insumosApi.searchHoras, { params: { term: String(insumoId) }, signal }).then((r) => r.data);
 }
 
 export function useAsignarInsumos() {
   const refresh = useRefreshMachines();
   return useMutation({
-    mutationFn: (body: AsignarBody) => api.post<unknown>('/api/maquinarias/asignar', body),
+    mutationFn: (body: AsignarBody) => call(maquinariasApi.asignar, { body }),
     onSuccess: (_data, body) => refresh(body.id),
   });
 }
@@ -119,7 +115,7 @@ export function useAsignarInsumos() {
 export function useDeleteMaqInsumo(maquinariaId: number) {
   const refresh = useRefreshMachines();
   return useMutation({
-    mutationFn: (insumoMaqId: number) => api.post<unknown>('/api/maquinarias/deletemaqinsumo', { id: insumoMaqId }),
+    mutationFn: (insumoMaqId: number) => call(maquinariasApi.deleteMaqInsumo, { body: { id: insumoMaqId } }),
     onSuccess: () => refresh(maquinariaId),
   });
 }
@@ -127,7 +123,7 @@ export function useDeleteMaqInsumo(maquinariaId: number) {
 export function useCambiarInsumos() {
   const refresh = useRefreshMachines();
   return useMutation({
-    mutationFn: (body: CambiarInsumoBody) => api.post<CambiarInsumoAnswer>('/api/maquinarias/cambiarinsumo', body),
+    mutationFn: (body: CambiarInsumoBody) => call(maquinariasApi.cambiarInsumo, { body }),
     onSuccess: (_data, body) => refresh(body.maquinaria_id),
   });
 }
@@ -136,10 +132,13 @@ export function useCambiarInsumos() {
 
 /** Wear bars of one machine, several (the selection) or all of them (none = 0), in a new tab. */
 export function openWearPdf(ids: readonly number[]): Promise<void> {
-  return openApiPdf(pdfGraficosUrl(ids), ids.length === 1 ? `desgaste-${ids[0]}` : 'desgaste-maquinarias');
+  return openApiPdf(
+    pathOf(maquinariasApi.pdfGraficos, { query: { id: pdfIds(ids) } }),
+    ids.length === 1 ? `desgaste-${ids[0]}` : 'desgaste-maquinarias',
+  );
 }
 
 /** Part-change history of the machines (none = 0 = all) between two dates, in a new tab. */
 export function openMaintenancePdf(ids: readonly number[], fini: string, ffin: string): Promise<void> {
-  return openApiPdf(pdfMantenimientoUrl(ids, fini, ffin), `mantenimiento-${fini}-${ffin}`);
+  return openApiPdf(pathOf(maquinariasApi.pdfMantenimiento, { query: { id: pdfIds(ids), fini, ffin } }), `mantenimiento-${fini}-${ffin}`);
 }

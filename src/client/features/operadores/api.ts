@@ -2,9 +2,16 @@
 // form's typeahead (the server first; with no network, the device copy filtered the same way), and the operators
 // screen's list, identity lookup, save and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DUPLICATE_OP, type Individuo, type OperadorBody, type OperadorRow, type OperadorSuggestion } from '@shared/contract/operadores';
+import {
+  DUPLICATE_OP,
+  operadoresApi,
+  type Individuo,
+  type OperadorBody,
+  type OperadorRow,
+  type OperadorSuggestion,
+} from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
-import { api, ApiError, isNoConnection } from '@client/lib/api';
+import { ApiError, call, isNoConnection } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { readCached, withCacheFallback } from '@client/offline';
 
@@ -13,7 +20,7 @@ export type { OperadorRow };
 export const OPERADORES_KEY = ['operadores'] as const;
 export const SUGGEST_LIMIT = 20;
 
-export const operadoresQuery = () => catalogQuery<OperadorRow[]>(OPERADORES_KEY, '/api/operadores');
+export const operadoresQuery = () => catalogQuery(OPERADORES_KEY, (signal) => call(operadoresApi.list, { signal }));
 export const useOperadores = () => useQuery(operadoresQuery());
 
 /** Operators whose DNI starts with the typed digits. */
@@ -28,7 +35,7 @@ export function filterOperators(rows: readonly OperadorRow[], prefix: string, li
 
 export function suggestOperators(dni: string, signal?: AbortSignal): Promise<OperadorSuggestion[]> {
   return withCacheFallback(
-    () => api.get<{ items: OperadorSuggestion[] }>(`/api/operadores/suggestdni/${encodeURIComponent(dni)}`, signal).then((r) => r.items),
+    () => call(operadoresApi.suggestDni, { params: { dni }, signal }).then((r) => r.items),
     async () => {
       const rows = (await readCached<OperadorRow[]>(OPERADORES_KEY))?.data;
       return rows && filterOperators(rows, dni);
@@ -38,22 +45,22 @@ export function suggestOperators(dni: string, signal?: AbortSignal): Promise<Ope
 
 /** LISTADO DE OPERADORES: the same key as the catalogue, so the exit form sees a new operator at once. */
 export function useOperadoresList() {
-  return useListQuery<OperadorRow[]>(OPERADORES_KEY, '/api/operadores');
+  return useListQuery(OPERADORES_KEY, (signal) => call(operadoresApi.list, { signal }));
 }
 
 /** The individuals of the identity registry with that DNI (an array). */
 export function searchDni(dni: string, signal?: AbortSignal): Promise<Individuo[]> {
-  return api.get<Individuo[]>(`/api/operadores/searchdni/${encodeURIComponent(dni)}`, signal);
+  return call(operadoresApi.searchDni, { params: { dni }, signal });
 }
 
 /** crear → POST, editar → PUT (the DNI is not sent on edit: the server never changes it). */
 export function saveOperador(form: OperadorBody & { operador_id: number | null }): Promise<OperadorRow> {
   if (form.editorMode === 'editar' && form.operador_id !== null) {
     const { dni: _dni, operador_id, ...body } = form;
-    return api.put<OperadorRow>(`/api/operadores/${operador_id}`, body);
+    return call(operadoresApi.update, { params: { operador_id }, body });
   }
   const { operador_id: _id, ...body } = form;
-  return api.post<OperadorRow>('/api/operadores', body);
+  return call(operadoresApi.create, { body });
 }
 
 export function useSaveOperador() {
@@ -64,7 +71,7 @@ export function useSaveOperador() {
 export function useDeleteOperador() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/operadores/${id}`),
+    mutationFn: (id: number) => call(operadoresApi.remove, { params: { operador_id: id } }),
     onSuccess: (_d, id) => {
       qc.setQueryData<OperadorRow[]>(OPERADORES_KEY, (rows) => rows?.filter((r) => r.operador_id !== id));
       return qc.invalidateQueries({ queryKey: OPERADORES_KEY });

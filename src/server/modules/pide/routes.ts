@@ -1,21 +1,19 @@
 // Identity lookups for the valuation modal: GET /api/pide/reniec/:dni (person) and /api/pide/sunat/:ruc
 // (taxpayer), answered by the integration layer (local mirror, or the HTTP service writing through to it).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contribuyenteLookup, personaLookup, reniecParam, sunatParam } from '@shared/contract/pide';
+import { pideApi as api } from '@shared/contract/pide';
 import { MSG } from '@shared/messages';
 import { integrations } from '../../integrations/index';
 import { notFound } from '../../lib/errors';
-import { answers } from '../../lib/responses';
+import { route } from '../../lib/route';
 
 export default async function pideRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/pide/reniec/:dni', { schema: { params: reniecParam, response: answers({ 200: personaLookup }) } }, async (req) => {
+  route(app, api.reniec, async (req) => {
     const p = await integrations(app.config, app.db).reniec.findByDni(req.params.dni);
     if (!p) throw notFound(MSG.dniNotFound(req.params.dni));
     return { prenombres: p.prenombres, apPrimer: p.apPrimer, apSegundo: p.apSegundo };
   });
-  r.get('/api/pide/sunat/:ruc', { schema: { params: sunatParam, response: answers({ 200: contribuyenteLookup }) } }, async (req) => {
+  route(app, api.sunat, async (req) => {
     const c = await integrations(app.config, app.db).sunat.findByRuc(req.params.ruc);
     if (!c) throw notFound(MSG.rucNotFound(req.params.ruc));
     return { razon_social: c.razon_social };

@@ -12,7 +12,22 @@ import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers,
 
 const F = LABELS.fallas;
 const A = LABELS.almacen;
-const MACHINE = { id: 3, placa: 'EGK-512', descripcion: 'EXCAVADORA CAT 320' };
+/** A machine as GET /api/maquinarias answers it. */
+const MACHINE = {
+  id: 3,
+  placa: 'EGK-512',
+  descripcion: 'EXCAVADORA CAT 320',
+  marca: 'CATERPILLAR',
+  modelo: '320D',
+  estado: 0,
+  año_fabrica: 2012,
+  horometro: true,
+  horometro_inicial: 4200,
+  horometro_actual: 5120.5,
+  uso_diario: 6.5,
+  veh_id: null,
+  insumos: [],
+};
 
 beforeEach(() => {
   setToken(makeToken(1));

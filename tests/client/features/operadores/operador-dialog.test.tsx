@@ -142,8 +142,7 @@ describe('operator modal, create', () => {
   });
 
   it('refuses an email outside the spec pattern', async () => {
-    const api = fakeApi({ status: 201, body: {} });
-    renderDialog({
+    const row: OperadorRow = {
       operador_id: 4,
       indiv_id: null,
       dni: '40123456',
@@ -153,7 +152,10 @@ describe('operator modal, create', () => {
       email: null,
       fecha_nac: null,
       sexo: null,
-    });
+    };
+    // The edit answers the saved operator.
+    const api = fakeApi({ status: 200, body: { ...row, email: 'rosa@correo.pe' } });
+    renderDialog(row);
     // Edit: the DNI is locked and no lookup runs.
     expect(field(O.dni).disabled).toBe(true);
     fireEvent.change(field(O.email), { target: { value: 'rosa@correo' } });

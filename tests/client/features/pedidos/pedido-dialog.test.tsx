@@ -21,6 +21,10 @@ const MACHINES = [
     estado: 0,
     año_fabrica: 2010,
     horometro: true,
+    horometro_inicial: 0,
+    horometro_actual: 1875,
+    uso_diario: 7.25,
+    veh_id: null,
   },
 ];
 const UNIMEDS = [
