@@ -218,10 +218,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'PUT /api/pedidos/:pedido_id': ROLE.pedidoEditar,
   'DELETE /api/pedidos/:id': ROLE.pedidoEliminar,
 
-  'POST /api/salidas/list': 'session',
-  'POST /api/salidas': ROLE.salidaNuevo,
-  'PUT /api/salidas/:id': ROLE.salidaEditar,
-  'DELETE /api/salidas/:id': ROLE.salidaEliminar,
 
   'POST /api/costos': ROLE.costoNuevo,
   'PUT /api/costos/:id': ROLE.costoEditar,
