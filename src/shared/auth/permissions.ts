@@ -194,21 +194,11 @@ export const ALL_CODES: number[] = [...collect(PERMISSION_TREE, new Set<number>(
 export type EndpointRule = number | 'session' | 'public';
 
 export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
-  'POST /api/login': 'public',
-  'POST /api/logout': 'session',
   'POST /api/search': 'session',
 
   'POST /api/actividades': ROLE.actividadNuevo,
   'PUT /api/actividades/:id': ROLE.actividadEditar,
   'DELETE /api/actividades/:id': ROLE.actividadEliminar,
-
-  'POST /api/usuarios': ROLE.usuarioNuevo,
-  'PUT /api/usuarios/:id': ROLE.usuarioEditar,
-  'DELETE /api/usuarios/:id': ROLE.usuarioEliminar,
-  'POST /api/usuarios/getpermissionstree': 'session',
-  'PUT /api/usuarios/savepermission/:id': ROLE.usuarioPermisos,
-  // Changing one's own password is also allowed without 66 (checked in the users service).
-  'PUT /api/usuarios/setpwd/:id': ROLE.usuarioClave,
 
   // Supplies have no button code in the spec; their catalogue belongs to the "Insumos y materiales" entry.
   'POST /api/insumos': MENU.reporteInsumos,
@@ -232,10 +222,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/salidas': ROLE.salidaNuevo,
   'PUT /api/salidas/:id': ROLE.salidaEditar,
   'DELETE /api/salidas/:id': ROLE.salidaEliminar,
-
-  'POST /api/costos': ROLE.costoNuevo,
-  'PUT /api/costos/:id': ROLE.costoEditar,
-  'DELETE /api/costos/:id': ROLE.costoEliminar,
 
   'POST /api/fallas/list': 'session',
   'POST /api/fallas/bymaquinaria': 'session',
@@ -262,18 +248,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/reparaciones': ROLE.reparacionNuevo,
   'PUT /api/reparaciones/:reparacion_id': ROLE.reparacionEditar,
   'DELETE /api/reparaciones/:id': ROLE.reparacionEliminar,
-
-  'POST /api/valoriza/list': 'session',
-  'POST /api/valoriza': ROLE.valorizaNuevo,
-  'PUT /api/valoriza/:valoriza_id': ROLE.valorizaEditar,
-  'DELETE /api/valoriza/:id': ROLE.valorizaEliminar,
-
-  'POST /api/partesdiarios/list': 'session',
-  'POST /api/partesdiarios': ROLE.parteDiarioNuevo,
-  'PUT /api/partesdiarios/:id': ROLE.parteDiarioEditar,
-  'DELETE /api/partesdiarios/:id': ROLE.parteDiarioEliminar,
-
-  'POST /api/operaciones/respaldos': MENU.configuracion,
 };
 
 /**

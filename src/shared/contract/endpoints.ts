@@ -1,13 +1,29 @@
 // The endpoint table: every endpoint of the API, declared in its resource's contract and gathered here by
 // resource. The server checks that the routes it registers are exactly these; the OpenAPI document is written
 // from them (docs/architecture.md, "The endpoint table").
+import { ajustesApi } from './ajustes';
+import { auditoriaApi } from './auditoria';
+import { authApi } from './auth';
+import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
 import { openapiApi } from './openapi';
+import { operacionesApi } from './operaciones';
+import { partesdiariosApi } from './partesdiarios';
 import { salidasApi } from './salidas';
+import { usuariosApi } from './usuarios';
+import { valorizaApi } from './valoriza';
 
 export const API = {
+  ajustes: ajustesApi,
+  auditoria: auditoriaApi,
+  auth: authApi,
+  costos: costosApi,
   openapi: openapiApi,
+  operaciones: operacionesApi,
+  partesdiarios: partesdiariosApi,
   salidas: salidasApi,
+  usuarios: usuariosApi,
+  valoriza: valorizaApi,
 } as const satisfies Record<string, Record<string, EndpointDef>>;
 
 /** Every endpoint with the name it has in its resource (`salidas.list`). */
