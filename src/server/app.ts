@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { healthAnswer } from '@shared/contract/operaciones';
+import { operacionesApi } from '@shared/contract/operaciones';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { loggerOptions, type LogDestination } from './lib/log-options';
@@ -16,7 +16,7 @@ import errorsPlugin from './plugins/errors';
 import staticPlugin from './plugins/static';
 import securityHeaders from './plugins/security-headers';
 import { modules } from './modules/index';
-import { answers } from './lib/responses';
+import { route } from './lib/route';
 import { acceptEmptyJson } from './lib/empty-json';
 import { httpsSetup, type CertificateInfo } from './ops/https';
 
@@ -83,10 +83,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   if (chaosMode !== null) await app.register(chaosPlugin, { mode: chaosMode });
   await app.register(refusalsPlugin);
 
-  app.get('/api/health', { schema: { response: answers({ 200: healthAnswer }) } }, async () => ({
-    status: 'ok' as const,
-    database: opts.database.kind,
-  }));
+  // Before every module: declared with the operations endpoints (shared/contract/operaciones.ts).
+  route(app, operacionesApi.health, async () => ({ status: 'ok' as const, database: opts.database.kind }));
 
   for (const mod of modules) await app.register(mod);
 

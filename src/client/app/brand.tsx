@@ -1,7 +1,7 @@
 // The office's emblem and names (from GET /api/ajustes), used by the login, welcome and side menu.
 import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
 import { cn } from '@client/lib/cn';
-import type { OfficeSettings } from '@client/lib/settings';
+import type { OfficeSettings } from '@shared/contract/ajustes';
 
 export function Emblem({ className }: { className?: string }) {
   return <img src="/logo.png" alt="" aria-hidden="true" className={cn('size-12 shrink-0', className)} />;

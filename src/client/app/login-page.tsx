@@ -5,10 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LoaderCircle, LogIn } from 'lucide-react';
-import type { LoginResponse } from '@shared/contract/auth';
 import { LOGIN_FIELD as FIELD, LOGIN_LABELS as LABELS, LOGIN_MSG as MSG } from '@shared/messages-login';
 import { Button } from '@client/components/ui/button';
-import { ApiError, apiFetch } from '@client/lib/api';
+import { ApiError, call } from '@client/lib/api';
 import { getSession, setToken } from '@client/lib/session';
 import { useOfficeSettings } from '@client/lib/settings';
 import { toast } from '@client/lib/toast';
@@ -18,6 +17,18 @@ import { Copyright } from './copyright';
 import { TextField } from '@client/components/form-field';
 import { formatLongDateEs } from './long-date';
 import { PendingLoginNote } from '@client/offline/ui/pending-login-note';
+
+/**
+ * The login endpoint's declaration, loaded when the user signs in: its zod schemas (and zod) stay off the login
+ * screen's first download (docs/architecture.md). A chunk that cannot be loaded is a missing connection.
+ */
+const loadAuthApi = () =>
+  import('@shared/contract/auth').then(
+    (m) => m.authApi,
+    () => {
+      throw new ApiError(0, MSG.syncNoConnection);
+    },
+  );
 
 /** The message of a failed login: the server's text on 429, no-connection on status 0, else the spec's. */
 /** @public loaded by name through lazyRouteComponent in router.tsx */
@@ -46,12 +57,8 @@ export function LoginPage() {
     if (username.trim() === '' || busy) return;
     setBusy(true);
     try {
-      const answer = await apiFetch<LoginResponse>('/api/login', {
-        method: 'POST',
-        body: { username: username.trim(), password },
-        handle401: false,
-        token: null,
-      });
+      const authApi = await loadAuthApi();
+      const answer = await call(authApi.login, { body: { username: username.trim(), password }, handle401: false, token: null });
       setToken(answer.access_token);
       const session = getSession();
       if (!session) throw new Error('invalid token');

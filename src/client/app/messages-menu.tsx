@@ -5,22 +5,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { AUDIT_READ_CODE, ROLE } from '@shared/auth/permissions';
+import { auditoriaApi } from '@shared/contract/auditoria';
 import { LABELS } from '@shared/messages';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
 import { IconButton } from '@client/components/ui/button';
-import { api } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { formatDateTime } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
 import { useHasRole } from '@client/lib/session';
-
-interface AuditEntry {
-  id: number;
-  username: string | null;
-  action: string;
-  resource: string;
-  resource_id: string | null;
-  created_at: string;
-}
 
 const SHOWN = 6;
 
@@ -30,8 +22,7 @@ export function MessagesMenu() {
   const [open, setOpen] = useState(false);
   const { data } = useQuery({
     queryKey: ['auditoria', 'mensajes'],
-    queryFn: ({ signal }) =>
-      api.get<AuditEntry[]>(`/api/auditoria?fini=${limaDate(Date.now() - 7 * 86_400_000)}&ffin=${limaDate()}`, signal),
+    queryFn: ({ signal }) => call(auditoriaApi.list, { query: { fini: limaDate(Date.now() - 7 * 86_400_000), ffin: limaDate() }, signal }),
     enabled: open && canRead && visible,
     retry: false,
     staleTime: 60_000,

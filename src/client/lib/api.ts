@@ -145,7 +145,7 @@ export const api = {
 /** What a call of an endpoint takes: its path parameters, query and body (each when it has them), and options. */
 export type CallInput<E extends EndpointDef> = AddressInput<E> &
   (E extends { body: object } ? { body: BodyIn<E> } : { body?: undefined }) &
-  Pick<ApiOptions, 'signal' | 'idempotencyKey' | 'handle401'>;
+  Pick<ApiOptions, 'signal' | 'idempotencyKey' | 'handle401' | 'token'>;
 
 /** True while developing and in tests: every answer is checked against its endpoint's schema. */
 const CHECK_ANSWERS = import.meta.env?.PROD !== true;
@@ -177,6 +177,7 @@ export async function call<const E extends EndpointDef>(e: E, input: CallInput<E
     signal: input.signal,
     idempotencyKey: input.idempotencyKey,
     handle401: input.handle401,
+    token: input.token,
   });
   if (CHECK_ANSWERS) {
     const checked = e.answer.safeParse(data);

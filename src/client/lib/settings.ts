@@ -1,17 +1,12 @@
 // Office settings (GET /api/ajustes, public): fetched once per page load and kept on the device, so an offline
 // start shows the office's own names (side menu, login, PDF titles); the seeded defaults only before the first answer.
 import { useEffect, useState } from 'react';
+import type { OfficeSettings } from '@shared/contract/ajustes';
 import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
-import { apiFetch } from './api';
+import { call } from './api';
 
-export interface OfficeSettings {
-  /** e.g. 'Subgerencia de Equipo Mecánico y Maquinaria Pesada': first line of every PDF title, copyright. */
-  officeName: string;
-  /** City label shown beside the date on the login screen. */
-  cityLabel: string;
-  /** e.g. 'Municipalidad Provincial': the institution, shown under the office name. */
-  shortName: string;
-}
+/** The endpoint's declaration, loaded on first use: its zod schema (and zod) stay off the login screen's first download. */
+const loadAjustesApi = () => import('@shared/contract/ajustes').then((m) => m.ajustesApi);
 
 export const DEFAULT_OFFICE_SETTINGS: OfficeSettings = {
   officeName: LABELS.defaultOfficeName,
@@ -54,8 +49,10 @@ function pick(value: unknown, fallback: string): string {
 export function getOfficeSettings(): Promise<OfficeSettings> {
   if (cached) return Promise.resolve(cached);
   if (!inflight) {
-    inflight = apiFetch<Partial<OfficeSettings>>('/api/ajustes', { handle401: false })
-      .then((body) => {
+    inflight = loadAjustesApi()
+      .then((ajustesApi) => call(ajustesApi.get, { handle401: false }))
+      // A production build does not check the answer (lib/api.ts call): a field may still be missing or blank.
+      .then((body: Partial<OfficeSettings> | null) => {
         cached = {
           officeName: pick(body?.officeName, DEFAULT_OFFICE_SETTINGS.officeName),
           cityLabel: pick(body?.cityLabel, DEFAULT_OFFICE_SETTINGS.cityLabel),

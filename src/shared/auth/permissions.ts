@@ -194,17 +194,6 @@ export const ALL_CODES: number[] = [...collect(PERMISSION_TREE, new Set<number>(
 export type EndpointRule = number | 'session' | 'public';
 
 export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
-  'POST /api/login': 'public',
-  'POST /api/logout': 'session',
-
-  'POST /api/usuarios': ROLE.usuarioNuevo,
-  'PUT /api/usuarios/:id': ROLE.usuarioEditar,
-  'DELETE /api/usuarios/:id': ROLE.usuarioEliminar,
-  'POST /api/usuarios/getpermissionstree': 'session',
-  'PUT /api/usuarios/savepermission/:id': ROLE.usuarioPermisos,
-  // Changing one's own password is also allowed without 66 (checked in the users service).
-  'PUT /api/usuarios/setpwd/:id': ROLE.usuarioClave,
-
   'POST /api/ingresos/getinforden': ROLE.ingresoNuevo,
   'POST /api/ingresos/list': 'session',
   'POST /api/ingresos': ROLE.ingresoNuevo,
@@ -217,11 +206,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/pedidos': ROLE.pedidoNuevo,
   'PUT /api/pedidos/:pedido_id': ROLE.pedidoEditar,
   'DELETE /api/pedidos/:id': ROLE.pedidoEliminar,
-
-
-  'POST /api/costos': ROLE.costoNuevo,
-  'PUT /api/costos/:id': ROLE.costoEditar,
-  'DELETE /api/costos/:id': ROLE.costoEliminar,
 
   'POST /api/fallas/list': 'session',
   'POST /api/fallas/bymaquinaria': 'session',
@@ -237,18 +221,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/reparaciones': ROLE.reparacionNuevo,
   'PUT /api/reparaciones/:reparacion_id': ROLE.reparacionEditar,
   'DELETE /api/reparaciones/:id': ROLE.reparacionEliminar,
-
-  'POST /api/valoriza/list': 'session',
-  'POST /api/valoriza': ROLE.valorizaNuevo,
-  'PUT /api/valoriza/:valoriza_id': ROLE.valorizaEditar,
-  'DELETE /api/valoriza/:id': ROLE.valorizaEliminar,
-
-  'POST /api/partesdiarios/list': 'session',
-  'POST /api/partesdiarios': ROLE.parteDiarioNuevo,
-  'PUT /api/partesdiarios/:id': ROLE.parteDiarioEditar,
-  'DELETE /api/partesdiarios/:id': ROLE.parteDiarioEliminar,
-
-  'POST /api/operaciones/respaldos': MENU.configuracion,
 };
 
 /**

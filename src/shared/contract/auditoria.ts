@@ -1,7 +1,9 @@
 // Audit log contract ("Actividad Log"): filters and rows.
 import { z } from 'zod';
+import { AUDIT_READ_CODE } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateStr, id } from './common';
+import { endpoint } from './endpoint';
 
 /** Empty query parameters (`?usuario_id=`) mean "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -29,3 +31,15 @@ export const auditoriaRow = z.object({
   created_at: z.string(),
 });
 export type AuditoriaRow = z.infer<typeof auditoriaRow>;
+
+export const auditoriaApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/auditoria',
+    summary: 'El registro de actividad (Actividad Log): cada cambio con su usuario, antes y después, el más reciente primero',
+    description: `Filtra por usuario y por fechas de Lima; devuelve a lo más ${AUDIT_LIMIT} filas.`,
+    access: [AUDIT_READ_CODE],
+    query: auditoriaQuery,
+    answer: z.array(auditoriaRow),
+  }),
+} as const;

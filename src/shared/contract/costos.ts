@@ -1,7 +1,9 @@
 // Costs contract: a cost schedule with its priced lines (services), each with a unit, and its rows.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { amount, editorMode, id, state01, text, timestampOut } from './common';
+import { amount, editorMode, id, idParam, messageResponse, state01, text, timestampOut } from './common';
+import { endpoint } from './endpoint';
 import { optionalId, trashOf } from './salidas';
 
 /** Units of a cost line; a report line in HORA or KM adds to a machine's hour meter or odometer. */
@@ -54,3 +56,50 @@ export const costoRow = z.object({
   costos_det: z.array(costoLineRow),
 });
 export type CostoRow = z.infer<typeof costoRow>;
+
+export const costosApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/costos',
+    summary: 'Costos con sus líneas de servicio (precio y unidad); también el catálogo del formulario de parte diario',
+    access: 'session',
+    answer: z.array(costoRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/costos/:id',
+    summary: 'Un costo con sus líneas',
+    access: 'session',
+    params: idParam,
+    answer: costoRow,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/costos',
+    summary: 'Registra un costo con sus líneas de servicio',
+    access: [ROLE.costoNuevo],
+    idempotent: true,
+    body: costoBody,
+    answer: costoRow,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/costos/:id',
+    summary: 'Edita un costo: agrega, cambia y quita (trash) líneas; una línea que usa un parte diario no se quita (403)',
+    access: [ROLE.costoEditar],
+    idempotent: true,
+    params: idParam,
+    body: costoBody,
+    answer: costoRow,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/costos/:id',
+    summary: 'Elimina un costo que ningún parte diario usa (si no, 403)',
+    access: [ROLE.costoEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

@@ -2,24 +2,40 @@
 // resource. The server checks that the routes it registers are exactly these; the OpenAPI document is written
 // from them (docs/architecture.md, "The endpoint table").
 import { actividadesApi } from './actividades';
+import { ajustesApi } from './ajustes';
+import { auditoriaApi } from './auditoria';
+import { authApi } from './auth';
+import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
 import { insumosApi } from './insumos';
 import { maquinariasApi } from './maquinarias';
 import { openapiApi } from './openapi';
+import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
+import { partesdiariosApi } from './partesdiarios';
 import { pideApi } from './pide';
 import { salidasApi } from './salidas';
 import { searchApi } from './search';
+import { usuariosApi } from './usuarios';
+import { valorizaApi } from './valoriza';
 
 export const API = {
   actividades: actividadesApi,
+  ajustes: ajustesApi,
+  auditoria: auditoriaApi,
+  auth: authApi,
+  costos: costosApi,
   insumos: insumosApi,
   maquinarias: maquinariasApi,
   openapi: openapiApi,
+  operaciones: operacionesApi,
   operadores: operadoresApi,
+  partesdiarios: partesdiariosApi,
   pide: pideApi,
   salidas: salidasApi,
   search: searchApi,
+  usuarios: usuariosApi,
+  valoriza: valorizaApi,
 } as const satisfies Record<string, Record<string, EndpointDef>>;
 
 /** Every endpoint with the name it has in its resource (`salidas.list`). */

@@ -1,6 +1,8 @@
 // Operations page contract (Configuración, 61): how the office's server is doing — version, database,
 // backups, certificate and refused requests.
 import { z } from 'zod';
+import { OPERATIONS_CODE } from '../auth/permissions';
+import { endpoint, fileAnswer } from './endpoint';
 
 export const respaldoRow = z.object({
   id: z.number(),
@@ -44,3 +46,36 @@ export const respaldoParams = z.object({ archivo: z.string().regex(/^respaldo-[0
 
 /** How many recent backups the page lists. */
 export const RESPALDOS_LIMIT = 30;
+
+export const operacionesApi = {
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'El servidor responde y con qué base de datos trabaja (para monitoreo y balanceadores)',
+    access: 'public',
+    answer: healthAnswer,
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: '/api/operaciones',
+    summary: 'Estado del servidor: versión, base de datos, respaldos, certificado y solicitudes rechazadas del último día',
+    access: [OPERATIONS_CODE],
+    answer: operacionesInfo,
+  }),
+  backup: endpoint({
+    method: 'POST',
+    path: '/api/operaciones/respaldos',
+    summary: 'Toma un respaldo de la base de datos ahora; null si ya se está tomando otro',
+    access: [OPERATIONS_CODE],
+    answer: respaldoTomado,
+    status: 201,
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/operaciones/respaldos/:archivo',
+    summary: 'Descarga un respaldo que está en este servidor (gzip)',
+    access: [OPERATIONS_CODE],
+    params: respaldoParams,
+    answer: fileAnswer('application/gzip'),
+  }),
+} as const;

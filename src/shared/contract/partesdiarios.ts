@@ -1,9 +1,24 @@
 // Daily work reports (partes diarios) contract: the spec's report object with its one service line, as the
 // field form and the valuation modal send it, the list filter and the row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD, MSG } from '../messages';
-import { amount, dateOut, dateStr, dni, editorMode, id, machineDateRange, numeric, text, timestampOut } from './common';
+import {
+  amount,
+  dateOut,
+  dateStr,
+  dni,
+  editorMode,
+  id,
+  idParam,
+  machineDateRange,
+  messageResponse,
+  numeric,
+  text,
+  timestampOut,
+} from './common';
 import { UNIDADES } from './costos';
+import { endpoint } from './endpoint';
 import { optionalId } from './salidas';
 
 type Raw = Record<string, unknown>;
@@ -149,3 +164,51 @@ export const parteDetail = parteRow.extend({
   partesdiarios_det: parteLineRow,
 });
 export type ParteDetail = z.infer<typeof parteDetail>;
+
+export const partesdiariosApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/partesdiarios/list',
+    summary: 'Partes diarios de una máquina (0 = todas) entre dos fechas; `sin_valorizar` deja solo los no facturados',
+    access: 'session',
+    body: parteListBody,
+    answer: z.array(parteRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/partesdiarios/:id',
+    summary: 'Un parte diario con su operador y su línea de servicio',
+    access: 'session',
+    params: idParam,
+    answer: parteDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/partesdiarios',
+    summary: 'Registra un parte diario con su línea de servicio (el precio, si no se envía, es el del costo)',
+    access: [ROLE.parteDiarioNuevo],
+    idempotent: true,
+    body: parteDiarioBody,
+    answer: parteDetail,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/partesdiarios/:id',
+    summary: 'Edita un parte diario que aún no está valorizado (uno facturado se rechaza con 403); la máquina no cambia',
+    access: [ROLE.parteDiarioEditar],
+    idempotent: true,
+    params: idParam,
+    body: parteDiarioBody,
+    answer: parteDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/partesdiarios/:id',
+    summary: 'Elimina un parte diario que aún no está valorizado (uno facturado se rechaza con 403)',
+    access: [ROLE.parteDiarioEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

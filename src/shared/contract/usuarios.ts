@@ -1,7 +1,9 @@
 // Users contract: user form, list row, permissions form and password form.
 import { z } from 'zod';
+import { MENU, ROLE } from '../auth/permissions';
 import { FIELD, MSG } from '../messages';
-import { editorMode, id, messageResponse, optionalText, state01, text } from './common';
+import { editorMode, id, idParam, messageResponse, optionalText, state01, text } from './common';
+import { endpoint } from './endpoint';
 
 export const PASSWORD_MIN = 8;
 
@@ -72,11 +74,99 @@ export interface PermissionTreeNode {
   checked: boolean;
   children?: PermissionTreeNode[];
 }
-export const permissionTreeNode: z.ZodType<PermissionTreeNode> = z.object({
-  text: z.string(),
-  value: z.number(),
-  checked: z.boolean(),
-  get children() {
-    return z.array(permissionTreeNode).optional();
-  },
-});
+/** A node of the tree; it holds nodes of its own kind, so the OpenAPI document names it (one component). */
+export const permissionTreeNode: z.ZodType<PermissionTreeNode> = z
+  .object({
+    text: z.string(),
+    value: z.number(),
+    checked: z.boolean(),
+    get children() {
+      return z.array(permissionTreeNode).optional();
+    },
+  })
+  .meta({ id: 'PermissionTreeNode' });
+
+export const usuariosApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/usuarios',
+    summary: 'Usuarios con su área',
+    description: 'Leer usuarios y sus códigos es de la pantalla de usuarios (menú 62), no de cualquier sesión.',
+    access: [MENU.usuarios],
+    answer: z.array(usuarioRow),
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/api/usuarios/getpermissions/:id',
+    summary: 'Los códigos de permiso de un usuario',
+    access: [MENU.usuarios],
+    params: idParam,
+    answer: usuarioPermissions,
+  }),
+  permissionTree: endpoint({
+    method: 'POST',
+    path: '/api/usuarios/getpermissionstree',
+    summary: 'El árbol de permisos (menús y botones con su código) que se asigna en la pantalla de usuarios',
+    access: 'session',
+    answer: z.array(permissionTreeNode),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/usuarios',
+    summary: 'Registra un usuario con la contraseña por defecto (deberá cambiarla al ingresar) y sin permisos',
+    description: 'Un nombre de usuario ya usado (sin distinguir mayúsculas) es un 409.',
+    access: [ROLE.usuarioNuevo],
+    idempotent: true,
+    body: usuarioBody,
+    answer: usuarioRow,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/usuarios/:id',
+    summary: 'Edita un usuario',
+    description:
+      'Un nombre de usuario ya usado es un 409. Desactivarse a sí mismo o dejar la oficina sin ningún usuario activo que administre usuarios es un 403.',
+    access: [ROLE.usuarioEditar],
+    idempotent: true,
+    params: idParam,
+    body: usuarioBody,
+    answer: usuarioRow,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/usuarios/:id',
+    summary: 'Elimina un usuario',
+    description: 'Eliminarse a sí mismo o eliminar al último usuario que administra usuarios es un 403.',
+    access: [ROLE.usuarioEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+  savePermissions: endpoint({
+    method: 'PUT',
+    path: '/api/usuarios/savepermission/:id',
+    summary: 'Guarda los códigos de permiso de un usuario (ordenados, sin repetidos)',
+    description: 'Un código que no está en el árbol de permisos es un 400; quitar al último administrador de usuarios, un 403.',
+    access: [ROLE.usuarioPermisos],
+    idempotent: true,
+    params: idParam,
+    body: savePermissionBody,
+    answer: savedPermissions,
+  }),
+  setPassword: endpoint({
+    method: 'PUT',
+    path: '/api/usuarios/setpwd/:id',
+    summary: 'Cambia la contraseña de un usuario y cierra sus otras sesiones',
+    description:
+      'La propia la cambia cualquier usuario (sin el código 66), pero no a la contraseña por defecto; la de otro pide el código 66.',
+    access: [ROLE.usuarioClave],
+    selfAllowed: true,
+    idempotent: true,
+    params: idParam,
+    body: setPasswordBody,
+    answer: messageResponse,
+  }),
+} as const;

@@ -1,9 +1,11 @@
 // Valuations contract: the modal's save (reports attached, created or detached; totals are the
 // server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateOut, dateRange, dateStr, editorMode, id, numeric, optionalText, text, timestampOut } from './common';
+import { dateOut, dateRange, dateStr, editorMode, id, idParam, messageResponse, numeric, optionalText, text, timestampOut } from './common';
 import { UNIDADES } from './costos';
+import { endpoint, fileAnswer } from './endpoint';
 import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
 import { optionalId, trashOf } from './salidas';
 
@@ -116,3 +118,79 @@ export const infoVenta = z.object({
   ),
 });
 export type InfoVenta = z.infer<typeof infoVenta>;
+
+export const valorizaApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/valoriza/list',
+    summary: 'Valorizaciones entre dos fechas, la más reciente primero, con los números de sus partes diarios',
+    access: 'session',
+    body: valorizaListBody,
+    answer: z.array(valorizaRow),
+  }),
+  infoventa: endpoint({
+    method: 'GET',
+    path: '/api/valoriza/infoventa',
+    summary: 'Catálogos del formulario de valorización y de parte diario: precios activos, actividades y máquinas',
+    access: 'session',
+    answer: infoVenta,
+  }),
+  cuentas: endpoint({
+    method: 'GET',
+    path: '/api/valoriza/cuentas',
+    summary: 'Cuentas bancarias de detracción y de depósito',
+    access: 'session',
+    answer: z.array(cuentaRow),
+  }),
+  pdf: endpoint({
+    method: 'GET',
+    path: '/api/valoriza/viewpdfvaloriza',
+    summary: 'La valorización en PDF (A4 horizontal), con sus partes diarios y totales',
+    access: [ROLE.valorizaPdf],
+    query: valorizaPdfQuery,
+    answer: fileAnswer('application/pdf'),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/valoriza/:id',
+    summary: 'Una valorización con sus cuentas y sus partes diarios',
+    access: 'session',
+    params: idParam,
+    answer: valorizaDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/valoriza',
+    summary: 'Registra una valorización: crea o adjunta sus partes diarios y calcula los totales en el servidor',
+    description:
+      'Adjuntar un parte que ya factura otra valorización es un 409. Crear o adjuntar partes pide además el código 23 y cambiar uno existente, el 24 (403 sin ellos).',
+    access: [ROLE.valorizaNuevo],
+    idempotent: true,
+    body: valorizaBody,
+    answer: valorizaDetail,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/valoriza/:valoriza_id',
+    summary: 'Edita una valorización: adjunta, crea, edita o quita (trash) sus partes diarios y recalcula los totales',
+    description:
+      'Adjuntar un parte que ya factura otra valorización es un 409. Crear o adjuntar partes pide además el código 23; cambiar uno, el 24; quitarlo (trash), el 25 (403 sin ellos).',
+    access: [ROLE.valorizaEditar],
+    idempotent: true,
+    params: valorizaIdParam,
+    body: valorizaBody,
+    answer: valorizaDetail,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/valoriza/:id',
+    summary: 'Elimina una valorización; sus partes diarios quedan sin valorizar',
+    access: [ROLE.valorizaEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

@@ -48,13 +48,26 @@ describe('<MessagesMenu>', () => {
         body: [
           {
             id: 1,
+            user_id: 3,
             username: 'almacenero',
             action: 'create',
             resource: 'salidas',
             resource_id: '12',
+            before: null,
+            after: { id: 12, nro_vale: 'V-12' },
             created_at: '2026-11-20T15:00:00.000Z',
           },
-          { id: 2, username: 'supervisor', action: 'delete', resource: 'fallas', resource_id: '5', created_at: '2026-11-21T15:00:00.000Z' },
+          {
+            id: 2,
+            user_id: 4,
+            username: 'supervisor',
+            action: 'delete',
+            resource: 'fallas',
+            resource_id: '5',
+            before: { falla_id: 5, estado: 'PENDIENTE' },
+            after: null,
+            created_at: '2026-11-21T15:00:00.000Z',
+          },
         ],
       }),
     });

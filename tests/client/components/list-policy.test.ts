@@ -24,7 +24,7 @@ describe('applyListLoadPolicy', () => {
   it('logs out on 500 and on status 0', async () => {
     for (const status of [500, 0]) {
       setToken(makeToken());
-      const calls = stubFetch({ 'POST /api/logout': () => ({ status: 200, body: {} }) });
+      const calls = stubFetch({ 'POST /api/logout': () => ({ status: 200, body: { message: 'Sesión cerrada' } }) });
       expect(applyListLoadPolicy(new ApiError(status, 'x'))).toBe(true);
       await vi.waitFor(() => expect(getToken()).toBeNull());
       expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/logout' });
@@ -35,7 +35,7 @@ describe('applyListLoadPolicy', () => {
   it('keeps the session on status 0 while the device reports no network (offline app), not on 500', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const calls = stubFetch({ 'POST /api/logout': () => ({ status: 200, body: {} }) });
+      const calls = stubFetch({ 'POST /api/logout': () => ({ status: 200, body: { message: 'Sesión cerrada' } }) });
       expect(applyListLoadPolicy(new ApiError(0, 'x'))).toBe(false);
       expect(getToken()).not.toBeNull();
       expect(calls).toHaveLength(0);
@@ -70,7 +70,10 @@ describe('listQueryOptions', () => {
 
   it('logs out when a list answers 500', async () => {
     const qc = new QueryClient();
-    stubFetch({ 'GET /api/boom': () => ({ status: 500, body: { message: 'x' } }), 'POST /api/logout': () => ({ status: 200, body: {} }) });
+    stubFetch({
+      'GET /api/boom': () => ({ status: 500, body: { message: 'x' } }),
+      'POST /api/logout': () => ({ status: 200, body: { message: 'Sesión cerrada' } }),
+    });
     await expect(qc.fetchQuery(listQueryOptions(['boom'], '/api/boom'))).rejects.toMatchObject({ status: 500 });
     await vi.waitFor(() => expect(ended).toHaveBeenCalledWith({ keepReturn: false }));
   });

@@ -2,8 +2,8 @@
 // editar → PUT) and delete. A refused save or delete answers the server's reason (403 in use, 400 invalid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { costoLine, CostoBody, CostoRow, Unidad } from '@shared/contract/costos';
-import { api } from '@client/lib/api';
+import { costosApi, type costoLine, type CostoBody, type CostoRow, type Unidad } from '@shared/contract/costos';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
 export type { CostoRow, Unidad };
@@ -17,14 +17,16 @@ export type CostoLine = z.output<typeof costoLine> & { en_uso?: boolean };
 export type CostoForm = Omit<CostoBody, 'costos_det' | 'trash'> & { costos_det: CostoLine[]; trash: number[] };
 
 export function useCostos() {
-  return useListQuery<CostoRow[]>(COSTOS_KEY, '/api/costos');
+  return useListQuery(COSTOS_KEY, (signal) => call(costosApi.list, { signal }));
 }
 
 export function useSaveCosto() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: CostoForm) =>
-      form.editorMode === 'editar' && form.id ? api.put<CostoRow>(`/api/costos/${form.id}`, form) : api.post<CostoRow>('/api/costos', form),
+      form.editorMode === 'editar' && form.id
+        ? call(costosApi.update, { params: { id: form.id }, body: form })
+        : call(costosApi.create, { body: form }),
     // The daily-report and valuation forms read prices from infoventa: refresh it with the list.
     onSuccess: () => Promise.all([COSTOS_KEY, ['valoriza', 'infoventa']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
@@ -33,7 +35,7 @@ export function useSaveCosto() {
 export function useDeleteCosto() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/costos/${id}`),
+    mutationFn: (id: number) => call(costosApi.remove, { params: { id } }),
     onSuccess: (_d, id) => {
       qc.setQueryData<CostoRow[]>(COSTOS_KEY, (rows) => rows?.filter((r) => r.id !== id));
       return Promise.all([COSTOS_KEY, ['valoriza', 'infoventa']].map((queryKey) => qc.invalidateQueries({ queryKey })));

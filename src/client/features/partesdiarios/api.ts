@@ -3,11 +3,11 @@
 // outbox save (POST/PUT through the offline engine, like an exit) and the mapping of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ParteFields, ParteRow } from '@shared/contract/partesdiarios';
+import { partesdiariosApi, type ParteFields, type ParteRow } from '@shared/contract/partesdiarios';
 import type { Unidad } from '@shared/contract/costos';
-import type { InfoVenta } from '@shared/contract/valoriza';
+import { valorizaApi, type InfoVenta } from '@shared/contract/valoriza';
 import { LABELS } from '@shared/messages';
-import { apiFetch, api } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
@@ -19,7 +19,7 @@ export const RESOURCE = 'partesdiarios';
 /** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
 export const INFOVENTA_KEY = ['valoriza', 'infoventa'] as const;
 
-export const infoVentaQuery = () => catalogQuery<InfoVenta>(INFOVENTA_KEY, '/api/valoriza/infoventa');
+export const infoVentaQuery = () => catalogQuery(INFOVENTA_KEY, (signal) => call(valorizaApi.infoventa, { signal }));
 export const useInfoVenta = () => useQuery(infoVentaQuery());
 
 /** The service line of a report as the form and the outbox body carry it: the contract's line, complete. */
@@ -65,17 +65,13 @@ export interface ParteOutboxMeta extends Record<string, unknown> {
 }
 
 export function usePartes(body: MachineDateBody & { sin_valorizar?: boolean }, opts: { enabled?: boolean } = {}) {
-  return useListQuery<ParteRow[]>(
-    [...PARTES_KEY, 'list', body],
-    (signal) => apiFetch<ParteRow[]>('/api/partesdiarios/list', { method: 'POST', body, signal }),
-    opts,
-  );
+  return useListQuery([...PARTES_KEY, 'list', body], (signal) => call(partesdiariosApi.list, { body, signal }), opts);
 }
 
 export function useDeleteParte() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/partesdiarios/${id}`),
+    mutationFn: (id: number) => call(partesdiariosApi.remove, { params: { id } }),
     onSuccess: () => Promise.all([PARTES_KEY, ['maquinarias']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

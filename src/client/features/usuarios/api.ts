@@ -1,7 +1,7 @@
 // Users API: list, save (crear → POST, editar → PUT), delete, permission tree and codes, password.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PermissionTreeNode, UsuarioBody, UsuarioRow } from '@shared/contract/usuarios';
-import { api } from '@client/lib/api';
+import { usuariosApi, type PermissionTreeNode, type UsuarioBody, type UsuarioRow } from '@shared/contract/usuarios';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
 export type { PermissionTreeNode, UsuarioRow };
@@ -9,14 +9,14 @@ export type { PermissionTreeNode, UsuarioRow };
 export const USUARIOS_KEY = ['usuarios'] as const;
 
 export function useUsuarios() {
-  return useListQuery<UsuarioRow[]>(USUARIOS_KEY, '/api/usuarios');
+  return useListQuery(USUARIOS_KEY, (signal) => call(usuariosApi.list, { signal }));
 }
 
 /** The tree of every grantable code (POST with a null payload, spec); the route preloads it. */
 export function permissionTreeQuery() {
   return queryOptions({
     queryKey: ['usuarios', 'permissionstree'],
-    queryFn: () => api.post<PermissionTreeNode[]>('/api/usuarios/getpermissionstree', null),
+    queryFn: () => call(usuariosApi.permissionTree, {}),
     staleTime: Infinity,
     retry: false,
   });
@@ -30,7 +30,7 @@ export function usePermissionTree() {
 export function useUserPermissions(userId: number | null) {
   return useQuery({
     queryKey: ['usuarios', userId, 'permissions'],
-    queryFn: ({ signal }) => api.get<{ roles: number[] }>(`/api/usuarios/getpermissions/${userId}`, signal),
+    queryFn: ({ signal }) => call(usuariosApi.permissions, { params: { id: userId ?? 0 }, signal }),
     enabled: userId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -43,7 +43,9 @@ export function saveUsuario(
   form: Pick<UsuarioBody, 'id' | 'username' | 'estado' | 'editorMode'> & { email: string; full_name?: string },
 ): Promise<UsuarioRow> {
   const body = { ...form, email: form.email.trim() || null, full_name: form.full_name?.trim() || undefined };
-  return form.editorMode === 'crear' ? api.post<UsuarioRow>('/api/usuarios', body) : api.put<UsuarioRow>(`/api/usuarios/${form.id}`, body);
+  return form.editorMode === 'crear'
+    ? call(usuariosApi.create, { body })
+    : call(usuariosApi.update, { params: { id: form.id ?? 0 }, body });
 }
 
 export function useSaveUsuario() {
@@ -54,7 +56,7 @@ export function useSaveUsuario() {
 export function useDeleteUsuario() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/usuarios/${id}`),
+    mutationFn: (id: number) => call(usuariosApi.remove, { params: { id } }),
     onSuccess: (_d, id) => {
       qc.setQueryData<UsuarioRow[]>(USUARIOS_KEY, (rows) => rows?.filter((r) => r.id !== id));
       return qc.invalidateQueries({ queryKey: USUARIOS_KEY });
@@ -65,6 +67,6 @@ export function useDeleteUsuario() {
 export function useSavePermissions() {
   return useMutation({
     mutationFn: ({ id, myChoices }: { id: number; myChoices: number[] }) =>
-      api.put(`/api/usuarios/savepermission/${id}`, { id, myChoices }),
+      call(usuariosApi.savePermissions, { params: { id }, body: { id, myChoices } }),
   });
 }

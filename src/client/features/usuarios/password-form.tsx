@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FIELD, LABELS } from '@shared/messages';
-import { setPasswordBody } from '@shared/contract/usuarios';
-import { api } from '@client/lib/api';
+import { setPasswordBody, usuariosApi } from '@shared/contract/usuarios';
+import { call } from '@client/lib/api';
 import { FORM_VALIDATION, TextField } from '@client/components/form-field';
 import { contractResolver } from '@client/components/form-gate';
 
@@ -18,7 +18,7 @@ export interface PasswordValues {
 }
 
 export function setPassword(userId: number, values: PasswordValues): Promise<unknown> {
-  return api.put(`/api/usuarios/setpwd/${userId}`, { id: userId, ...values });
+  return call(usuariosApi.setPassword, { params: { id: userId }, body: { id: userId, ...values } });
 }
 
 export interface PasswordFormProps {

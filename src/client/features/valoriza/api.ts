@@ -1,10 +1,11 @@
 // Valuations API: the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
 // delete, the accounts catalogue, the identity lookups (RENIEC by DNI, SUNAT by RUC) and the PDF.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CuentaRow, ValorizaBody, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
-import type { ContribuyenteLookup, PersonaLookup } from '@shared/contract/pide';
+import { pathOf } from '@shared/contract/endpoint';
+import { valorizaApi, type CuentaRow, type ValorizaBody, type ValorizaDetail, type ValorizaRow } from '@shared/contract/valoriza';
+import { pideApi } from '@shared/contract/pide';
 import { LABELS } from '@shared/messages';
-import { api, apiFetch, ApiError } from '@client/lib/api';
+import { ApiError, call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import type { DateRange } from '@client/components/date-range-filter';
@@ -16,20 +17,18 @@ export const VALORIZA_KEY = ['valoriza'] as const;
 /** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
 export const CUENTAS_KEY = ['valoriza', 'cuentas'] as const;
 
-export const cuentasQuery = () => catalogQuery<CuentaRow[]>(CUENTAS_KEY, '/api/valoriza/cuentas');
+export const cuentasQuery = () => catalogQuery(CUENTAS_KEY, (signal) => call(valorizaApi.cuentas, { signal }));
 export const useCuentas = () => useQuery(cuentasQuery());
 
 export function useValorizas(range: DateRange) {
   const body = { fini: range.start, ffin: range.end };
-  return useListQuery<ValorizaRow[]>([...VALORIZA_KEY, 'list', body], (signal) =>
-    apiFetch<ValorizaRow[]>('/api/valoriza/list', { method: 'POST', body, signal }),
-  );
+  return useListQuery([...VALORIZA_KEY, 'list', body], (signal) => call(valorizaApi.list, { body, signal }));
 }
 
 export function useValoriza(id: number | null) {
   return useQuery({
     queryKey: [...VALORIZA_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<ValorizaDetail>(`/api/valoriza/${id}`, signal),
+    queryFn: ({ signal }) => call(valorizaApi.get, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     retry: false,
     staleTime: 0,
@@ -53,8 +52,8 @@ export function useSaveValoriza() {
   return useMutation({
     mutationFn: (form: ValorizaForm) =>
       form.editorMode === 'editar' && form.valoriza_id
-        ? api.put<ValorizaDetail>(`/api/valoriza/${form.valoriza_id}`, form)
-        : api.post<ValorizaDetail>('/api/valoriza', form),
+        ? call(valorizaApi.update, { params: { valoriza_id: form.valoriza_id }, body: form })
+        : call(valorizaApi.create, { body: form }),
     onSuccess: () => invalidateAll(qc),
   });
 }
@@ -62,14 +61,14 @@ export function useSaveValoriza() {
 export function useDeleteValoriza() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/valoriza/${id}`),
+    mutationFn: (id: number) => call(valorizaApi.remove, { params: { id } }),
     onSuccess: () => invalidateAll(qc),
   });
 }
 
 /** Opens the valuation's PDF (landscape A4, built by the server) in a new tab. */
 export function openValorizaPdf(id: number): Promise<void> {
-  return openApiPdf(`/api/valoriza/viewpdfvaloriza?id=${id}`, LABELS.valoriza.fileName(id));
+  return openApiPdf(pathOf(valorizaApi.pdf, { query: { id } }), LABELS.valoriza.fileName(id));
 }
 
 /**
@@ -79,11 +78,11 @@ export function openValorizaPdf(id: number): Promise<void> {
 export async function lookupName(tipoDoc: number, ndoc: string, signal?: AbortSignal): Promise<string | null> {
   try {
     if (tipoDoc === 1) {
-      const p = await api.get<PersonaLookup>(`/api/pide/reniec/${ndoc}`, signal);
+      const p = await call(pideApi.reniec, { params: { dni: ndoc }, signal });
       // Surnames first, as operators are named and as the server names a client it looks up itself.
       return [p.apPrimer, p.apSegundo, p.prenombres].filter(Boolean).join(' ').trim();
     }
-    const c = await api.get<ContribuyenteLookup>(`/api/pide/sunat/${ndoc}`, signal);
+    const c = await call(pideApi.sunat, { params: { ruc: ndoc }, signal });
     return c.razon_social.trim();
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;

@@ -1,51 +1,19 @@
 // Users API: list, create, edit, delete, permissions tree and codes, password.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MENU } from '@shared/auth/permissions';
-import { idParam } from '@shared/contract/common';
-import {
-  permissionTreeNode,
-  savedPermissions,
-  savePermissionBody,
-  setPasswordBody,
-  usuarioBody,
-  usuarioPermissions,
-  usuarioRow,
-} from '@shared/contract/usuarios';
-import { answers, listAnswer, messageAnswer } from '../../lib/responses';
+import { usuariosApi as api } from '@shared/contract/usuarios';
+import { route } from '../../lib/route';
 import * as service from './service';
 
 export default async function usuariosRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Reading users and their codes belongs to the users screen (menu 62), not to every session.
-  const readRule = { rule: MENU.usuarios };
+  // Reading users and their codes belongs to the users screen (menu 62, in their declarations), not to every session.
+  route(app, api.list, async () => service.list(app.db));
+  route(app, api.permissions, async (req) => service.permissions(app.db, req.params.id));
+  route(app, api.permissionTree, async () => service.permissionTree());
 
-  r.get('/api/usuarios', { schema: { response: listAnswer(usuarioRow) }, config: readRule }, () => service.list(app.db));
-  r.get(
-    '/api/usuarios/getpermissions/:id',
-    { schema: { params: idParam, response: answers({ 200: usuarioPermissions }) }, config: readRule },
-    (req) => service.permissions(app.db, req.params.id),
-  );
-  r.post('/api/usuarios/getpermissionstree', { schema: { response: listAnswer(permissionTreeNode) } }, async () =>
-    service.permissionTree(),
-  );
-
-  r.post('/api/usuarios', { schema: { body: usuarioBody, response: answers({ 201: usuarioRow }) } }, async (req, reply) => {
-    const row = await service.create(req, req.body);
-    return reply.code(201).send(row);
-  });
-  r.put('/api/usuarios/:id', { schema: { params: idParam, body: usuarioBody, response: answers({ 200: usuarioRow }) } }, (req) =>
-    service.update(req, req.params.id, req.body),
-  );
-  r.delete('/api/usuarios/:id', { schema: { params: idParam, response: messageAnswer } }, (req) => service.remove(req, req.params.id));
-  r.put(
-    '/api/usuarios/savepermission/:id',
-    { schema: { params: idParam, body: savePermissionBody, response: answers({ 200: savedPermissions }) } },
-    (req) => service.savePermissions(req, req.params.id, req.body),
-  );
-  r.put(
-    '/api/usuarios/setpwd/:id',
-    { schema: { params: idParam, body: setPasswordBody, response: messageAnswer }, config: { selfAllowed: true } },
-    (req) => service.setPassword(req, req.params.id, req.body),
-  );
+  route(app, api.create, async (req) => service.create(req, req.body));
+  route(app, api.update, async (req) => service.update(req, req.params.id, req.body));
+  route(app, api.remove, async (req) => service.remove(req, req.params.id));
+  route(app, api.savePermissions, async (req) => service.savePermissions(req, req.params.id, req.body));
+  // One's own password also without code 66 (selfAllowed): the service checks whose it is.
+  route(app, api.setPassword, async (req) => service.setPassword(req, req.params.id, req.body));
 }
