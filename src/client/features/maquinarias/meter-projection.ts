@@ -16,12 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { limaDate } from '@shared/domain/dates';
 import { meterUnit, projectPart, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
-import type { ParteDiarioBody } from '@shared/contract/partesdiarios';
 import { useOutbox, type OutboxItem } from '@client/offline';
-import { infoVentaQuery, RESOURCE as PARTES, type ParteAntes } from '@client/features/partesdiarios/api';
-
-/** A queued report's body as the outbox keeps it (the contract's, any field possibly missing). */
-type ParteBody = Partial<ParteDiarioBody>;
+import { infoVentaQuery } from '@client/features/partesdiarios/api';
+import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 
 /** A pending meter line with its machine. */
 export interface PendingLine extends PendingMeter {
@@ -49,12 +46,8 @@ export function pendingMeterLines(
     if (list) list.push(l);
     else out.set(l.maquinaria_id, [l]);
   };
-  for (const item of items) {
-    if (item.resource !== PARTES || item.status === 'rejected' || item.ackedAt !== null) continue;
-    if (item.method !== 'POST' && item.method !== 'PUT') continue;
-    if (mayBeOnServer(item, opts.savedAt)) continue;
-    const body = (item.body ?? {}) as ParteBody;
-    const meta = (item.meta ?? {}) as { unidad?: string; antes?: ParteAntes | null };
+  for (const { item, body, meta } of partesdiariosOffline.pending(items)) {
+    if (item.status === 'rejected' || item.ackedAt !== null || mayBeOnServer(item, opts.savedAt)) continue;
     const line = body.partesdiarios_det;
     if (!body.maquinaria_id || !body.fecha || !line?.costo_det_id) continue;
     if (item.method === 'PUT') {
@@ -110,7 +103,7 @@ export function projectMachine(row: MaquinariaRow, lines: readonly PendingMeter[
  */
 export function usePendingMeterLines(savedAt: number | null | undefined): Map<number, PendingLine[]> {
   const outbox = useOutbox();
-  const hasReports = outbox.some((i) => i.resource === PARTES);
+  const hasReports = outbox.some((i) => i.resource === partesdiariosOffline.name);
   const info = useQuery({ ...infoVentaQuery(), enabled: hasReports });
   return useMemo(() => {
     if (!hasReports) return new Map<number, PendingLine[]>();

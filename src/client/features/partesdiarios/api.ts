@@ -1,21 +1,17 @@
 // Daily work reports API (docs/architecture.md, "Valuations and daily reports"): the list by machine and dates, delete, the catalogue the
-// report form loads first (infoventa: active cost lines with price and unit, active activities, machines), the
-// outbox save (POST/PUT through the offline engine, like an exit) and the mapping of outbox items to list rows.
-import { useCallback } from 'react';
+// report form loads first (infoventa: active cost lines with price and unit, active activities, machines) and the
+// report as the form and the outbox keep it (its offline declaration: offline.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partesdiariosApi, type ParteFields, type ParteRow } from '@shared/contract/partesdiarios';
 import type { Unidad } from '@shared/contract/costos';
 import { valorizaApi, type InfoVenta } from '@shared/contract/valoriza';
-import { LABELS } from '@shared/messages';
 import { call } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
-import { useOfflineSave, useSyncEngine, type OutboxItem, type SyncEngine } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { ParteRow, InfoVenta };
 
 export const PARTES_KEY = ['partesdiarios'] as const;
-export const RESOURCE = 'partesdiarios';
 /** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
 export const INFOVENTA_KEY = ['valoriza', 'infoventa'] as const;
 
@@ -76,15 +72,6 @@ export function useDeleteParte() {
   });
 }
 
-const wired = new WeakSet<SyncEngine>();
-
-/** An accepted report moves the machine's meter and wear counters: the engine refreshes the machines too. */
-export function wireParteQueries(engine: SyncEngine): void {
-  if (wired.has(engine)) return;
-  wired.add(engine);
-  engine.registerQueryKeys(RESOURCE, [['maquinarias']]);
-}
-
 /** The report row of a list (GET or list answer) as the form's item. */
 export function itemOfRow(r: ParteRow): ParteItem {
   return {
@@ -100,26 +87,6 @@ export function itemOfRow(r: ParteRow): ParteItem {
     monto: r.monto,
     editorMode: 'editar',
   };
-}
-
-export function outboxInput(item: ParteItem, meta: ParteOutboxMeta) {
-  const editing = item.parte_id !== null;
-  return {
-    resource: RESOURCE,
-    method: editing ? ('PUT' as const) : ('POST' as const),
-    url: editing ? `/api/partesdiarios/${item.parte_id}` : '/api/partesdiarios',
-    body: item,
-    label: LABELS.partes.outboxLabel(item.nro_parte_interno),
-    meta,
-  };
-}
-
-/** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
-export function useSaveParte() {
-  const save = useOfflineSave();
-  const engine = useSyncEngine();
-  wireParteQueries(engine);
-  return useCallback((item: ParteItem, meta: ParteOutboxMeta) => save<ParteRow>(outboxInput(item, meta)), [save]);
 }
 
 /** Names the ids of a report from the catalogue, for a list row or the outbox meta. */
@@ -141,45 +108,4 @@ export function antesOf(item: ParteItem | null, info: InfoVenta | undefined): Pa
   if (!item || item.parte_id === null) return null;
   const { maquinaria_id, fecha, partesdiarios_det: line } = item;
   return { maquinaria_id, fecha, unidad: describeParte(item, info).unidad, cantid: line.cantid };
-}
-
-/** An outbox report as a list row (new reports get a negative id so they never collide with saved ones). */
-export function outboxRow(item: OutboxItem): ParteRow | null {
-  if (item.resource !== RESOURCE || item.method === 'DELETE') return null;
-  const b = item.body as ParteItem;
-  const meta = item.meta as Partial<ParteOutboxMeta>;
-  const line = b.partesdiarios_det;
-  return {
-    parte_id: b.parte_id ?? -item.seq,
-    nro_parte_interno: b.nro_parte_interno,
-    fecha: b.fecha,
-    maquinaria_id: b.maquinaria_id,
-    maquinaria: meta.maquinaria ?? '',
-    placa: meta.placa ?? '',
-    operador_id: b.operador_id ?? 0,
-    dni_operador: b.dni,
-    nombre_operador: b.nombre_operador,
-    actividad_id: b.actividad_id,
-    actividad: meta.actividad ?? '',
-    costo_det_id: line.costo_det_id,
-    servicio: meta.servicio ?? '',
-    unidad: meta.unidad ?? 'HORA',
-    cantid: line.cantid,
-    preuni: line.preuni,
-    pretot: line.pretot,
-    monto: b.monto,
-    valoriza_id: null,
-    created_at: new Date(item.createdAt).toISOString(),
-  };
-}
-
-/** outboxRow limited to the list's filters (machine 'Todos' = 0, date range). */
-export function outboxRowFor(filter: MachineDateBody) {
-  return (item: OutboxItem): ParteRow | null => {
-    const row = outboxRow(item);
-    if (!row) return null;
-    if (filter.maquinaria_id && row.maquinaria_id !== filter.maquinaria_id) return null;
-    if ((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin)) return null;
-    return row;
-  };
 }

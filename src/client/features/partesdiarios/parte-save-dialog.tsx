@@ -4,9 +4,9 @@
 import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
 import { toast } from '@client/lib/toast';
-import type { OutboxFix } from '@client/offline';
-import type { SubmitResult } from '@client/offline';
-import { antesOf, useInfoVenta, useSaveParte, type ParteItem, type ParteOutboxMeta } from './api';
+import type { SubmitResult, TypedFix } from '@client/offline';
+import { antesOf, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './api';
+import { useSaveParte } from './offline';
 import { ParteDialog } from './parte-dialog';
 
 const P = LABELS.partes;
@@ -17,13 +17,13 @@ export interface ParteSaveDialogProps {
   defaultFecha?: string;
   onClose: () => void;
   /** 'Abrir y corregir': the rejected outbox item and the call that sends the corrected copy. */
-  fix?: OutboxFix | null;
+  fix?: TypedFix<ParteItem> | null;
 }
 
 export function ParteSaveDialog({ item, defaultFecha, onClose, fix }: ParteSaveDialogProps) {
   const save = useSaveParte();
   const info = useInfoVenta();
-  const fixBody = (fix?.item.body ?? null) as ParteItem | null;
+  const fixBody = fix?.body ?? null;
   const initial = fixBody ?? item;
 
   const onSubmit = async (next: ParteItem, meta: ParteOutboxMeta) => {

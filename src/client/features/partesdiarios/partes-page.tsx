@@ -11,7 +11,8 @@ import { FilterChip, filterRange, useScreenFilter } from '@client/components/scr
 import { useOutboxRows } from '@client/components/outbox-rows';
 import { useSession } from '@client/lib/session';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { itemOfRow, outboxRowFor, RESOURCE, useDeleteParte, usePartes, type ParteItem, type ParteRow } from './api';
+import { itemOfRow, useDeleteParte, usePartes, type ParteItem, type ParteRow } from './api';
+import { partesdiariosOffline } from './offline';
 import { parteColumns } from './columns';
 import { ParteSaveDialog } from './parte-save-dialog';
 
@@ -28,8 +29,7 @@ export default function PartesPage() {
   const screenFilter = useScreenFilter(['sinValorizar']);
   const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
   const list = usePartes(screenFilter.filtro ? { ...filters.body, sin_valorizar: true } : filters.body);
-  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
-  const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
+  const outbox = useOutboxRows(list.data, partesdiariosOffline, filters.body, keyOf);
   const remove = useDeleteParte();
   const crud = useCrudList<ParteRow, ParteItem>((row) => remove.mutateAsync(row.parte_id));
   const { edit, askDelete } = crud;

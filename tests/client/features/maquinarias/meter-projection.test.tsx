@@ -14,8 +14,8 @@ import { clearToken, setToken } from '@client/lib/session';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import type { ParteItem } from '@client/features/partesdiarios/api';
-import { outboxInput } from '@client/features/partesdiarios/api';
+import type { ParteItem, ParteOutboxMeta } from '@client/features/partesdiarios/api';
+import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 import { MaquinariasList } from '@client/features/maquinarias/maquinarias-page';
 import { formatHours } from '@client/features/maquinarias/wear-bar';
 import { pendingMeterLines, projectMachine } from '@client/features/maquinarias/meter-projection';
@@ -55,7 +55,8 @@ function report(nro: string, cantid: number, over: Partial<ParteItem> = {}): Par
 
 const META = { maquinaria: 'CARGADOR FRONTAL', placa: 'EGL-123', actividad: 'Limpieza', servicio: 'ALQUILER', unidad: 'HORA' as const };
 
-const queue = (engine: Engine, item: ParteItem, meta: Record<string, unknown> = {}) => engine.add(outboxInput(item, { ...META, ...meta }));
+const queue = (engine: Engine, item: ParteItem, meta: Partial<ParteOutboxMeta> = {}) =>
+  engine.add(partesdiariosOffline.input(item, { ...META, ...meta }));
 
 beforeEach(() => setToken(tokenWithRoles([MENU.maquinarias, ROLE.maquinariaDesgaste])));
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { cacheKey } from '@client/offline/cache';
 import { createOfflineDb, getDb } from '@client/offline/db';
 import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
 import { OutboxEditorHost } from '@client/offline/ui';
-import '@client/features/partesdiarios/outbox-editor';
+import '@client/app/offline-resources';
 import type { ParteItem } from '@client/features/partesdiarios/api';
 import { ParteSaveDialog } from '@client/features/partesdiarios/parte-save-dialog';
 import { fakeServer, json, makeEngine, uniqueDbName } from '../../offline/helpers';
