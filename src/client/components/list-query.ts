@@ -54,7 +54,7 @@ export interface ListQueryExtras {
   offline: OfflineInfo & { noCopy: boolean };
 }
 
-/** Every list screen's query: `const q = useListQuery(['actividades'], '/api/actividades')`. */
+/** Every list screen's query: `const q = useListQuery(['salidas', 'list', body], (signal) => call(salidasApi.list, { body, signal }))`. */
 export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { enabled?: boolean } = {}) {
   const query = useQuery({ ...listQueryOptions<T>(key, source), enabled: opts.enabled });
   const info = useOfflineInfo(key);
@@ -67,10 +67,10 @@ export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { en
  * no network. Unlike a list screen's load, a failing catalogue does not end the session (the form still opens;
  * its selects are just empty). Use the keys the engine refreshes after login (offline/cache.ts CATALOGS).
  */
-export function catalogQuery<T>(key: QueryKey, url: string) {
+export function catalogQuery<T>(key: QueryKey, source: ListSource<T>) {
   return queryOptions({
     queryKey: key,
-    queryFn: ({ signal }) => cachedData<T>(key, () => api.get<T>(url, signal)),
+    queryFn: ({ signal }) => cachedData<T>(key, () => (typeof source === 'string' ? api.get<T>(source, signal) : source(signal))),
     staleTime: 60_000,
     retry: false,
   });
