@@ -215,19 +215,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'PUT /api/insumos/:id': MENU.reporteInsumos,
   'DELETE /api/insumos/:id': MENU.reporteInsumos,
 
-  'POST /api/ingresos/getinforden': ROLE.ingresoNuevo,
-  'POST /api/ingresos/list': 'session',
-  'POST /api/ingresos': ROLE.ingresoNuevo,
-  'PUT /api/ingresos/:id': ROLE.ingresoVer,
-  'DELETE /api/ingresos/:id': ROLE.ingresoEliminar,
-
-  'POST /api/movimientos/list': 'session',
-
-  'POST /api/pedidos/list': 'session',
-  'POST /api/pedidos': ROLE.pedidoNuevo,
-  'PUT /api/pedidos/:pedido_id': ROLE.pedidoEditar,
-  'DELETE /api/pedidos/:id': ROLE.pedidoEliminar,
-
   'POST /api/salidas/list': 'session',
   'POST /api/salidas': ROLE.salidaNuevo,
   'PUT /api/salidas/:id': ROLE.salidaEditar,
