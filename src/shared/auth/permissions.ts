@@ -224,15 +224,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'PUT /api/costos/:id': ROLE.costoEditar,
   'DELETE /api/costos/:id': ROLE.costoEliminar,
 
-  'POST /api/fallas/list': 'session',
-  'POST /api/fallas/bymaquinaria': 'session',
-  'POST /api/fallas': ROLE.fallaNuevo,
-  'PUT /api/fallas/:falla_id': ROLE.fallaEditar,
-  'DELETE /api/fallas/:id': ROLE.fallaEliminar,
-  // Photos: 33 adds to any failure; 32 to the failures its user reported (the route's selfAllowed check).
-  'POST /api/fallas/:falla_id/fotos': ROLE.fallaEditar,
-  'DELETE /api/fotos/:id': ROLE.fallaEditar,
-
   'POST /api/maquinarias': ROLE.maquinariaNuevo,
   'PUT /api/maquinarias/:id': ROLE.maquinariaEditar,
   'DELETE /api/maquinarias/:id': ROLE.maquinariaEditar,
@@ -243,12 +234,6 @@ export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
   'POST /api/operadores': ROLE.operadorNuevo,
   'PUT /api/operadores/:operador_id': ROLE.operadorEditar,
   'DELETE /api/operadores/:operador_id': ROLE.operadorEliminar,
-
-  'POST /api/reparaciones/getinforden': 'session',
-  'POST /api/reparaciones/list': 'session',
-  'POST /api/reparaciones': ROLE.reparacionNuevo,
-  'PUT /api/reparaciones/:reparacion_id': ROLE.reparacionEditar,
-  'DELETE /api/reparaciones/:id': ROLE.reparacionEliminar,
 
   'POST /api/valoriza/list': 'session',
   'POST /api/valoriza': ROLE.valorizaNuevo,

@@ -2,17 +2,23 @@
 // resource. The server checks that the routes it registers are exactly these; the OpenAPI document is written
 // from them (docs/architecture.md, "The endpoint table").
 import type { EndpointDef } from './endpoint';
+import { fallasApi } from './fallas';
+import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
 import { movimientosApi } from './movimientos';
 import { openapiApi } from './openapi';
 import { pedidosApi } from './pedidos';
+import { reparacionesApi } from './reparaciones';
 import { salidasApi } from './salidas';
 
 export const API = {
+  fallas: fallasApi,
+  fotos: fotosApi,
   ingresos: ingresosApi,
   movimientos: movimientosApi,
   openapi: openapiApi,
   pedidos: pedidosApi,
+  reparaciones: reparacionesApi,
   salidas: salidasApi,
 } as const satisfies Record<string, Record<string, EndpointDef>>;
 
