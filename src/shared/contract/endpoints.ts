@@ -5,7 +5,9 @@ import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
 import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
+import { inicioApi } from './inicio';
 import { movimientosApi } from './movimientos';
+import { notificacionesApi } from './notificaciones';
 import { openapiApi } from './openapi';
 import { pedidosApi } from './pedidos';
 import { reparacionesApi } from './reparaciones';
@@ -15,7 +17,9 @@ export const API = {
   fallas: fallasApi,
   fotos: fotosApi,
   ingresos: ingresosApi,
+  inicio: inicioApi,
   movimientos: movimientosApi,
+  notificaciones: notificacionesApi,
   openapi: openapiApi,
   pedidos: pedidosApi,
   reparaciones: reparacionesApi,
