@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CODES,
   AUDIT_READ_CODE,
-  ENDPOINT_PERMISSIONS,
   MENU,
   PERMISSION_TREE,
   ROLE,
@@ -12,10 +11,10 @@ import {
 import { endpointKey } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 
-/** The rule of `METHOD /path`: its declaration's access (one code as that code), else the old table's entry. */
+/** The rule of `METHOD /path`: its declaration's access (one code as that code). */
 function ruleOf(key: string) {
   const declared = ENDPOINTS.find((e) => endpointKey(e.endpoint) === key)?.endpoint.access;
-  if (declared === undefined) return ENDPOINT_PERMISSIONS[key];
+  if (declared === undefined) return undefined;
   return Array.isArray(declared) && declared.length === 1 ? declared[0] : declared;
 }
 

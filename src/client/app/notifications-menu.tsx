@@ -2,24 +2,17 @@
 // abbreviation, date and description, a count badge and a list at most 450px high; items do nothing on click.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
+import { notificacionesApi, type NotificationItem } from '@shared/contract/notificaciones';
 import { LABELS } from '@shared/messages';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@client/components/ui/dropdown-menu';
 import { IconButton } from '@client/components/ui/button';
-import { api } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 
-export interface NotificationItem {
-  tipo: string;
-  abrev: string;
-  fecha: string;
-  descripcion: string;
-  band?: 'warning' | 'danger';
-}
-
 export const notificationsQuery = {
   queryKey: ['notificaciones'],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ items: NotificationItem[] }>('/api/notificaciones', signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(notificacionesApi.list, { signal }),
   refetchInterval: 5 * 60_000,
   retry: false,
 } as const;

@@ -1,8 +1,8 @@
-// Session check on every /api route except the public ones, and the role guard driven by permissions.ts.
+// Session check on every /api route except the public ones, and the role guard: the codes each endpoint's
+// declaration gives (shared/contract, the endpoint table).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ENDPOINT_PERMISSIONS, READ_PERMISSIONS, type EndpointRule } from '@shared/auth/permissions';
 import type { Access, EndpointDef } from '@shared/contract/endpoint';
 import { MSG } from '@shared/messages';
 import { idempotencyKeys, revokedTokens, usuarios } from '../db/schema/index';
@@ -36,35 +36,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
-  }
-}
-
-// TRANSITION (removed when every module is on the endpoint table): the old permission table as a declaration.
-const PUBLIC_GETS = new Set(['/api/health', '/api/ajustes']);
-function legacyEndpoint(method: string, url: string, config?: { rule?: EndpointRule; selfAllowed?: boolean }): EndpointDef | undefined {
-  if (!url.startsWith('/api')) return undefined;
-  let rule: EndpointRule | undefined = config?.rule;
-  if (rule === undefined) {
-    if (method === 'GET' || method === 'HEAD') rule = PUBLIC_GETS.has(url) ? 'public' : 'session';
-    else rule = ENDPOINT_PERMISSIONS[`${method} ${url}`];
-  }
-  if (rule === undefined) return undefined;
-  const reads = READ_PERMISSIONS[`${method} ${url}`];
-  const access: Access = reads ? reads : typeof rule === 'number' ? [rule] : rule;
-  return {
-    method: method as 'GET',
-    path: url as `/api/${string}`,
-    summary: '',
-    access,
-    selfAllowed: config?.selfAllowed,
-    answer: { file: '' },
-  };
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    rule?: EndpointRule;
-    selfAllowed?: boolean;
   }
 }
 
@@ -129,7 +100,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
       if (m === 'HEAD' || m === 'OPTIONS') continue;
-      const endpoint = route.config?.endpoint ?? legacyEndpoint(m, route.url, route.config);
+      const endpoint = route.config?.endpoint;
       if (!endpoint) throw new Error(`Ruta fuera de la tabla de endpoints (shared/contract): ${m} ${route.url}`);
       app.apiRoutes.push({ method: m, url: route.url, access: endpoint.access, selfAllowed: !!endpoint.selfAllowed, endpoint });
     }
@@ -138,7 +109,7 @@ export default fp(async function auth(app: FastifyInstance) {
   // onRequest (not preHandler): 401/403 come before body parsing and validation, so an anonymous or
   // unauthorized caller learns nothing about the body a route expects and never costs a parse.
   app.addHook('onRequest', async (req) => {
-    const endpoint = req.routeOptions.config?.endpoint ?? legacyEndpoint(req.method, req.routeOptions.url ?? '', req.routeOptions.config);
+    const endpoint = req.routeOptions.config?.endpoint;
     if (!endpoint || endpoint.access === 'public') return;
     req.user = await authenticate(app, req);
     if (endpoint.access === 'session') return;

@@ -1,6 +1,6 @@
-// The one permission table of the product: menu ids, button codes of both spec documents, the
-// permission tree shown in the users screen, and the role code every mutating endpoint needs.
-// The server guard and the client's button visibility both read it.
+// The one permission table of the product: menu ids, button codes of both spec documents and the permission tree
+// shown in the users screen. Which codes an endpoint needs is declared with the endpoint (shared/contract); the
+// client's buttons and menus read the codes here.
 
 export interface PermissionNode {
   text: string;
@@ -185,49 +185,6 @@ function collect(nodes: PermissionNode[], out: Set<number>): Set<number> {
 
 /** Every code that can be granted (the admin gets all of them). */
 export const ALL_CODES: number[] = [...collect(PERMISSION_TREE, new Set<number>())].sort((a, b) => a - b);
-
-/**
- * What every non-GET endpoint needs. A number is a role code; 'session' means any logged-in user
- * (list filters and lookups sent as POST); 'public' needs no session. Keys are `METHOD /path` with
- * Fastify parameters. The server refuses to start a mutating route missing from this table.
- */
-export type EndpointRule = number | 'session' | 'public';
-
-export const ENDPOINT_PERMISSIONS: Record<string, EndpointRule> = {
-  'POST /api/ingresos/getinforden': ROLE.ingresoNuevo,
-  'POST /api/ingresos/list': 'session',
-  'POST /api/ingresos': ROLE.ingresoNuevo,
-  'PUT /api/ingresos/:id': ROLE.ingresoVer,
-  'DELETE /api/ingresos/:id': ROLE.ingresoEliminar,
-
-  'POST /api/movimientos/list': 'session',
-
-  'POST /api/pedidos/list': 'session',
-  'POST /api/pedidos': ROLE.pedidoNuevo,
-  'PUT /api/pedidos/:pedido_id': ROLE.pedidoEditar,
-  'DELETE /api/pedidos/:id': ROLE.pedidoEliminar,
-
-  'POST /api/fallas/list': 'session',
-  'POST /api/fallas/bymaquinaria': 'session',
-  'POST /api/fallas': ROLE.fallaNuevo,
-  'PUT /api/fallas/:falla_id': ROLE.fallaEditar,
-  'DELETE /api/fallas/:id': ROLE.fallaEliminar,
-  // Photos: 33 adds to any failure; 32 to the failures its user reported (the route's selfAllowed check).
-  'POST /api/fallas/:falla_id/fotos': ROLE.fallaEditar,
-  'DELETE /api/fotos/:id': ROLE.fallaEditar,
-
-  'POST /api/reparaciones/getinforden': 'session',
-  'POST /api/reparaciones/list': 'session',
-  'POST /api/reparaciones': ROLE.reparacionNuevo,
-  'PUT /api/reparaciones/:reparacion_id': ROLE.reparacionEditar,
-  'DELETE /api/reparaciones/:id': ROLE.reparacionEliminar,
-};
-
-/**
- * GET routes that need, beyond the session, one of some codes (the button or screen that opens them); the
- * auth plugin refuses the others with 403. Every other GET needs only the session.
- */
-export const READ_PERMISSIONS: Record<string, readonly number[]> = {};
 
 /** Role needed to read the audit log (the user menu's "Actividad Log"). */
 export const AUDIT_READ_CODE = MENU.configuracion;

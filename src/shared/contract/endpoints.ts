@@ -7,13 +7,21 @@ import { auditoriaApi } from './auditoria';
 import { authApi } from './auth';
 import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
+import { fallasApi } from './fallas';
+import { fotosApi } from './fotos';
+import { ingresosApi } from './ingresos';
+import { inicioApi } from './inicio';
 import { insumosApi } from './insumos';
 import { maquinariasApi } from './maquinarias';
+import { movimientosApi } from './movimientos';
+import { notificacionesApi } from './notificaciones';
 import { openapiApi } from './openapi';
 import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
 import { partesdiariosApi } from './partesdiarios';
+import { pedidosApi } from './pedidos';
 import { pideApi } from './pide';
+import { reparacionesApi } from './reparaciones';
 import { salidasApi } from './salidas';
 import { searchApi } from './search';
 import { usuariosApi } from './usuarios';
@@ -25,13 +33,21 @@ export const API = {
   auditoria: auditoriaApi,
   auth: authApi,
   costos: costosApi,
+  fallas: fallasApi,
+  fotos: fotosApi,
+  ingresos: ingresosApi,
+  inicio: inicioApi,
   insumos: insumosApi,
   maquinarias: maquinariasApi,
+  movimientos: movimientosApi,
+  notificaciones: notificacionesApi,
   openapi: openapiApi,
   operaciones: operacionesApi,
   operadores: operadoresApi,
   partesdiarios: partesdiariosApi,
+  pedidos: pedidosApi,
   pide: pideApi,
+  reparaciones: reparacionesApi,
   salidas: salidasApi,
   search: searchApi,
   usuarios: usuariosApi,

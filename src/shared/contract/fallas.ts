@@ -1,14 +1,15 @@
 // Failures (fallas) contract: list filter, the failure body of the modal, the pending failures of a
 // machine for the repair modal, and the row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, machineDateRange, optionalText, text } from './common';
+import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, text } from './common';
+import { endpoint } from './endpoint';
 import { blankToNull, withMachineId } from './form-values';
-import { fotoRow } from './fotos';
+import { fallaIdParam, fotoRow } from './fotos';
 import { optionalId } from './salidas';
 
 export const fallaListBody = machineDateRange;
-export const fallaIdParam = z.object({ falla_id: id });
 
 /**
  * Create and edit. `estado` is not taken from the body (the form shows it disabled; repairs change it).
@@ -74,3 +75,64 @@ export const fallaOption = z.object({
   fecha: z.string(),
 });
 export type FallaOption = z.infer<typeof fallaOption>;
+
+/** The endpoints of failures (their photos: fotos.ts). */
+export const fallasApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/fallas/list',
+    summary: 'Fallas de una máquina (0 = todas) entre dos fechas de reporte, la más reciente primero',
+    access: 'session',
+    body: fallaListBody,
+    answer: z.array(fallaRow),
+  }),
+  byMaquinaria: endpoint({
+    method: 'POST',
+    path: '/api/fallas/bymaquinaria',
+    summary: 'Fallas que puede tomar una reparación de la máquina: las pendientes y la que ya tiene la reparación editada',
+    description: '404 si la máquina no existe.',
+    access: 'session',
+    body: fallasByMaquinariaBody,
+    answer: z.array(fallaOption),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/fallas/:id',
+    summary: 'Una falla con los datos de sus fotos',
+    access: 'session',
+    params: idParam,
+    answer: fallaDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/fallas',
+    summary: 'Reporta una falla de una máquina (queda pendiente); `created_at` es la hora del reporte en el dispositivo',
+    access: [ROLE.fallaNuevo],
+    idempotent: true,
+    body: fallaBody,
+    answer: fallaDetail,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/fallas/:falla_id',
+    summary: 'Edita la máquina, la descripción y el detalle de una falla (el estado lo cambian las reparaciones)',
+    description: 'La máquina de una falla que ya tiene una reparación no cambia (409).',
+    access: [ROLE.fallaEditar],
+    idempotent: true,
+    params: fallaIdParam,
+    body: fallaBody,
+    answer: fallaDetail,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/fallas/:id',
+    summary: 'Elimina una falla pendiente con sus fotos',
+    description: 'Una falla ya reparada no se elimina (403 con el motivo).',
+    access: [ROLE.fallaEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

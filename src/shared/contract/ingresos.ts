@@ -1,7 +1,9 @@
 // Warehouse entries (ingresos) contract: order lookup, entry body and row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateRange, dateStr, editorMode, numeric, optionalText, positiveAmount, text } from './common';
+import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, positiveAmount, text } from './common';
+import { endpoint } from './endpoint';
 
 const nroOrden = text(20);
 /** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
@@ -110,3 +112,68 @@ export const ingresoDetail = ingresoRow.omit({ guias: true }).extend({
   ),
 });
 export type IngresoDetail = z.infer<typeof ingresoDetail>;
+
+/** The endpoints of warehouse entries. */
+export const ingresosApi = {
+  orden: endpoint({
+    method: 'POST',
+    path: '/api/ingresos/getinforden',
+    summary: 'Busca una orden de compra en el sistema de logística: sus ítems, marcas, guías de remisión y el ingreso ya registrado',
+    description: 'El año va de 2022 al del servidor (400 fuera de ese rango); 404 si la orden no existe.',
+    access: [ROLE.ingresoNuevo],
+    body: infoOrdenBody,
+    answer: ordenInfo,
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/api/ingresos/list',
+    summary: 'Ingresos de insumos entre dos fechas, el más reciente primero',
+    access: 'session',
+    body: ingresoListBody,
+    answer: z.array(ingresoRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/ingresos/:id',
+    summary: 'Un ingreso con sus líneas y sus guías de remisión',
+    access: 'session',
+    params: idParam,
+    answer: ingresoDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/ingresos',
+    summary: 'Registra el ingreso de una orden de compra: suma el stock de cada insumo y lo anota en el kardex',
+    description:
+      'Las líneas deben ser ítems de la orden sin pasar la cantidad pedida, y la guía elegida una guía de la orden (422); una orden ya registrada en otro ingreso también es un 422.',
+    access: [ROLE.ingresoNuevo],
+    idempotent: true,
+    body: ingresoBody,
+    answer: ingresoDetail,
+    status: 201,
+    errors: [422],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/ingresos/:id',
+    summary: 'Cambia la guía de remisión elegida de un ingreso (lo único que se edita al verlo)',
+    description: 'La guía debe ser una de las guías del ingreso (422).',
+    access: [ROLE.ingresoVer],
+    idempotent: true,
+    params: idParam,
+    body: ingresoUpdateBody,
+    answer: ingresoDetail,
+    errors: [422],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/ingresos/:id',
+    summary: 'Elimina un ingreso y descuenta su stock',
+    description: 'Se rechaza (409) cuando parte del stock que trajo ya salió del almacén.',
+    access: [ROLE.ingresoEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+    errors: [409],
+  }),
+} as const;

@@ -1,6 +1,7 @@
 // GET /api/inicio: the office's day at a glance on the welcome screen. Every card is
 // null when the user may not open the screen it leads to, so a card never shows what its user cannot act on.
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** A part in the danger band or reaching its limit soon, with its machine. */
 export const inicioParte = z.object({
@@ -40,3 +41,17 @@ export const inicioAnswer = z.object({
   pedidos_pendientes: z.object({ total: z.number().int() }).nullable(),
 });
 export type InicioAnswer = z.infer<typeof inicioAnswer>;
+
+/** The endpoint of the welcome screen. */
+export const inicioApi = {
+  cards: endpoint({
+    method: 'GET',
+    path: '/api/inicio',
+    summary:
+      'Resumen del día en la pantalla de bienvenida: insumos en peligro o próximos a su límite, fallas pendientes, partes sin valorizar y pedidos pendientes',
+    description:
+      'Cada tarjeta es null cuando el usuario no puede abrir la pantalla a la que lleva (máquinas o mantenimiento, fallas, partes diarios, pedidos).',
+    access: 'session',
+    answer: inicioAnswer,
+  }),
+} as const;

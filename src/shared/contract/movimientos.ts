@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, numeric } from './common';
+import { endpoint } from './endpoint';
 
 const int = (min: number, max: number) =>
   numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
@@ -37,3 +38,16 @@ export const movimientoRow = z.object({
   saldo: z.number(),
 });
 export type MovimientoRow = z.infer<typeof movimientoRow>;
+
+/** The endpoint of the kardex. */
+export const movimientosApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/movimientos/list',
+    summary: 'Kárdex: movimientos de un insumo (0 = todos) entre dos fechas con su saldo acumulado',
+    description: `El saldo incluye el de antes de \`fini\`. Devuelve a lo más \`limit\` filas (hasta ${KARDEX_MAX_ROWS}) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
+    access: 'session',
+    body: movimientoListBody,
+    answer: z.array(movimientoRow),
+  }),
+} as const;

@@ -1,5 +1,6 @@
 // Top-bar notifications: open failures and parts in their warning or danger band.
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export const notificationItem = z.object({
   tipo: z.enum(['FALLA', 'INSUMO']),
@@ -13,3 +14,14 @@ export const notificationItem = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 export const notificationsAnswer = z.object({ items: z.array(notificationItem) });
+
+/** The endpoint of the bell. */
+export const notificacionesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notificaciones',
+    summary: 'Avisos recientes de la campana: fallas pendientes e insumos en banda de alerta o peligro, o que llegarán pronto a su límite',
+    access: 'session',
+    answer: notificationsAnswer,
+  }),
+} as const;

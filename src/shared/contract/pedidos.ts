@@ -1,7 +1,10 @@
 // Supply requests (pedidos) contract: request body with lines and trash, status, row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, machineDateRange, optionalText, positiveAmount, state01 } from './common';
+import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, positiveAmount, state01 } from './common';
+import { endpoint } from './endpoint';
+import { unimedRow } from './insumos';
 import { optionalId, trashOf } from './salidas';
 
 /** A line of a request (the sub-modal validates with it too). */
@@ -59,3 +62,63 @@ export type PedidoLineOut = z.infer<typeof pedidoLineOut>;
 /** GET /api/pedidos/:id, and the answer of a create or edit: the request with its lines. */
 export const pedidoDetail = pedidoRow.omit({ detalle: true }).extend({ pedidos_det: z.array(pedidoLineOut) });
 export type PedidoDetail = z.infer<typeof pedidoDetail>;
+
+const STATUS_RULE = 'Solo un usuario con el código 12 pone o cambia el estado del pedido (403 si no lo tiene).';
+
+/** The endpoints of supply requests (and the units of measure their lines use). */
+export const pedidosApi = {
+  unimeds: endpoint({
+    method: 'GET',
+    path: '/api/pedidos/unimeds',
+    summary: 'Unidades de medida que pueden llevar las líneas de un pedido, por abreviatura',
+    access: 'session',
+    answer: z.array(unimedRow),
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/api/pedidos/list',
+    summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
+    access: 'session',
+    body: pedidoListBody,
+    answer: z.array(pedidoRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/pedidos/:pedido_id',
+    summary: 'Un pedido con sus líneas',
+    access: 'session',
+    params: pedidoIdParam,
+    answer: pedidoDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/pedidos',
+    summary: 'Registra un pedido de insumos para una máquina',
+    description: STATUS_RULE,
+    access: [ROLE.pedidoNuevo],
+    idempotent: true,
+    body: pedidoBody,
+    answer: pedidoDetail,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/pedidos/:pedido_id',
+    summary: 'Edita un pedido: sus líneas nuevas y cambiadas, y quita las de `trash`',
+    description: STATUS_RULE,
+    access: [ROLE.pedidoEditar],
+    idempotent: true,
+    params: pedidoIdParam,
+    body: pedidoBody,
+    answer: pedidoDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/pedidos/:id',
+    summary: 'Elimina un pedido con sus líneas',
+    access: [ROLE.pedidoEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

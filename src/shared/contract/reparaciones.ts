@@ -1,8 +1,10 @@
 // Repairs (reparaciones) contract: list filter, service-order lookup, the repair body of the modal
 // and the row shapes.
 import { z } from 'zod';
+import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, machineDateRange, numeric, optionalText, text } from './common';
+import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, numeric, optionalText, text } from './common';
+import { endpoint } from './endpoint';
 import { asText, blankToNull, withMachineId } from './form-values';
 import { orderYear } from './ingresos';
 import { optionalId } from './salidas';
@@ -83,3 +85,68 @@ export type ReparacionRow = z.infer<typeof reparacionRow>;
 /** One repair for the edit modal: `old_falla` is the failure it holds now (sent back on save, as the spec does). */
 export const reparacionDetail = reparacionRow.extend({ old_falla: z.number().nullable() });
 export type ReparacionDetail = z.infer<typeof reparacionDetail>;
+
+const FAILURE_RULE =
+  'La falla es obligatoria mientras la máquina tenga fallas que ofrecer, y debe ser de la misma máquina (400); una falla ya reparada o tomada por otra reparación es un 409. Con `nro_orden`, la orden (y su ítem) deben existir en el sistema de logística (400).';
+
+/** The endpoints of repairs. */
+export const reparacionesApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/api/reparaciones/list',
+    summary: 'Reparaciones de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+    access: 'session',
+    body: reparacionListBody,
+    answer: z.array(reparacionRow),
+  }),
+  orden: endpoint({
+    method: 'POST',
+    path: '/api/reparaciones/getinforden',
+    summary: 'Busca una orden de servicio en el sistema de logística: sus ítems',
+    description: 'El año va de 2022 al del servidor (400 fuera de ese rango); 404 si la orden no existe.',
+    access: 'session',
+    body: infoOrdenServicioBody,
+    answer: infoOrdenServicio,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/reparaciones/:id',
+    summary: 'Una reparación, con la falla que tiene ahora (`old_falla`)',
+    access: 'session',
+    params: idParam,
+    answer: reparacionDetail,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/reparaciones',
+    summary: 'Registra una reparación y marca su falla como reparada',
+    description: FAILURE_RULE,
+    access: [ROLE.reparacionNuevo],
+    idempotent: true,
+    body: reparacionBody,
+    answer: reparacionDetail,
+    status: 201,
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/reparaciones/:reparacion_id',
+    summary: 'Edita una reparación; si cambia de falla, la anterior vuelve a pendiente y la nueva queda reparada',
+    description: FAILURE_RULE,
+    access: [ROLE.reparacionEditar],
+    idempotent: true,
+    params: reparacionIdParam,
+    body: reparacionBody,
+    answer: reparacionDetail,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/reparaciones/:id',
+    summary: 'Elimina una reparación; su falla vuelve a pendiente',
+    access: [ROLE.reparacionEliminar],
+    idempotent: true,
+    params: idParam,
+    answer: messageResponse,
+  }),
+} as const;

@@ -3,11 +3,11 @@
 // of outbox items to list rows.
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FallaBody, FallaDetail, FallaRow } from '@shared/contract/fallas';
-import type { FotoRow } from '@shared/contract/fotos';
+import { fallasApi, type FallaBody, type FallaDetail, type FallaRow } from '@shared/contract/fallas';
+import { fotosApi, type FotoRow } from '@shared/contract/fotos';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
-import { api, apiBlob, apiFetch } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData, useOfflineSave, type AttachmentInput, type OutboxItem } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
@@ -34,9 +34,7 @@ export interface FallaOutboxMeta extends Record<string, unknown> {
 }
 
 export function useFallas(body: MachineDateBody) {
-  return useListQuery<FallaRow[]>([...FALLAS_KEY, 'list', body], (signal) =>
-    apiFetch<FallaRow[]>('/api/fallas/list', { method: 'POST', body, signal }),
-  );
+  return useListQuery<FallaRow[]>([...FALLAS_KEY, 'list', body], (signal) => call(fallasApi.list, { body, signal }));
 }
 
 const fotosKey = (fallaId: number) => [...FALLAS_KEY, 'fotos', fallaId];
@@ -45,8 +43,7 @@ const fotosKey = (fallaId: number) => [...FALLAS_KEY, 'fotos', fallaId];
 export function useFotos(fallaId: number | null, enabled = true) {
   return useQuery({
     queryKey: fotosKey(fallaId ?? 0),
-    queryFn: ({ signal }) =>
-      cachedData<FotoRow[]>(fotosKey(fallaId ?? 0), () => api.get<FotoRow[]>(`/api/fallas/${fallaId}/fotos`, signal)),
+    queryFn: ({ signal }) => cachedData(fotosKey(fallaId ?? 0), () => call(fotosApi.list, { params: { falla_id: fallaId ?? 0 }, signal })),
     enabled: enabled && fallaId !== null && fallaId > 0,
     retry: false,
     staleTime: 30_000,
@@ -57,7 +54,7 @@ export function useFotos(fallaId: number | null, enabled = true) {
 export function useFotoBlob(id: number | null) {
   return useQuery({
     queryKey: ['fotos', id],
-    queryFn: ({ signal }) => apiBlob(`/api/fotos/${id}`, signal),
+    queryFn: ({ signal }) => call(fotosApi.file, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     retry: false,
     staleTime: Infinity,
@@ -68,7 +65,7 @@ export function useFotoBlob(id: number | null) {
 export function useDeleteFoto() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/fotos/${id}`),
+    mutationFn: (id: number) => call(fotosApi.remove, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: FALLAS_KEY }),
   });
 }
@@ -76,7 +73,7 @@ export function useDeleteFoto() {
 export function useDeleteFalla() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/fallas/${id}`),
+    mutationFn: (id: number) => call(fallasApi.remove, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: FALLAS_KEY }),
   });
 }

@@ -1,8 +1,9 @@
 // Warehouse entries API: list by dates, one entry (kept on the device to be viewed offline), order lookup, create,
 // delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IngresoBody, IngresoDetail, IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
-import { api, apiFetch } from '@client/lib/api';
+import { pathOf } from '@shared/contract/endpoint';
+import { ingresosApi, type IngresoBody, type IngresoRow, type OrdenInfo } from '@shared/contract/ingresos';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
 
@@ -16,28 +17,25 @@ export type GuiaRemision = IngresoBody['guias_remision'][number];
 export type IngresoLine = IngresoBody['ingresos_det'][number] & { id?: number };
 
 export function useIngresos(range: { fini: string; ffin: string }) {
-  return useListQuery<IngresoRow[]>([...INGRESOS_KEY, 'list', range], (signal) =>
-    apiFetch<IngresoRow[]>('/api/ingresos/list', { method: 'POST', body: range, signal }),
-  );
+  return useListQuery<IngresoRow[]>([...INGRESOS_KEY, 'list', range], (signal) => call(ingresosApi.list, { body: range, signal }));
 }
 
 const detailKey = (id: number | null) => [...INGRESOS_KEY, 'detail', id];
 
 /** An entry's detail as the device keeps it (useOfflineDetails): the newest are kept, to be viewed offline. */
-export const ingresoDetailEntry = (r: IngresoRow) => [detailKey(r.id), `/api/ingresos/${r.id}`] as const;
+export const ingresoDetailEntry = (r: IngresoRow) => [detailKey(r.id), pathOf(ingresosApi.get, { params: { id: r.id } })] as const;
 
 export function useIngreso(id: number | null) {
   const key = detailKey(id);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => cachedData<IngresoDetail>(key, () => api.get<IngresoDetail>(`/api/ingresos/${id}`, signal)),
+    queryFn: ({ signal }) => cachedData(key, () => call(ingresosApi.get, { params: { id: id ?? 0 }, signal })),
     enabled: id !== null,
     retry: false,
   });
 }
 
-export const fetchOrden = (nro_ordencompra: string, anio: number) =>
-  api.post<OrdenInfo>('/api/ingresos/getinforden', { nro_ordencompra, anio });
+export const fetchOrden = (nro_ordencompra: string, anio: number) => call(ingresosApi.orden, { body: { nro_ordencompra, anio } });
 
 /** Entries change stock and the kardex: refresh those too. */
 function useInvalidateWarehouse() {
@@ -52,10 +50,10 @@ function useInvalidateWarehouse() {
 
 export function useCreateIngreso() {
   const refresh = useInvalidateWarehouse();
-  return useMutation({ mutationFn: (body: IngresoBody) => api.post<IngresoDetail>('/api/ingresos', body), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: IngresoBody) => call(ingresosApi.create, { body }), onSuccess: refresh });
 }
 
 export function useDeleteIngreso() {
   const refresh = useInvalidateWarehouse();
-  return useMutation({ mutationFn: (id: number) => api.del(`/api/ingresos/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(ingresosApi.remove, { params: { id } }), onSuccess: refresh });
 }

@@ -1,8 +1,8 @@
 // The welcome screen's summary (GET /api/inicio), through the offline cache like the lists: offline, the cards
 // show the device's last copy.
 import { useQuery } from '@tanstack/react-query';
-import type { InicioAnswer } from '@shared/contract/inicio';
-import { api } from '@client/lib/api';
+import { inicioApi } from '@shared/contract/inicio';
+import { call } from '@client/lib/api';
 import { cachedData } from '@client/offline';
 
 export const INICIO_KEY = ['inicio'] as const;
@@ -10,7 +10,7 @@ export const INICIO_KEY = ['inicio'] as const;
 export function useInicio(enabled: boolean) {
   return useQuery({
     queryKey: INICIO_KEY,
-    queryFn: ({ signal }) => cachedData<InicioAnswer>(INICIO_KEY, () => api.get<InicioAnswer>('/api/inicio', signal)),
+    queryFn: ({ signal }) => cachedData(INICIO_KEY, () => call(inicioApi.cards, { signal })),
     enabled,
     retry: false,
     refetchOnReconnect: 'always',

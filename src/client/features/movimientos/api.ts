@@ -1,7 +1,7 @@
 // Kardex API: POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → ledger rows with the
 // running balance; the server pages 'Todos' by KARDEX_MAX_ROWS, so the pages are read until a short one.
-import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
-import { apiFetch } from '@client/lib/api';
+import { KARDEX_MAX_ROWS, movimientosApi, type MovimientoRow } from '@shared/contract/movimientos';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
 export type { MovimientoRow };
@@ -18,11 +18,7 @@ export interface KardexFilter {
 export async function fetchKardex(filter: KardexFilter, signal?: AbortSignal, pageSize = KARDEX_MAX_ROWS): Promise<MovimientoRow[]> {
   const rows: MovimientoRow[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = await apiFetch<MovimientoRow[]>('/api/movimientos/list', {
-      method: 'POST',
-      body: { ...filter, limit: pageSize, offset },
-      signal,
-    });
+    const page = await call(movimientosApi.list, { body: { ...filter, limit: pageSize, offset }, signal });
     rows.push(...page);
     if (page.length < pageSize) return rows;
   }

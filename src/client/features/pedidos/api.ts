@@ -1,10 +1,10 @@
 // Supply requests API: list by machine and dates, one request (kept on the device to be viewed offline), save
 // (crear → POST, editar → PUT with lines and trash), delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnimedRow } from '@shared/contract/insumos';
-import type { PedidoBody, PedidoDetail, PedidoLineOut, PedidoRow } from '@shared/contract/pedidos';
+import { pathOf } from '@shared/contract/endpoint';
+import { pedidosApi, type PedidoBody, type PedidoDetail, type PedidoLineOut, type PedidoRow } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
-import { api, apiFetch } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { catalogQuery, useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
@@ -15,7 +15,7 @@ export const PEDIDOS_KEY = ['pedidos'] as const;
 export const UNIMEDS_KEY = ['pedidos', 'unimeds'] as const;
 
 /** Units of measure (GET /api/pedidos/unimeds), a catalogue kept on the device. */
-export const unimedsQuery = () => catalogQuery<UnimedRow[]>(UNIMEDS_KEY, '/api/pedidos/unimeds');
+export const unimedsQuery = () => catalogQuery(UNIMEDS_KEY, (signal) => call(pedidosApi.unimeds, { signal }));
 export const useUnimeds = () => useQuery(unimedsQuery());
 
 /** A request line as the form holds it: the answer's line, not saved yet when pedido_det_id is null. */
@@ -29,21 +29,20 @@ export type PedidoSave = Omit<PedidoBody, 'pedidos_det' | 'trash'> & {
 };
 
 export function usePedidos(body: MachineDateBody) {
-  return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) =>
-    apiFetch<PedidoRow[]>('/api/pedidos/list', { method: 'POST', body, signal }),
-  );
+  return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) => call(pedidosApi.list, { body, signal }));
 }
 
 const detailKey = (id: number | null) => [...PEDIDOS_KEY, 'detail', id];
 
 /** A request's detail as the device keeps it (useOfflineDetails): the newest are kept, to be viewed offline. */
-export const pedidoDetailEntry = (r: PedidoRow) => [detailKey(r.pedido_id), `/api/pedidos/${r.pedido_id}`] as const;
+export const pedidoDetailEntry = (r: PedidoRow) =>
+  [detailKey(r.pedido_id), pathOf(pedidosApi.get, { params: { pedido_id: r.pedido_id } })] as const;
 
 export function usePedido(id: number | null) {
   const key = detailKey(id);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => cachedData<PedidoDetail>(key, () => api.get<PedidoDetail>(`/api/pedidos/${id}`, signal)),
+    queryFn: ({ signal }) => cachedData(key, () => call(pedidosApi.get, { params: { pedido_id: id ?? 0 }, signal })),
     enabled: id !== null,
     retry: false,
     staleTime: 0,
@@ -55,8 +54,8 @@ export function useSavePedido() {
   return useMutation({
     mutationFn: (form: PedidoSave) =>
       form.editorMode === 'crear'
-        ? api.post<PedidoDetail>('/api/pedidos', form)
-        : api.put<PedidoDetail>(`/api/pedidos/${form.pedido_id}`, form),
+        ? call(pedidosApi.create, { body: form })
+        : call(pedidosApi.update, { params: { pedido_id: form.pedido_id }, body: form }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...PEDIDOS_KEY, 'list'] }),
   });
 }
@@ -64,7 +63,7 @@ export function useSavePedido() {
 export function useDeletePedido() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/pedidos/${id}`),
+    mutationFn: (id: number) => call(pedidosApi.remove, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...PEDIDOS_KEY, 'list'] }),
   });
 }

@@ -1,9 +1,15 @@
 // Repairs API: list by machine and dates, one repair for the edit modal, the service-order lookup,
 // the failures a repair may take (POST /api/fallas/bymaquinaria), save (crear → POST, editar → PUT) and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FallaOption } from '@shared/contract/fallas';
-import type { InfoOrdenServicio, ReparacionBody, ReparacionDetail, ReparacionRow } from '@shared/contract/reparaciones';
-import { api, apiFetch } from '@client/lib/api';
+import { fallasApi, type FallaOption } from '@shared/contract/fallas';
+import {
+  reparacionesApi,
+  type InfoOrdenServicio,
+  type ReparacionBody,
+  type ReparacionDetail,
+  type ReparacionRow,
+} from '@shared/contract/reparaciones';
+import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
@@ -12,15 +18,13 @@ export type { FallaOption, ReparacionDetail, ReparacionRow };
 export const REPARACIONES_KEY = ['reparaciones'] as const;
 
 export function useReparaciones(body: MachineDateBody) {
-  return useListQuery<ReparacionRow[]>([...REPARACIONES_KEY, 'list', body], (signal) =>
-    apiFetch<ReparacionRow[]>('/api/reparaciones/list', { method: 'POST', body, signal }),
-  );
+  return useListQuery<ReparacionRow[]>([...REPARACIONES_KEY, 'list', body], (signal) => call(reparacionesApi.list, { body, signal }));
 }
 
 export function useReparacion(id: number | null) {
   return useQuery({
     queryKey: [...REPARACIONES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<ReparacionDetail>(`/api/reparaciones/${id}`, signal),
+    queryFn: ({ signal }) => call(reparacionesApi.get, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     retry: false,
     staleTime: 0,
@@ -29,14 +33,14 @@ export function useReparacion(id: number | null) {
 
 /** The items of a service order of the logistics system. */
 export function fetchOrdenServicio(nro_orden: string, anio: number): Promise<InfoOrdenServicio> {
-  return api.post<InfoOrdenServicio>('/api/reparaciones/getinforden', { nro_orden, anio });
+  return call(reparacionesApi.orden, { body: { nro_orden, anio } });
 }
 
 /** The machine's pending failures, plus the one the edited repair holds. */
 export function useFallasDeMaquinaria(maquinariaId: number, reparacionId: number | null) {
   return useQuery({
     queryKey: ['fallas', 'bymaquinaria', maquinariaId, reparacionId],
-    queryFn: () => api.post<FallaOption[]>('/api/fallas/bymaquinaria', { maquinaria_id: maquinariaId, reparacion_id: reparacionId }),
+    queryFn: () => call(fallasApi.byMaquinaria, { body: { maquinaria_id: maquinariaId, reparacion_id: reparacionId } }),
     enabled: maquinariaId > 0,
     retry: false,
     staleTime: 0,
@@ -48,8 +52,8 @@ export type ReparacionForm = ReparacionBody & { reparacion_id: number | null };
 export function saveReparacion(form: ReparacionForm): Promise<ReparacionDetail> {
   const { reparacion_id, ...body } = form;
   return form.editorMode === 'editar' && reparacion_id !== null
-    ? api.put<ReparacionDetail>(`/api/reparaciones/${reparacion_id}`, body)
-    : api.post<ReparacionDetail>('/api/reparaciones', body);
+    ? call(reparacionesApi.update, { params: { reparacion_id }, body })
+    : call(reparacionesApi.create, { body });
 }
 
 /** A repair changes its failure's status: the failures' lists refresh too. */
@@ -64,7 +68,7 @@ export function useSaveReparacion() {
 export function useDeleteReparacion() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/api/reparaciones/${id}`),
+    mutationFn: (id: number) => call(reparacionesApi.remove, { params: { id } }),
     onSuccess: () => Promise.all([REPARACIONES_KEY, ['fallas']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

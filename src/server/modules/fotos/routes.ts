@@ -2,13 +2,10 @@
 // Multipart is parsed only in this plugin; the file arrives as bytes in `req.body.foto`.
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { fallaIdParam } from '@shared/contract/fallas';
-import { FOTO_MAX_BYTES, fotoIdParam, fotoRow, fotoUploadBody } from '@shared/contract/fotos';
+import { FOTO_MAX_BYTES, fotosApi as api } from '@shared/contract/fotos';
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
-import { answers, messageAnswer } from '../../lib/responses';
+import { route } from '../../lib/route';
 import { fotosOfFalla, getFotoFile } from './repository';
 import { addFoto, assertMayAddPhoto, deleteFoto } from './service';
 
@@ -21,7 +18,6 @@ const matchesEtag = (header: string | undefined, etag: string) =>
   !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
 
 export default async function fotosRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: FOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
@@ -37,42 +33,30 @@ export default async function fotosRoutes(app: FastifyInstance) {
     throw err;
   });
 
-  r.post(
-    '/api/fallas/:falla_id/fotos',
-    {
-      schema: { params: fallaIdParam, body: fotoUploadBody, response: answers({ 201: fotoRow }) },
-      // 33 adds photos to any failure; 32 to the failures its user reported (assertMayAddPhoto).
-      config: { selfAllowed: true },
-      onRequest: async (req) => {
-        const fallaId = Number((req.params as Record<string, unknown>).falla_id);
-        if (Number.isInteger(fallaId) && fallaId > 0) await assertMayAddPhoto(app.db, req, fallaId);
-      },
-      preValidation: async (req) => {
-        if (!req.isMultipart()) throw new AppError(415, MSG.photoMultipart);
-        (req as unknown as Record<symbol, boolean>)[PARSED] = true;
-      },
+  route(app, api.upload, async (req) => addFoto(req, req.params.falla_id, req.body.foto), {
+    // 33 adds photos to any failure; 32 to the failures its user reported (selfAllowed: assertMayAddPhoto).
+    onRequest: async (req) => {
+      const fallaId = Number((req.params as Record<string, unknown>).falla_id);
+      if (Number.isInteger(fallaId) && fallaId > 0) await assertMayAddPhoto(app.db, req, fallaId);
     },
-    async (req, reply) => reply.code(201).send(await addFoto(req, req.params.falla_id, req.body.foto)),
-  );
-
-  r.get('/api/fallas/:falla_id/fotos', { schema: { params: fallaIdParam, response: answers({ 200: z.array(fotoRow) }) } }, async (req) =>
-    fotosOfFalla(app.db, req.params.falla_id),
-  );
-
-  r.get(
-    '/api/fotos/:id',
-    { schema: { params: fotoIdParam, response: { ...answers({ 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)) }), 304: z.null() } } },
-    async (req, reply) => {
-      const f = await getFotoFile(app.db, req.params.id);
-      const etag = `"${f.sha256}"`;
-      reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL);
-      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply
-        .type(f.mime)
-        .header('Content-Disposition', `inline; filename="falla-${f.falla_id}-foto-${f.id}.${EXTENSION[f.mime] ?? 'img'}"`)
-        .send(f.data);
+    preValidation: async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, MSG.photoMultipart);
+      (req as unknown as Record<symbol, boolean>)[PARSED] = true;
     },
-  );
+  });
 
-  r.delete('/api/fotos/:id', { schema: { params: fotoIdParam, response: messageAnswer } }, async (req) => deleteFoto(req, req.params.id));
+  route(app, api.list, async (req) => fotosOfFalla(app.db, req.params.falla_id));
+
+  route(app, api.file, async (req, reply) => {
+    const f = await getFotoFile(app.db, req.params.id);
+    const etag = `"${f.sha256}"`;
+    reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL);
+    if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+    return reply
+      .type(f.mime)
+      .header('Content-Disposition', `inline; filename="falla-${f.falla_id}-foto-${f.id}.${EXTENSION[f.mime] ?? 'img'}"`)
+      .send(f.data);
+  });
+
+  route(app, api.remove, async (req) => deleteFoto(req, req.params.id));
 }

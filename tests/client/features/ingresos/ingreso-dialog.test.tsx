@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FIELD, LABELS, MSG } from '@shared/messages';
-import type { OrdenInfo } from '@shared/contract/ingresos';
+import type { IngresoDetail, OrdenInfo } from '@shared/contract/ingresos';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { IngresoDialog } from '@client/features/ingresos/ingreso-dialog';
@@ -31,6 +31,32 @@ const ORDER: OrdenInfo = {
     { nro_guiaremision: 'G001-2', fecha_guiaremision: '2024-01-22' },
   ],
   registrado: null,
+};
+
+/** Entry 8 of that order, as GET /api/ingresos/:id answers it. */
+const ENTRY: IngresoDetail = {
+  id: 8,
+  nro_ordencompra: '0000123',
+  anio: 2024,
+  fecha: '2025-01-10',
+  orden_id: 9001,
+  proveedor: 'LUBRICANTES DEL CENTRO SAC',
+  fecha_ordencompra: '2024-01-15',
+  nro_guiaremision: 'G001-1',
+  fecha_guiaremision: '2024-01-20',
+  guias_remision: ORDER.guias,
+  ingresos_det: [
+    {
+      id: 1,
+      insumo_id: 31,
+      insumo: { insumo_codigo: 'ING-ACE', insumo_name: 'Aceite' },
+      cantidad: 10,
+      unimed: 'GLN',
+      marca: null,
+      user_idx: null,
+    },
+  ],
+  created_at: '2025-01-10T15:00:00.000Z',
 };
 
 beforeEach(() => setToken(makeToken(1)));
@@ -76,7 +102,18 @@ describe('new entry modal', () => {
     let sent: Record<string, unknown> | undefined;
     stubFetch({
       'POST /api/ingresos/getinforden': ORDER,
-      'POST /api/ingresos': (body: Record<string, unknown>) => ((sent = body), reply(201, { id: 5 })),
+      'POST /api/ingresos': (body: Record<string, unknown>) => {
+        sent = body;
+        return reply(201, {
+          ...ENTRY,
+          id: 5,
+          fecha: '2025-01-15',
+          nro_guiaremision: 'G001-2',
+          fecha_guiaremision: '2024-01-22',
+          ingresos_det: [{ ...ENTRY.ingresos_det[0], id: 2, marca: 'SHELL' }],
+          created_at: '2025-01-15T15:00:00.000Z',
+        });
+      },
     });
     const onOpenChange = open(null);
     screen.getByText(MSG.cannotSaveYet(L.orderNumber, FIELD.required));
@@ -125,20 +162,7 @@ describe('new entry modal', () => {
 describe('entry view', () => {
   it('is read-only: switching the delivery note only shows another note, nothing is saved', async () => {
     const fetch = stubFetch({
-      'GET /api/ingresos/8': {
-        id: 8,
-        nro_ordencompra: '0000123',
-        anio: 2024,
-        fecha: '2025-01-10',
-        orden_id: 9001,
-        proveedor: 'LUBRICANTES DEL CENTRO SAC',
-        fecha_ordencompra: '2024-01-15',
-        nro_guiaremision: 'G001-1',
-        fecha_guiaremision: '2024-01-20',
-        guias_remision: ORDER.guias,
-        ingresos_det: [{ id: 1, insumo: { insumo_codigo: 'ING-ACE', insumo_name: 'Aceite' }, cantidad: 10, unimed: 'GLN', marca: null }],
-        created_at: '2025-01-10T15:00:00.000Z',
-      },
+      'GET /api/ingresos/8': ENTRY,
     });
     open(8);
     const dialog = await screen.findByRole('dialog', { name: L.view });

@@ -2,6 +2,7 @@
 // failures to offer), closing a changed form asks first, and a refused save shows the server's reason in the modal.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { FallaOption } from '@shared/contract/fallas';
 import { LABELS } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -28,7 +29,7 @@ const MACHINE = {
 };
 const REFUSAL = 'La falla ya fue reparada';
 
-let fallas: { falla_id: number; descripcion: string }[] = [];
+let fallas: FallaOption[] = [];
 let saved: unknown[] = [];
 let orderItems: unknown[] = [];
 let lookups: unknown[] = [];
@@ -90,7 +91,7 @@ describe('repair modal', () => {
   });
 
   it('asks for the failure to repair when the machine has failures to offer', async () => {
-    fallas = [{ falla_id: 7, descripcion: 'Manguera reventada' }];
+    fallas = [{ falla_id: 7, descripcion: 'Manguera reventada', detalle: 'Fuga en el brazo', estado: 0, fecha: '2026-11-18' }];
     await openNew();
     chooseMachine();
     fireEvent.change(screen.getByLabelText(new RegExp(`^${R.service}`)), { target: { value: 'Cambio de manguera' } });
