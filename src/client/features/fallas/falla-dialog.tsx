@@ -20,9 +20,10 @@ import { Textarea } from '@client/components/ui/textarea';
 import { FieldError } from '@client/components/ui/input';
 import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { useOutboxFiles, type OutboxFix } from '@client/offline';
+import { useOutboxFiles, type TypedFix } from '@client/offline';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { fallaForm, useDeleteFoto, useFotos, useSaveFalla, type FallaForm, type FallaRow } from './api';
+import { fallaForm, useDeleteFoto, useFotos, type FallaForm, type FallaRow } from './api';
+import { useSaveFalla } from './offline';
 import { PhotoPicker, type LocalPhoto } from './photo-picker';
 
 const F = LABELS.fallas;
@@ -50,7 +51,7 @@ export interface FallaDialogProps {
   /** The failure to edit (code 33); null reports a new one. Ignored when `fix` is given. */
   row: FallaRow | null;
   /** 'Abrir y corregir': the rejected outbox item and the call that sends the corrected copy. */
-  fix?: OutboxFix | null;
+  fix?: TypedFix<FallaForm> | null;
 }
 
 export function FallaDialog({ open, onOpenChange, row, fix }: FallaDialogProps) {
@@ -67,11 +68,11 @@ export function FallaDialog({ open, onOpenChange, row, fix }: FallaDialogProps) 
 
 const STATE_OPTIONS = LABELS.failureState.map((label, value) => ({ value, label }));
 
-function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: OutboxFix | null; onClose: () => void }) {
+function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFix<FallaForm> | null; onClose: () => void }) {
   const save = useSaveFalla();
   const machines = useMaquinarias();
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
-  const fixBody = (fix?.item.body ?? null) as FallaForm | null;
+  const fixBody = fix?.body ?? null;
   const fallaId = fixBody ? fixBody.falla_id : (row?.falla_id ?? null);
   const start = fixBody ?? row;
   const { register, control, handleSubmit, setError, formState, watch } = useForm<Values>({

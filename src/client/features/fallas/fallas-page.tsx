@@ -8,7 +8,8 @@ import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
 import { useOutboxRows } from '@client/components/outbox-rows';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { outboxRowFor, RESOURCE, useDeleteFalla, useFallas, type FallaRow } from './api';
+import { useDeleteFalla, useFallas, type FallaRow } from './api';
+import { fallasOffline } from './offline';
 import { fallaColumns } from './columns';
 import { FallaDialog } from './falla-dialog';
 
@@ -24,8 +25,7 @@ export default function FallasPage() {
   const screenFilter = useScreenFilter(['fallasPendientes']);
   const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
   const list = useFallas(filters.body);
-  const toRow = useMemo(() => outboxRowFor(filters.body), [filters.body]);
-  const outbox = useOutboxRows(list.data, RESOURCE, toRow, keyOf);
+  const outbox = useOutboxRows(list.data, fallasOffline, filters.body, keyOf);
   const rows = useMemo(
     () => (screenFilter.filtro ? outbox.rows.filter((r) => r.estado === 0) : outbox.rows),
     [outbox.rows, screenFilter.filtro],

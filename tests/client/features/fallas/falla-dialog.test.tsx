@@ -7,7 +7,8 @@ import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { FallaDialog } from '@client/features/fallas/falla-dialog';
-import { fallaForm, outboxInput } from '@client/features/fallas/api';
+import { fallaForm } from '@client/features/fallas/api';
+import { fallasOffline } from '@client/features/fallas/offline';
 import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 const F = LABELS.fallas;
@@ -60,13 +61,15 @@ describe('failure modal', () => {
     const t = offlineEngine();
     const form = fallaForm({ maquinaria_id: MACHINE.id, descripcion: 'Falla', detalle: null }, null);
     const photos = ['a.jpg', 'b.jpg'].map((name) => ({ name, blob: new Blob([new Uint8Array(10)], { type: 'image/jpeg' }) }));
-    const item = await t.engine.add(outboxInput(form, { placa: MACHINE.placa, maquinaria: MACHINE.descripcion, nro_fotos: 2 }, photos));
+    const item = await t.engine.add(
+      fallasOffline.input(form, { placa: MACHINE.placa, maquinaria: MACHINE.descripcion, nro_fotos: 2 }, photos),
+    );
     const rejected = { ...item, status: 'rejected' as const, lastError: 'La descripción es demasiado vaga' };
     const resend = vi.fn(async () => ({ queued: false as const, data: {}, replayed: false }));
     const onOpenChange = vi.fn();
     render(
       <>
-        <FallaDialog open onOpenChange={onOpenChange} row={null} fix={{ item: rejected, resend }} />
+        <FallaDialog open onOpenChange={onOpenChange} row={null} fix={{ item: rejected, body: form, resend }} />
         <Toaster />
       </>,
       { wrapper: providers(t.engine) },

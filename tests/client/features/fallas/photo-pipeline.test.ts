@@ -7,7 +7,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/messages';
 import { resubmit } from '@client/offline/sync-submit';
-import { fallaForm, outboxInput, outboxRow, FOTO_UPLOAD } from '@client/features/fallas/api';
+import { fallaForm } from '@client/features/fallas/api';
+import { fallasOffline } from '@client/features/fallas/offline';
+
+const ALL = { maquinaria_id: 0, fini: '', ffin: '' };
 import { encodeWithin, fitWithin, photoName } from '@client/features/fallas/photo-resize';
 import { json, makeEngine, stopEngines, uniqueDbName } from '../../offline/helpers';
 
@@ -71,13 +74,17 @@ describe('failure photos through the outbox', () => {
     server.state.down = true;
     const before = engineOn(server, dbName);
     const form = fallaForm({ maquinaria_id: MACHINE.id, descripcion: 'Manguera reventada', detalle: 'Brazo hidráulico' }, null);
-    const input = outboxInput(form, meta(2), [photo('IMG_1.jpg', 180_000), photo('IMG_2.jpg', 210_000)]);
-    expect(input).toMatchObject({ method: 'POST', url: '/api/fallas', upload: FOTO_UPLOAD });
+    const input = fallasOffline.input(form, meta(2), [photo('IMG_1.jpg', 180_000), photo('IMG_2.jpg', 210_000)]);
+    expect(input).toMatchObject({
+      method: 'POST',
+      url: '/api/fallas',
+      upload: { idField: 'falla_id', url: '/api/fallas/{id}/fotos', field: 'foto' },
+    });
     const item = await before.engine.add(input);
     await before.engine.flush();
     expect((await before.db.outbox.get(item.id))?.status).toBe('retrying');
     // The list shows it pending, with its photos counted.
-    expect(outboxRow((await before.db.outbox.get(item.id))!)).toMatchObject({
+    expect(fallasOffline.rowOf(ALL)((await before.db.outbox.get(item.id))!)).toMatchObject({
       falla_id: -item.seq,
       placa: MACHINE.placa,
       descripcion: 'Manguera reventada',
@@ -119,7 +126,7 @@ describe('failure photos through the outbox', () => {
     server.state.refuseNext = 'La descripción es demasiado vaga';
     const t = engineOn(server, uniqueDbName());
     const form = fallaForm({ maquinaria_id: MACHINE.id, descripcion: 'Falla', detalle: null }, null);
-    const item = await t.engine.add(outboxInput(form, meta(2), [photo('a.jpg', 1000), photo('b.jpg', 2000)]));
+    const item = await t.engine.add(fallasOffline.input(form, meta(2), [photo('a.jpg', 1000), photo('b.jpg', 2000)]));
     await t.engine.flush();
     expect(await t.db.outbox.get(item.id)).toMatchObject({ status: 'rejected', lastError: 'La descripción es demasiado vaga' });
     const kept = (await t.db.files.toArray()).sort((a, b) => a.order - b.order);
