@@ -13,7 +13,11 @@ import { LABELS } from '@shared/messages';
 import { limaToday, login, screenPage, type ScreenRig } from './exits-screen';
 import { figure, type Figure } from './figures';
 
-export const LOGIN_JS_GOAL_KB = 120;
+/**
+ * The login screen's first download (gzip). 125, not 120: tailwind-merge is on that path (6.6 KB) since the hand-made
+ * merger that kept it off was withdrawn; what a clerk waits for is judged by the login's blocking time (Lighthouse).
+ */
+export const LOGIN_JS_GOAL_KB = 125;
 export const OFFLINE_START_GOAL_MS = 1000;
 export const REPLAY_ITEMS = Number(process.env.BENCH_REPLAY_ITEMS ?? 1000);
 export const REPLAY_GOAL_S = 20;

@@ -1,5 +1,8 @@
+// Each test runs on its own database (beforeEach): two supplies in stock from one entry (SAL-A 10 GLN, SAL-B 5 UND),
+// two machines and an operator. What a test needs before it (the first exit, V-IDEM, V-RETRO, the edits of the first
+// exit) it makes itself with the steps below, so any test runs alone or in any order.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, type TestApp, createTestApp, login, createUser } from './helpers';
@@ -31,7 +34,7 @@ describe('warehouse exits API (/api/salidas)', () => {
     ...extra,
   });
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await createTestApp();
     token = await login(t.app);
     maq = await seedMachine(t.database.db, 'CARGADOR FRONTAL');
@@ -41,11 +44,12 @@ describe('warehouse exits API (/api/salidas)', () => {
     const e = await send('POST', '/api/ingresos', entryBody('8001', 2024, ITEMS));
     [A, B] = e.json().ingresos_det.map((l: { insumo_id: number }) => l.insumo_id);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
-  let first: number;
-  it('creates an exit resolving the operator by DNI; stock and SALIDA movements follow', async () => {
-    const res = await send(
+  // The steps a test builds its data with (each checks that the server took it).
+  /** V-0001 for the CARGADOR FRONTAL on 2024-05-02 by the operator's DNI: 2.5 of SAL-A and 1 of SAL-B. */
+  const postFirst = () =>
+    send(
       'POST',
       '/api/salidas',
       exit([
@@ -53,9 +57,55 @@ describe('warehouse exits API (/api/salidas)', () => {
         { insumo_id: B, cantidad: 1 },
       ]),
     );
+  const createFirst = async (): Promise<number> => {
+    const res = await postFirst();
+    expect(res.statusCode, `first exit: ${res.body}`).toBe(201);
+    return res.json().id;
+  };
+  /** V-IDEM: 1 of SAL-A, the operator given by id. */
+  const idemBody = () => exit([{ insumo_id: A, cantidad: 1 }], { nro_vale: 'V-IDEM', operador_id: op, operador_dni: null });
+  const createIdem = async () => {
+    const res = await send('POST', '/api/salidas', idemBody());
+    expect(res.statusCode, `V-IDEM: ${res.body}`).toBe(201);
+  };
+  /** V-RETRO: 1 of SAL-B for the RETROEXCAVADORA on 2024-07-01. */
+  const postRetro = () =>
+    send(
+      'POST',
+      '/api/salidas',
+      exit([{ insumo_id: B, cantidad: 1 }], { nro_vale: 'V-RETRO', maquinaria_id: maq2.id, fecha: '2024-07-01' }),
+    );
+  const createRetro = async () => {
+    const res = await postRetro();
+    expect(res.statusCode, `V-RETRO: ${res.body}`).toBe(201);
+  };
+  /** The first exit's edit: V-0001B on 2024-05-03, its SAL-A line set to 4, its SAL-B line trashed for a new 0.5. */
+  const editBody = async (first: number) => {
+    const cur = (await get(`/api/salidas/${first}`)).json();
+    const [la, lb] = cur.salidas_det;
+    return exit(
+      [
+        { ...la, cantidad: 4, old_cantidad: 999 },
+        { insumo_id: B, cantidad: 0.5, observacion: 'repuesto' },
+      ],
+      { editorMode: 'editar', nro_vale: 'V-0001B', fecha: '2024-05-03', trash: [lb.salida_det_id] },
+    );
+  };
+  /** Both edits of the first exit, as 'edits lines by the STORED quantity…' makes them: then SAL-A to 9. */
+  const editFirst = async (first: number) => {
+    const body = await editBody(first);
+    const res = await send('PUT', `/api/salidas/${first}`, body);
+    expect(res.statusCode, `edit: ${res.body}`).toBe(200);
+    const lines = res.json().salidas_det;
+    const again = await send('PUT', `/api/salidas/${first}`, { ...body, salidas_det: [{ ...lines[0], cantidad: 9 }, lines[1]], trash: [] });
+    expect(again.statusCode, `second edit: ${again.body}`).toBe(200);
+  };
+
+  it('creates an exit resolving the operator by DNI; stock and SALIDA movements follow', async () => {
+    const res = await postFirst();
     expect(res.statusCode).toBe(201);
     const s = res.json();
-    first = s.id;
+    const first = s.id;
     expect(s).toMatchObject({
       nro_vale: 'V-0001',
       fecha: '2024-05-02',
@@ -93,6 +143,7 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('GET /api/salidas/vales lists the exits that already carry a voucher number (any case, spaces ignored)', async () => {
+    const first = await createFirst();
     const used = await get(`/api/salidas/vales?nro_vale=${encodeURIComponent(' v-0001 ')}`);
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual([{ id: first, fecha: '2024-05-02', placa: maq.placa }]);
@@ -102,6 +153,7 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('refuses a line above stock with 409 and the Spanish message; nothing changes', async () => {
+    await createFirst();
     const res = await send(
       'POST',
       '/api/salidas',
@@ -133,6 +185,7 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('answers 400 for invalid input and unknown machine, operator or supply; 401 and 403 by session and role', async () => {
+    const first = await createFirst();
     for (const body of [
       exit([{ insumo_id: A, cantidad: 0 }]),
       exit([]),
@@ -157,6 +210,7 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('names the field of an unknown machine or operator, or of a DNI that is not the chosen operator', async () => {
+    await createFirst();
     const line = [{ insumo_id: A, cantidad: 1 }];
     const cases: [Record<string, unknown>, string, string][] = [
       [{ maquinaria_id: 999999 }, MSG.machineNotFound, 'maquinaria_id'],
@@ -174,8 +228,9 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('replays the same Idempotency-Key: one exit, same answer; another body with it is a 409', async () => {
+    await createFirst();
     const key = randomUUID();
-    const body = exit([{ insumo_id: A, cantidad: 1 }], { nro_vale: 'V-IDEM', operador_id: op, operador_dni: null });
+    const body = idemBody();
     const one = await send('POST', '/api/salidas', body, key);
     const two = await send('POST', '/api/salidas', body, key);
     expect(one.statusCode).toBe(201);
@@ -189,11 +244,9 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('lists exits by machine and date range with the hidden detail', async () => {
-    await send(
-      'POST',
-      '/api/salidas',
-      exit([{ insumo_id: B, cantidad: 1 }], { nro_vale: 'V-RETRO', maquinaria_id: maq2.id, fecha: '2024-07-01' }),
-    );
+    const first = await createFirst();
+    await createIdem();
+    await postRetro();
     const all = (await send('POST', '/api/salidas/list', { maquinaria_id: 0 })).json();
     expect(all).toHaveLength(3);
     expect(all[0].nro_vale).toBe('V-RETRO');
@@ -218,15 +271,10 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('edits lines by the STORED quantity (client old_cantidad ignored), adds, trashes and moves the kardex', async () => {
-    const cur = (await get(`/api/salidas/${first}`)).json();
-    const [la, lb] = cur.salidas_det;
-    const body = exit(
-      [
-        { ...la, cantidad: 4, old_cantidad: 999 },
-        { insumo_id: B, cantidad: 0.5, observacion: 'repuesto' },
-      ],
-      { editorMode: 'editar', nro_vale: 'V-0001B', fecha: '2024-05-03', trash: [lb.salida_det_id] },
-    );
+    const first = await createFirst();
+    await createIdem();
+    await createRetro();
+    const body = await editBody(first);
     const res = await send('PUT', `/api/salidas/${first}`, body);
     expect(res.statusCode).toBe(200);
     expect(await stock(A)).toBe(5); // 6.5 - (4 - 2.5)
@@ -255,6 +303,8 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('refuses lines of another exit and unknown ids (400, 404)', async () => {
+    const first = await createFirst();
+    await createRetro();
     const other = (await send('POST', '/api/salidas/list', { maquinaria_id: maq2.id })).json()[0];
     const otherLine = (await get(`/api/salidas/${other.id}`)).json().salidas_det[0];
     const cur = (await get(`/api/salidas/${first}`)).json();
@@ -267,6 +317,9 @@ describe('warehouse exits API (/api/salidas)', () => {
   });
 
   it('deleting an exit returns its stock and removes its movements', async () => {
+    const first = await createFirst();
+    await createIdem();
+    await editFirst(first);
     const before = await stock(B);
     // Sent as some API clients do: JSON content type, empty body.
     const res = await call(t.app, token, {

@@ -1,4 +1,6 @@
-// Table footer: 'Mostrando X a Y de Z registros' and page buttons (Anterior, 1 … 4 5 6 … 20, Siguiente).
+// Paging of <DataTable>: which rows the page shows (usePaging) and the footer, 'Mostrando X a Y de Z registros'
+// and page buttons (Anterior, 1 … 4 5 6 … 20, Siguiente).
+import { useCallback, useEffect, useMemo, type Dispatch, type SetStateAction } from 'react';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 
@@ -60,4 +62,50 @@ export function TableFooter({ from, to, total, unfilteredTotal, pageIndex, pageC
       )}
     </div>
   );
+}
+
+/**
+ * The page of `shownRows` (pageSize -1: all of them) and the footer's figures. A new search goes back to page 1;
+ * a shrinking list never leaves the user past the last page.
+ */
+export function usePaging<R>({
+  shownRows,
+  total,
+  query,
+  pageSize,
+  setPageSize,
+  pageIndex,
+  setPageIndex,
+}: {
+  shownRows: readonly R[];
+  /** How many rows the search and order give (shownRows.length). */
+  total: number;
+  query: string;
+  pageSize: number;
+  setPageSize: Dispatch<SetStateAction<number>>;
+  pageIndex: number;
+  setPageIndex: Dispatch<SetStateAction<number>>;
+}) {
+  const showAll = pageSize === -1;
+  useEffect(() => setPageIndex(0), [query, setPageIndex]);
+  const pageCount = showAll ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  const current = showAll ? 0 : Math.min(pageIndex, pageCount - 1);
+  useEffect(() => {
+    if (pageIndex > pageCount - 1) setPageIndex(pageCount - 1);
+  }, [pageIndex, pageCount, setPageIndex]);
+  const pageRows = useMemo(
+    () => (showAll ? shownRows : shownRows.slice(current * pageSize, (current + 1) * pageSize)),
+    [shownRows, showAll, current, pageSize],
+  );
+  const onPageSize = useCallback(
+    (size: number) => {
+      setPageSize(size);
+      setPageIndex(0);
+    },
+    [setPageSize, setPageIndex],
+  );
+  const onPage = useCallback((i: number) => setPageIndex(Math.min(Math.max(i, 0), pageCount - 1)), [pageCount, setPageIndex]);
+  const from = total === 0 ? 0 : showAll ? 1 : current * pageSize + 1;
+  const to = showAll ? total : Math.min(total, (current + 1) * pageSize);
+  return { showAll, pageCount, current, pageRows, onPageSize, onPage, from, to };
 }

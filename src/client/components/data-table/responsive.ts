@@ -1,7 +1,9 @@
 // Responsive columns (what the DataTables Responsive extension did in the original): the table never scrolls
 // sideways; the columns that do not fit the width fold, lowest priority first, into a detail under each row.
-import type { RowData } from '@tanstack/react-table';
-import type { DataColumnDef } from './features';
+// useFolding holds what is folded and which details are open; useResponsiveFit measures and fits.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { ColumnVisibilityState, RowData, Table } from '@tanstack/react-table';
+import { ACTIONS_COLUMN_ID, SELECT_COLUMN_ID, type DataColumnDef, type KitFeatures } from './features';
 
 /** Priority of a column without meta.priority: after every prioritized column, folding right to left. */
 export const DEFAULT_PRIORITY = 10_000;
@@ -90,4 +92,112 @@ export function measureColumnWidths(table: HTMLTableElement): Map<string, number
     host.remove();
   }
   return widths;
+}
+
+/**
+ * Columns folded by the responsive fit and the rows whose detail is open, with the column visibility the table
+ * gets: the hidden columns (meta.hidden and `hiddenColumns`, read once, like DataTables' column visibility) and
+ * the folded ones.
+ */
+export function useFolding<T extends RowData>(columns: readonly DataColumnDef<T>[], hiddenColumns: readonly string[] | undefined) {
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const initialVisibility = useMemo<ColumnVisibilityState>(() => {
+    const vis: ColumnVisibilityState = {};
+    const walk = (defs: readonly DataColumnDef<T>[]) => {
+      for (const c of defs) {
+        const nested = (c as { columns?: DataColumnDef<T>[] }).columns;
+        if (nested) walk(nested);
+        const id = c.id ?? (c as { accessorKey?: string }).accessorKey;
+        if (id && c.meta?.hidden) vis[id] = false;
+      }
+    };
+    walk(columns);
+    for (const id of hiddenColumns ?? []) vis[id] = false;
+    return vis;
+    // Initial only, like DataTables' column visibility.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const columnVisibility = useMemo<ColumnVisibilityState>(() => {
+    if (folded.size === 0) return initialVisibility;
+    const vis = { ...initialVisibility };
+    for (const id of folded) vis[id] = false;
+    return vis;
+  }, [initialVisibility, folded]);
+  const onToggle = useCallback((rowId: string) => {
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(rowId)) next.add(rowId);
+      return next;
+    });
+  }, []);
+  return { folded, setFolded, expanded, onToggle, initialVisibility, columnVisibility };
+}
+
+/**
+ * Responsive fit: natural column widths are measured on off-screen copies when the data, the columns or the
+ * page size change, kept per column (a folded column keeps its last width), and fitted to the box's width.
+ * Returns the refs of the scroll box and the table, and the folded columns (for the detail rows).
+ */
+export function useResponsiveFit<T extends RowData>(
+  table: Table<KitFeatures, T>,
+  {
+    rows,
+    allColumns,
+    pageSize,
+    initialVisibility,
+    folded,
+    setFolded,
+  }: {
+    rows: readonly T[];
+    allColumns: readonly DataColumnDef<T>[];
+    pageSize: number;
+    initialVisibility: ColumnVisibilityState;
+    folded: ReadonlySet<string>;
+    setFolded: Dispatch<SetStateAction<ReadonlySet<string>>>;
+  },
+) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const widths = useRef(new Map<string, number>());
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const update = () => setBoxWidth(el.clientWidth);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const measuredFor = useRef<unknown[]>([]);
+  useLayoutEffect(() => {
+    const el = tableRef.current;
+    // Read the width here too: the observer reports after the first paint, and that paint must already fit.
+    const width = scrollRef.current?.clientWidth ?? boxWidth;
+    if (!el || width <= 0) return;
+    const key = [rows, allColumns, pageSize];
+    if (key.some((k, i) => k !== measuredFor.current[i])) {
+      measuredFor.current = key;
+      for (const [id, w] of measureColumnWidths(el)) widths.current.set(id, w);
+    }
+    const candidates = table
+      .getAllLeafColumns()
+      .filter((c) => initialVisibility[c.id] !== false)
+      .map((c) => ({
+        id: c.id,
+        width: widths.current.get(c.id) ?? 0,
+        priority: columnPriority(c.columnDef, c.id, [SELECT_COLUMN_ID, ACTIONS_COLUMN_ID]),
+      }));
+    const next = fitColumns(candidates, width);
+    setFolded((prev) => (prev.size === next.size && [...next].every((id) => prev.has(id)) ? prev : next));
+    // The table object and the state setter are stable; these are what change the widths.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, allColumns, pageSize, boxWidth, initialVisibility]);
+  const foldedColumns = useMemo(
+    () => table.getAllLeafColumns().filter((c) => folded.has(c.id)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [folded, allColumns],
+  );
+  return { scrollRef, tableRef, foldedColumns };
 }

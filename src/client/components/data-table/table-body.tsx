@@ -1,4 +1,5 @@
-// Table body rows: plain for normal pages, virtualized (@tanstack/react-virtual, spacer rows) for big pages.
+// Table body (TableBody): the spinner or the empty text when there are no rows; else the rows, plain for normal
+// pages, virtualized (@tanstack/react-virtual, spacer rows) for big pages.
 // When columns are folded (responsive.ts) the first cell carries a toggle and an open row shows a detail row
 // under it with the folded columns as label: value pairs. A row re-renders only when its own data, selection,
 // open state or the table's version changes, so a fold touches only the row that changes. Rows are keyed by
@@ -10,9 +11,10 @@
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { flexRender, type Cell, type Column, type Row, type RowData } from '@tanstack/react-table';
+import { flexRender, type Cell, type Column, type Row, type RowData, type SortingState } from '@tanstack/react-table';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
+import { Spinner } from '../ui/spinner';
 import { columnHeaderText } from './export-data';
 import type { KitFeatures } from './features';
 
@@ -147,7 +149,7 @@ function RowViewInner<T extends RowData>({ row, className, place, index, measure
 /** Re-renders only when its row object, selection, open state or the table version changes. */
 const RowView = memo(RowViewInner) as <T extends RowData>(props: RowViewProps<T>) => ReactNode;
 
-export function PlainBody<T extends RowData>({ rows, rowClassName, version, folded, expanded, onToggle }: BodyProps<T>) {
+function PlainBody<T extends RowData>({ rows, rowClassName, version, folded, expanded, onToggle }: BodyProps<T>) {
   return (
     <tbody>
       {rows.map((row, place) => (
@@ -193,6 +195,13 @@ export function recycleSlots(prev: ReadonlyMap<number, number>, indexes: readonl
   return next;
 }
 
+interface VirtualProps {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  colSpan: number;
+  /** When it changes (a search or a sort), the window goes back to the first row, like page 1 of a paged table. */
+  topKey: number;
+}
+
 /** Height of a row plus its open detail row (the virtualizer keeps one size per data row). */
 function rowHeight(el: Element): number {
   const own = el.getBoundingClientRect().height || ROW_ESTIMATE;
@@ -200,7 +209,7 @@ function rowHeight(el: Element): number {
   return next && next.dataset.detail !== undefined ? own + next.getBoundingClientRect().height : own;
 }
 
-export function VirtualBody<T extends RowData>({
+function VirtualBody<T extends RowData>({
   rows,
   rowClassName,
   version,
@@ -210,12 +219,7 @@ export function VirtualBody<T extends RowData>({
   expanded,
   onToggle,
   topKey,
-}: BodyProps<T> & {
-  scrollRef: RefObject<HTMLDivElement | null>;
-  colSpan: number;
-  /** When it changes (a search or a sort), the window goes back to the first row, like page 1 of a paged table. */
-  topKey: number;
-}) {
+}: BodyProps<T> & VirtualProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -280,4 +284,67 @@ export function VirtualBody<T extends RowData>({
       )}
     </tbody>
   );
+}
+
+/**
+ * The table's <tbody>: one row with the spinner or the empty text when there are no rows, else the rows, in a
+ * virtual window (`virtual`: more rows than VIRTUALIZE_ABOVE, or VIRTUALIZE_ALL_ABOVE under 'Mostrar todo') or
+ * all of them.
+ */
+export function TableBody<T extends RowData>({
+  virtual,
+  loading,
+  emptyText,
+  scrollRef,
+  colSpan,
+  topKey,
+  ...body
+}: BodyProps<T> & VirtualProps & { virtual: boolean; loading: boolean; emptyText: string }) {
+  if (body.rows.length === 0) {
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-500">
+            {loading ? <Spinner showLabel /> : emptyText}
+          </td>
+        </tr>
+      </tbody>
+    );
+  }
+  return virtual ? <VirtualBody {...body} scrollRef={scrollRef} colSpan={colSpan} topKey={topKey} /> : <PlainBody {...body} />;
+}
+
+/**
+ * The virtual window's `topKey`: a number that grows when `query` or `sorting` change and the rows they give
+ * (`ordered`) change with them. One more letter that matches the same rows keeps the window where it is.
+ */
+export function useTopKey(query: string, sorting: SortingState, ordered: ArrayLike<number>): number {
+  const last = useRef({ query, sorting, ordered, key: 0 });
+  const prev = last.current;
+  if (prev.query !== query || prev.sorting !== sorting) {
+    last.current = { query, sorting, ordered, key: prev.key + (sameIndexes(prev.ordered, ordered) ? 0 : 1) };
+  } else if (prev.ordered !== ordered) {
+    last.current = { ...prev, ordered };
+  }
+  return last.current.key;
+}
+
+function sameIndexes(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const columnVersions = new WeakMap<object, number>();
+let columnSeq = 0;
+
+/** A number per column-definitions array: a new array makes memoized rows re-render (part of `version`). */
+export function columnsVersion(columns: object): number {
+  let v = columnVersions.get(columns);
+  if (v === undefined) {
+    v = ++columnSeq;
+    columnVersions.set(columns, v);
+  }
+  return v;
 }
