@@ -1,13 +1,6 @@
 // The permission table against both spec documents, code by code: menu ids (000 §2) and button codes (000 §6, 001 §6).
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_CODES,
-  AUDIT_READ_CODE,
-  MENU,
-  PERMISSION_TREE,
-  ROLE,
-  type PermissionNode,
-} from '@shared/auth/permissions';
+import { ALL_CODES, AUDIT_READ_CODE, MENU, PERMISSION_TREE, ROLE, type PermissionNode } from '@shared/auth/permissions';
 import { endpointKey } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 

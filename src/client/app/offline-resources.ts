@@ -1,10 +1,8 @@
 // Every offline resource of the app: each feature's declaration (features/<resource>/offline.ts(x), found by name,
 // so a new offline form needs no line here) registered with the engine before it starts (main.tsx).
-import { registerOfflineResource, type OfflineResourceInfo } from '@client/offline';
+import { isOfflineResource, registerOfflineResource } from '@client/offline';
 
-const declarations = import.meta.glob<OfflineResourceInfo>(['../features/*/offline.ts', '../features/*/offline.tsx'], {
-  eager: true,
-  import: 'default',
-});
+const modules = import.meta.glob<Record<string, unknown>>(['../features/*/offline.ts', '../features/*/offline.tsx'], { eager: true });
 
-for (const resource of Object.values(declarations)) registerOfflineResource(resource);
+for (const mod of Object.values(modules))
+  for (const value of Object.values(mod)) if (isOfflineResource(value)) registerOfflineResource(value);

@@ -25,6 +25,7 @@ export { useSyncEngine } from './engine-context';
 export { useOutboxFiles } from './hooks';
 export { openOutboxEditor, type OutboxEditorProps, type OutboxFix, type TypedFix } from './editors';
 export {
+  isOfflineResource,
   offlineResource,
   registerOfflineResource,
   type OfflineResource,

@@ -86,7 +86,7 @@ export function offlineResource<Create extends IdempotentEndpoint, Body extends 
   // The one place an outbox item's body is read as the resource's body: the items of `name` were written by input().
   const typed = (item: OutboxItem): Pending<Body, Meta> => ({ item, body: item.body as Body, meta: item.meta as Partial<Meta> });
   const pending = (items: readonly OutboxItem[]) => items.filter((i) => i.resource === name && i.method !== 'DELETE').map(typed);
-  return {
+  const resource: OfflineResource<Body, Meta, Row, Filter, AnswerOf<Create>> = {
     name,
     refreshes: def.refreshes ?? [],
     catalogs: def.catalogs ?? [],
@@ -114,7 +114,15 @@ export function offlineResource<Create extends IdempotentEndpoint, Body extends 
       return { default: (props: OpenedEditorProps) => createElement(Form, { ...props, body: typed(props.item).body }) };
     }),
   };
+  declared.add(resource);
+  return resource;
 }
+
+const declared = new WeakSet<object>();
+
+/** True for a value made by `offlineResource` (the shell registers every such export of the features' offline files). */
+export const isOfflineResource = (value: unknown): value is OfflineResourceInfo =>
+  typeof value === 'object' && value !== null && declared.has(value);
 
 const registry = new Map<string, OfflineResourceInfo>();
 const registryEvents = createEmitter<void>();

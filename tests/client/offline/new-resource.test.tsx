@@ -14,7 +14,7 @@ import { closeOutboxEditor, type OutboxEditorProps } from '@client/offline/edito
 import { useMergedRows, useResourceSave } from '@client/offline/hooks';
 import { offlineResource, registerOfflineResource } from '@client/offline/resource';
 import { OutboxEditorHost, PendingRowBadge, SyncPanel } from '@client/offline/ui';
-import salidasOffline from '@client/features/salidas/offline';
+import { salidasOffline } from '@client/features/salidas/offline';
 import { fakeServer, json, makeEngine, makeToken, stopEngines } from './helpers';
 
 // 1. The endpoint in the contract (src/shared/contract/<resource>.ts in the app): body schema, answer, access.

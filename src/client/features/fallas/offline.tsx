@@ -42,8 +42,6 @@ export const fallasOffline = offlineResource({
   files: { endpoint: fotosApi.upload, idField: 'falla_id', field: 'foto' },
 });
 
-export default fallasOffline;
-
 /**
  * Save through the outbox, photos as the item's files: online it resolves the server's answer (the photos follow in
  * the background, each under its own key), offline `{ queued: true }`; everything survives a restart.

@@ -43,7 +43,5 @@ export const partesdiariosOffline = offlineResource({
   refreshes: [['maquinarias']],
 });
 
-export default partesdiariosOffline;
-
 /** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
 export const useSaveParte = () => useResourceSave(partesdiariosOffline);

@@ -38,5 +38,3 @@ export const salidasOffline = offlineResource({
 
 /** Save through the outbox: resolves the server's answer online, `{ queued: true }` offline. */
 export const useSaveSalida = () => useResourceSave(salidasOffline);
-
-export default salidasOffline;
