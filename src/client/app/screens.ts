@@ -4,6 +4,8 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { MENU, AUDIT_READ_CODE, OPERATIONS_CODE, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
+// Only the names: the catalogues (and their schemas) are loaded with the screen, off the login download.
+import type { CatalogName } from '@client/components/catalogs';
 
 export interface ScreenDef {
   /** TanStack Router path; `$tipo` style params are read with useParams({ strict: false }). */
@@ -14,21 +16,12 @@ export interface ScreenDef {
   load?: () => Promise<{ default: ComponentType }>;
   /** Data the screen needs first (spec: "usuario loads the permissions tree first"). */
   preload?: (queryClient: QueryClient) => Promise<unknown>;
-}
-
-type CatalogLoader = (qc: QueryClient) => Promise<unknown>;
-
-// The catalogues screens load first, each from its feature (loaded on demand, like the pages).
-const maquinarias: CatalogLoader = (qc) => import('@client/features/maquinarias/api').then((m) => qc.ensureQueryData(m.maquinariasQuery()));
-const operadores: CatalogLoader = (qc) => import('@client/features/operadores/api').then((m) => qc.ensureQueryData(m.operadoresQuery()));
-const insumos: CatalogLoader = (qc) => import('@client/features/insumos/api').then((m) => qc.ensureQueryData(m.insumosQuery()));
-const infoventa: CatalogLoader = (qc) => import('@client/features/partesdiarios/api').then((m) => qc.ensureQueryData(m.infoVentaQuery()));
-const cuentas: CatalogLoader = (qc) => import('@client/features/valoriza/api').then((m) => qc.ensureQueryData(m.cuentasQuery()));
-const unimeds: CatalogLoader = (qc) => import('@client/features/pedidos/api').then((m) => qc.ensureQueryData(m.unimedsQuery()));
-
-/** Loads the catalogues a screen needs first; a failing one never blocks the screen (its selects are empty). */
-function preloadCatalogs(qc: QueryClient, loaders: CatalogLoader[]): Promise<unknown> {
-  return Promise.all(loaders.map((load) => load(qc).catch(() => undefined)));
+  /**
+   * The catalogues the screen's forms read (components/catalogs.ts): loaded before the screen opens (a failing one
+   * never blocks it: its selects are just empty) and kept on the device after each login for the users who can
+   * open the screen, so its forms work offline.
+   */
+  catalogs?: readonly CatalogName[];
 }
 
 export const SCREENS = {
@@ -48,57 +41,58 @@ export const SCREENS = {
     path: '/actividad',
     code: MENU.actividades,
     load: () => import('@client/features/actividades/actividades-page'),
+    catalogs: ['actividades'],
   },
   valoriza: {
     path: '/valoriza',
     code: MENU.registrarValorizaciones,
     load: () => import('@client/features/valoriza/valoriza-page'),
     // Valoriza loads machinery, activities, prices and accounts first.
-    preload: (qc) => preloadCatalogs(qc, [maquinarias, infoventa, cuentas]),
+    catalogs: ['maquinarias', 'infoventa', 'cuentas'],
   },
-  costo: { path: '/costo', code: MENU.costos, load: () => import('@client/features/costos/costos-page') },
+  costo: { path: '/costo', code: MENU.costos, load: () => import('@client/features/costos/costos-page'), catalogs: ['costos'] },
   falla: {
     path: '/falla',
     code: MENU.fallas,
     load: () => import('@client/features/fallas/fallas-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+    catalogs: ['maquinarias'],
   },
   reparacion: {
     path: '/reparacion/$tipo',
     code: MENU.reparaciones,
     load: () => import('@client/features/reparaciones/reparaciones-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+    catalogs: ['maquinarias'],
   },
   reporte_reparacion: {
     path: '/reporte_reparacion/$tipo',
     code: MENU.reporteReparaciones,
     load: () => import('@client/features/reparaciones/reparaciones-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+    catalogs: ['maquinarias'],
   },
   rep_mantenimiento: {
     path: '/rep_mantenimiento',
     code: MENU.reporteMantenimiento,
     load: () => import('@client/features/maquinarias/rep-mantenimiento-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias]),
+    catalogs: ['maquinarias'],
   },
   pedido: {
     path: '/pedido',
     code: MENU.pedidos,
     load: () => import('@client/features/pedidos/pedidos-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias, unimeds]),
+    catalogs: ['maquinarias', 'unimeds'],
   },
   ingreso: { path: '/ingreso', code: MENU.ingresos, load: () => import('@client/features/ingresos/ingresos-page') },
   salida: {
     path: '/salida',
     code: MENU.salidas,
     load: () => import('@client/features/salidas/salidas-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias, unimeds, operadores, insumos]),
+    catalogs: ['maquinarias', 'unimeds', 'operadores', 'insumos'],
   },
   movimiento: {
     path: '/movimiento',
     code: MENU.movimientos,
     load: () => import('@client/features/movimientos/movimientos-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias, insumos]),
+    catalogs: ['maquinarias', 'insumos'],
   },
   insumo: { path: '/insumo', code: MENU.reporteInsumos, load: () => import('@client/features/insumos/insumos-page') },
   usuario: {
@@ -116,7 +110,7 @@ export const SCREENS = {
     path: '/partediario',
     code: PARTES_SCREEN_CODES,
     load: () => import('@client/features/partesdiarios/partes-page'),
-    preload: (qc) => preloadCatalogs(qc, [maquinarias, operadores, infoventa]),
+    catalogs: ['maquinarias', 'operadores', 'infoventa'],
   },
   sincronizacion: {
     path: '/sincronizacion',

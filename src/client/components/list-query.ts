@@ -61,17 +61,3 @@ export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { en
   const offline = { ...info, noCopy: query.data === undefined && isNetworkError(query.error) };
   return Object.assign(query, { offline }) as typeof query & ListQueryExtras;
 }
-
-/**
- * A catalogue a form needs (machines, operators, supplies, units): network first, the device copy when there is
- * no network. Unlike a list screen's load, a failing catalogue does not end the session (the form still opens;
- * its selects are just empty). Use the keys the engine refreshes after login (offline/cache.ts CATALOGS).
- */
-export function catalogQuery<T>(key: QueryKey, source: ListSource<T>) {
-  return queryOptions({
-    queryKey: key,
-    queryFn: ({ signal }) => cachedData<T>(key, () => (typeof source === 'string' ? api.get<T>(source, signal) : source(signal))),
-    staleTime: 60_000,
-    retry: false,
-  });
-}

@@ -1,8 +1,19 @@
 // Builds the logged-in routes from the route table (app/screens.ts): only built screens get a route.
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { SCREENS, type ScreenDef } from '@client/app/screens';
 import type { AppRouteContext } from './context';
 import { requireRole, requireSession } from './guards';
+
+/** What a screen needs before it opens: its catalogues (loaded with their module) and its own preload. */
+function loadFirst(def: ScreenDef, qc: QueryClient): Promise<unknown> | undefined {
+  const catalogs = def.catalogs;
+  if (!catalogs?.length && !def.preload) return undefined;
+  return Promise.all([
+    catalogs?.length ? import('@client/components/catalogs').then((m) => m.loadCatalogs(qc, catalogs)) : undefined,
+    def.preload?.(qc),
+  ]);
+}
 
 /** One child route of the logged-in layout per screen that has a page. */
 export function screenRoutes(getParentRoute: () => AnyRoute): AnyRoute[] {
@@ -13,7 +24,7 @@ export function screenRoutes(getParentRoute: () => AnyRoute): AnyRoute[] {
         getParentRoute,
         path: def.path,
         beforeLoad: ({ location }) => requireRole(requireSession(location), def.code),
-        loader: ({ context }) => def.preload?.((context as AppRouteContext).queryClient),
+        loader: ({ context }) => loadFirst(def, (context as AppRouteContext).queryClient),
         component: lazyRouteComponent(def.load!),
       }),
     );

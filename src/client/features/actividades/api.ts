@@ -2,12 +2,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { actividadesApi, type ActividadBody, type ActividadRow } from '@shared/contract/actividades';
 import { call } from '@client/lib/api';
+import { CATALOG } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 
 export type { ActividadRow };
 
-/** Same key as the offline catalogue (offline/cache.ts CATALOGS), so daily-report forms share the copy. */
-export const ACTIVIDADES_KEY = ['actividades'] as const;
+export const ACTIVIDADES_KEY = CATALOG.actividades.key;
 
 export function useActividades() {
   return useListQuery(ACTIVIDADES_KEY, (signal) => call(actividadesApi.list, { signal }));

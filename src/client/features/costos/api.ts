@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { costosApi, type costoLine, type CostoBody, type CostoRow, type Unidad } from '@shared/contract/costos';
 import { call } from '@client/lib/api';
+import { CATALOG } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 
 export type { CostoRow, Unidad };
 
-/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
-export const COSTOS_KEY = ['costos'] as const;
+export const COSTOS_KEY = CATALOG.costos.key;
 
 /** A line of the modal: the contract's line (a saved one keeps its id) and whether a daily report uses it. */
 export type CostoLine = z.output<typeof costoLine> & { en_uso?: boolean };

@@ -5,6 +5,7 @@ import { fallasApi, type FallaRow } from '@shared/contract/fallas';
 import { fotosApi } from '@shared/contract/fotos';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
+import { CATALOG } from '@client/components/catalogs';
 import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
 import type { FallaForm, FallaOutboxMeta } from './api';
@@ -32,6 +33,8 @@ export const fallasOffline = offlineResource({
     };
   },
   inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  // What its form reads offline.
+  catalogs: [CATALOG.maquinarias],
   editor: async () => {
     const { FallaDialog } = await import('./falla-dialog');
     return ({ onClose, ...fix }: OutboxEditorProps<FallaForm>) => (

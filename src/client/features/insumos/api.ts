@@ -6,19 +6,20 @@ import { useQuery } from '@tanstack/react-query';
 import { insumosApi, type InsumoRow, type InsumoSearchPedido, type InsumoSearchSalida } from '@shared/contract/insumos';
 import { normalizeSearch, supplySearchText } from '@shared/domain/stock';
 import { call } from '@client/lib/api';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import { readCached, withCacheFallback } from '@client/offline';
 
 export type { InsumoRow };
 
-export const INSUMOS_KEY = ['insumos'] as const;
+export const INSUMOS_KEY = CATALOG.insumos.key;
 export const SEARCH_LIMIT = 20;
 
 export function useInsumos() {
   return useListQuery(INSUMOS_KEY, (signal) => call(insumosApi.list, { signal }));
 }
 
-export const insumosQuery = () => catalogQuery(INSUMOS_KEY, (signal) => call(insumosApi.list, { signal }));
+export const insumosQuery = () => catalogQuery(CATALOG.insumos);
 export const useInsumosCatalog = () => useQuery(insumosQuery());
 
 /** Supplies whose code or name contains the query; code prefixes first, then by code. */

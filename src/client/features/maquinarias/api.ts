@@ -17,14 +17,15 @@ import {
 } from '@shared/contract/maquinarias';
 import { call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import { cachedData, readCached, withCacheFallback } from '@client/offline';
 
 export type { MaquinariaRow, MaquinariaInsumo };
 
-export const MAQUINARIAS_KEY = ['maquinarias'] as const;
+export const MAQUINARIAS_KEY = CATALOG.maquinarias.key;
 
-export const maquinariasQuery = () => catalogQuery(MAQUINARIAS_KEY, (signal) => call(maquinariasApi.list, { signal }));
+export const maquinariasQuery = () => catalogQuery(CATALOG.maquinarias);
 export const useMaquinarias = () => useQuery(maquinariasQuery());
 
 /** Text of a machine in selects and lists: 'PLACA - DESCRIPCIÓN'. */

@@ -12,15 +12,16 @@ import {
 } from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
 import { ApiError, call, isNoConnection } from '@client/lib/api';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import { readCached, withCacheFallback } from '@client/offline';
 
 export type { OperadorRow };
 
-export const OPERADORES_KEY = ['operadores'] as const;
+export const OPERADORES_KEY = CATALOG.operadores.key;
 export const SUGGEST_LIMIT = 20;
 
-export const operadoresQuery = () => catalogQuery(OPERADORES_KEY, (signal) => call(operadoresApi.list, { signal }));
+export const operadoresQuery = () => catalogQuery(CATALOG.operadores);
 export const useOperadores = () => useQuery(operadoresQuery());
 
 /** Operators whose DNI starts with the typed digits. */

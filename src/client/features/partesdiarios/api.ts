@@ -4,18 +4,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partesdiariosApi, type ParteFields, type ParteRow } from '@shared/contract/partesdiarios';
 import type { Unidad } from '@shared/contract/costos';
-import { valorizaApi, type InfoVenta } from '@shared/contract/valoriza';
+import type { InfoVenta } from '@shared/contract/valoriza';
 import { call } from '@client/lib/api';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { ParteRow, InfoVenta };
 
 export const PARTES_KEY = ['partesdiarios'] as const;
-/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
-export const INFOVENTA_KEY = ['valoriza', 'infoventa'] as const;
+export const INFOVENTA_KEY = CATALOG.infoventa.key;
 
-export const infoVentaQuery = () => catalogQuery(INFOVENTA_KEY, (signal) => call(valorizaApi.infoventa, { signal }));
+export const infoVentaQuery = () => catalogQuery(CATALOG.infoventa);
 export const useInfoVenta = () => useQuery(infoVentaQuery());
 
 /** The service line of a report as the form and the outbox body carry it: the contract's line, complete. */

@@ -3,6 +3,7 @@
 // report form. An accepted report moves its machine's meter and wear counters: the machines are refreshed too.
 import { partesdiariosApi, type ParteRow } from '@shared/contract/partesdiarios';
 import { LABELS } from '@shared/messages';
+import { CATALOG } from '@client/components/catalogs';
 import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
 import type { ParteItem, ParteOutboxMeta } from './api';
@@ -36,6 +37,8 @@ export const partesdiariosOffline = offlineResource({
     created_at: new Date(item.createdAt).toISOString(),
   }),
   inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  // What its form reads offline.
+  catalogs: [CATALOG.infoventa, CATALOG.operadores],
   editor: async () => {
     const { ParteSaveDialog } = await import('./parte-save-dialog');
     return ({ onClose, ...fix }: OutboxEditorProps<ParteItem>) => <ParteSaveDialog item={null} onClose={onClose} fix={fix} />;

@@ -5,17 +5,18 @@ import { pathOf } from '@shared/contract/endpoint';
 import { pedidosApi, type PedidoBody, type PedidoDetail, type PedidoLineOut, type PedidoRow } from '@shared/contract/pedidos';
 import { LABELS } from '@shared/messages';
 import { call } from '@client/lib/api';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
 import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
 
 export type { PedidoDetail, PedidoRow };
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
-export const UNIMEDS_KEY = ['pedidos', 'unimeds'] as const;
+export const UNIMEDS_KEY = CATALOG.unimeds.key;
 
 /** Units of measure (GET /api/pedidos/unimeds), a catalogue kept on the device. */
-export const unimedsQuery = () => catalogQuery(UNIMEDS_KEY, (signal) => call(pedidosApi.unimeds, { signal }));
+export const unimedsQuery = () => catalogQuery(CATALOG.unimeds);
 export const useUnimeds = () => useQuery(unimedsQuery());
 
 /** A request line as the form holds it: the answer's line, not saved yet when pedido_det_id is null. */

@@ -2,6 +2,7 @@
 // the outbox to POST/PUT /api/salidas, shown as 'pendiente' rows in the exits list, corrected in the exit form.
 import { salidasApi, type SalidaRow } from '@shared/contract/salidas';
 import { LABELS } from '@shared/messages';
+import { CATALOG } from '@client/components/catalogs';
 import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
 import { detailText, type SalidaOutboxMeta, type SalidaSave } from './api';
@@ -26,6 +27,8 @@ export const salidasOffline = offlineResource({
     created_at: new Date(item.createdAt).toISOString(),
   }),
   inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  // What its form reads offline.
+  catalogs: [CATALOG.maquinarias, CATALOG.operadores, CATALOG.insumos],
   editor: async () => {
     const { SalidaDialog } = await import('./salida-dialog');
     return ({ onClose, ...fix }: OutboxEditorProps<SalidaSave>) => (

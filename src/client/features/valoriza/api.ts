@@ -7,17 +7,17 @@ import { pideApi } from '@shared/contract/pide';
 import { LABELS } from '@shared/messages';
 import { ApiError, call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
-import { catalogQuery, useListQuery } from '@client/components/list-query';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { useListQuery } from '@client/components/list-query';
 import type { DateRange } from '@client/components/date-range-filter';
 import { PARTES_KEY, type ParteItem } from '@client/features/partesdiarios/api';
 
 export type { ValorizaRow, ValorizaDetail, CuentaRow };
 
 export const VALORIZA_KEY = ['valoriza'] as const;
-/** Same key as the offline catalogue (offline/cache.ts CATALOGS). */
-export const CUENTAS_KEY = ['valoriza', 'cuentas'] as const;
+export const CUENTAS_KEY = CATALOG.cuentas.key;
 
-export const cuentasQuery = () => catalogQuery(CUENTAS_KEY, (signal) => call(valorizaApi.cuentas, { signal }));
+export const cuentasQuery = () => catalogQuery(CATALOG.cuentas);
 export const useCuentas = () => useQuery(cuentasQuery());
 
 export function useValorizas(range: DateRange) {
