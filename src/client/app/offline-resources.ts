@@ -15,7 +15,7 @@ for (const mod of Object.values(modules))
 const opens = (def: ScreenDef, roles: readonly number[]) =>
   def.code === undefined || (typeof def.code === 'number' ? [def.code] : def.code).some((c) => roles.includes(c));
 
-/** The catalogues of the screens the session's user can open. */
+/** @public The catalogues of the screens the session's user can open (main.tsx, through a dynamic import). */
 export function screenCatalogs(): Catalog[] {
   const roles = getSession()?.roles ?? [];
   const names = new Set<CatalogName>();

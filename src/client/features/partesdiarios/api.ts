@@ -13,7 +13,6 @@ import type { MachineDateBody } from '@client/features/maquinarias/machine-date-
 export type { ParteRow, InfoVenta };
 
 export const PARTES_KEY = ['partesdiarios'] as const;
-export const INFOVENTA_KEY = CATALOG.infoventa.key;
 
 export const infoVentaQuery = () => catalogQuery(CATALOG.infoventa);
 export const useInfoVenta = () => useQuery(infoVentaQuery());

@@ -13,7 +13,6 @@ import type { MachineDateBody } from '@client/features/maquinarias/machine-date-
 export type { PedidoDetail, PedidoRow };
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
-export const UNIMEDS_KEY = CATALOG.unimeds.key;
 
 /** Units of measure (GET /api/pedidos/unimeds), a catalogue kept on the device. */
 export const unimedsQuery = () => catalogQuery(CATALOG.unimeds);

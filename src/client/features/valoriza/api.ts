@@ -15,7 +15,6 @@ import { PARTES_KEY, type ParteItem } from '@client/features/partesdiarios/api';
 export type { ValorizaRow, ValorizaDetail, CuentaRow };
 
 export const VALORIZA_KEY = ['valoriza'] as const;
-export const CUENTAS_KEY = CATALOG.cuentas.key;
 
 export const cuentasQuery = () => catalogQuery(CATALOG.cuentas);
 export const useCuentas = () => useQuery(cuentasQuery());
