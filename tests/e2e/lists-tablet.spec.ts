@@ -81,14 +81,14 @@ test('exits list and kardex fit an upright tablet, folding the rest into a row d
   await shot(page, 'tablet-salidas');
   expect(exits.overflow.scroll).toBeLessThanOrEqual(exits.overflow.client + 1);
   expect(exits.overflow.page).toBeLessThanOrEqual(TABLET.width);
-  for (const key of [A.date, S.voucher, LABELS.actions]) expect(exits.headers).toContain(key);
-  // Something folded (the operator, at least): the first cell of a row opens its detail.
+  for (const key of [A.date, S.voucher, A.plate, LABELS.actions]) expect(exits.headers).toContain(key);
+  // Something folded (the machine's description, at least: the plate names it): the first cell opens its detail.
   const row = exits.table.locator('tbody tr').filter({ hasText: vouchers[0] });
   const toggle = row.getByRole('button', { name: LABELS.showDetail });
   await toggle.click();
   const detail = exits.table.locator('tbody tr[data-detail]');
   await detail.waitFor();
-  expect(await detail.textContent()).toContain(S.operator);
+  expect(await detail.textContent()).toContain(A.machine);
   await shot(page, 'tablet-salidas-detail');
   await row.getByRole('button', { name: LABELS.hideDetail }).click();
   await detail.waitFor({ state: 'detached' });

@@ -24,7 +24,8 @@ export function parteColumns(actions: PendingRowActions<ParteRow>): DataColumnDe
       accessorKey: 'nro_parte_interno',
       header: P.numberDate,
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">
+        // As wide as the outbox badge with or without one, so a save on its way never refolds the row.
+        <span className="inline-block min-w-[5.5rem] whitespace-nowrap">
           {row.original.nro_parte_interno}
           <span className="block text-xs text-muted-foreground">{formatDate(row.original.fecha)}</span>
           <span className="block">

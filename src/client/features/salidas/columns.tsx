@@ -27,9 +27,10 @@ export function salidaColumns(actions: PendingRowActions<SalidaRow>): DataColumn
       cell: ({ row }) => <PendingKeyCell mark={row.original._pending}>{row.original.nro_vale}</PendingKeyCell>,
       meta: { exportValue: (r) => pendingExportText(r.nro_vale, r._pending), priority: 1 },
     },
-    { accessorKey: 'maquinaria', header: A.machine, meta: { priority: 2 } },
+    // The description folds first: the plate names the machine, and the clerk needs the operator's DNI.
+    { accessorKey: 'maquinaria', header: A.machine, meta: { priority: 3 } },
     { accessorKey: 'detalle', header: A.details, meta: { hidden: true } },
-    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-28 whitespace-nowrap', priority: 3 } },
+    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-28 whitespace-nowrap', priority: 1 } },
     {
       id: 'operador',
       accessorFn: (r) => `${r.operador_dni} ${r.operador_name}`.trim(),
@@ -39,7 +40,7 @@ export function salidaColumns(actions: PendingRowActions<SalidaRow>): DataColumn
           <span className="tabular-nums">{row.original.operador_dni}</span> {row.original.operador_name}
         </span>
       ),
-      meta: { priority: 4 },
+      meta: { priority: 2 },
     },
     pendingActionsColumn<SalidaRow>(actions.onFix, (r) => (
       <RowActions

@@ -19,11 +19,15 @@ export interface PendingRowActions<Row> {
   onFix: (row: WithPending<Row>) => void;
 }
 
-/** The row's key (voucher, number) followed by its outbox badge. */
+/**
+ * The row's key (voucher, number) with its outbox badge under it. The cell is always as wide as the widest badge, with
+ * or without one: the list's folding measures natural widths, and a badge that widened the column while a save was on
+ * its way folded another column out of the row and back a moment later (the visible columns depended on timing).
+ */
 export function PendingKeyCell({ mark, children }: { mark: PendingMark | undefined; children: ReactNode }) {
   return (
-    <span className="whitespace-nowrap">
-      {children}
+    <span className="inline-flex min-w-[5.5rem] flex-col items-start gap-0.5 whitespace-nowrap">
+      <span>{children}</span>
       <PendingRowBadge mark={mark} />
     </span>
   );

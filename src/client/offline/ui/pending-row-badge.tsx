@@ -10,7 +10,7 @@ export function PendingRowBadge({ mark }: { mark: Mark | undefined }) {
     <Badge
       variant={rejected ? 'danger' : 'warning'}
       title={rejected ? MSG.syncRejectedHint : LABELS.almacen.pendingHint}
-      className="ml-2 normal-case"
+      className="normal-case"
     >
       {rejected ? MSG.syncBadgeRejected : MSG.syncBadgePending}
     </Badge>
