@@ -210,6 +210,14 @@ export const MSG = {
     `Esta orden de compra ya tiene un ingreso registrado el ${fecha}: no se puede volver a registrar.`,
   backupNotHere: 'La copia no está en este servidor (búsquela en el servidor que la creó).',
   bodyTooDeep: 'La solicitud tiene demasiados niveles anidados',
+  // meter readings of the daily reports (shared/domain/lecturas.ts): `word` is 'horómetro' or 'kilometraje'
+  readingFinalBelowInitial: (word: string) => `El ${word} final debe ser mayor o igual que el inicial`,
+  readingBelowPrevious: (word: string, reading: string, nro: string, fecha: string, final: string) =>
+    `El ${word} inicial ${reading} es menor que el final del parte N° ${nro} del ${fecha} (${final})`,
+  readingAboveNext: (word: string, reading: string, nro: string, fecha: string, initial: string) =>
+    `El ${word} final ${reading} es mayor que el inicial del parte N° ${nro} del ${fecha} (${initial})`,
+  readingDayTooLong: (word: string, total: string, unit: string, fecha: string, max: string) =>
+    `Los partes suman ${total} ${unit} el ${fecha}: el ${word} no avanza más de ${max} ${unit} por día`,
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
