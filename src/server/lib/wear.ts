@@ -103,6 +103,12 @@ export function wearCtes(f: WearFilter = {}): SQL {
   )`;
 }
 
+/**
+ * The machine's current meter over `maquinarias m left join wear_machine wm` (the machine list, the preventive plans'
+ * due list, the machine's record read it from here): its meter at registration plus what its reports counted.
+ */
+export const horometroActual = sql`m.horometro_inicial + coalesce(wm.total, 0)`;
+
 /** The wire part object (contract `maquinariaInsumo`) from `wear w join insumos i join maquinarias m`. */
 export const partColumns = sql`
   w.insumo_maq_id, w.maquinaria_id, w.insumo_id, i.insumo_codigo, i.insumo_name,

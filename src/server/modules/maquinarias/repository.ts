@@ -7,12 +7,12 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { intList, rowsOf } from '../../lib/sql';
-import { meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
+import { horometroActual, meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
 
 /** The list's machine columns over `maquinarias m left join wear_machine wm`. */
 const machineColumns = sql`
   m.id, m.descripcion, m.marca, m.modelo, m.placa, m.estado, m.anio_fabrica as "año_fabrica", m.horometro,
-  m.horometro_inicial, m.horometro_inicial + coalesce(wm.total, 0) as horometro_actual,
+  m.horometro_inicial, ${horometroActual} as horometro_actual,
   coalesce(wm.uso_diario, 0) as uso_diario, m.veh_id`;
 
 /** The list query: machines (all, or some) with their parts, plate descending (the spec's default order). */
