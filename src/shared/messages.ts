@@ -137,7 +137,7 @@ export const MSG = {
   lookupSearching: (tipo: string) => `Buscando ${tipo}`,
   /** A DNI or RUC longer than the document: refused whole, never cut (its first digits would be another number). */
   documentTooLong: (tipo: string, digits: number) => `El ${tipo} tiene ${digits} dígitos: el número ingresado tiene más. Revíselo.`,
-  lookupNoConnection: (tipo: string) => `No se pudo buscar el ${tipo}: no hay conexión con el servidor. Inténtelo de nuevo con conexión.`,
+  lookupNoConnection: (tipo: string) => `No se pudo buscar el ${tipo}: no hay conexión con el servidor.`,
   lookupFailed: (tipo: string) => `No se pudo buscar el ${tipo}: el servidor no respondió. Inténtelo de nuevo en unos minutos.`,
   clientNameRequired: 'Ingrese el nombre o razón social del cliente: el documento no figura en el registro',
   // offline
