@@ -8,11 +8,11 @@ import { LABELS } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import type { MasterDetail } from '@client/components/use-master-detail';
 import { Button } from '@client/components/ui/button';
-import { formatDate } from '@client/lib/format';
 import { useHasRole } from '@client/lib/session';
 import { describeParte, useInfoVenta, type ParteItem, type ParteRow } from '@client/features/partesdiarios/api';
 import { ParteDialog } from '@client/features/partesdiarios/parte-dialog';
 import { PickPartesDialog } from './pick-partes-dialog';
+import { MachineCell, ReportNumberCell } from './report-cells';
 import { itemOf, type ParteView, type ValItem } from './use-valoriza-form';
 
 const V = LABELS.valoriza;
@@ -21,21 +21,11 @@ const P = LABELS.partes;
 const COLUMNS: LineColumn<ValItem>[] = [
   {
     header: V.reportNumber,
-    cell: (l) => (
-      <span className="whitespace-nowrap">
-        {l.nro_parte_interno}
-        <span className="block text-xs text-muted-foreground">{formatDate(l.fecha)}</span>
-      </span>
-    ),
+    cell: (l) => <ReportNumberCell nro={l.nro_parte_interno} fecha={l.fecha} />,
   },
   {
     header: V.machine,
-    cell: (l) => (
-      <span>
-        <span className="font-medium whitespace-nowrap">{l.view.placa}</span>
-        <span className="block text-xs text-muted-foreground">{l.nombre_operador}</span>
-      </span>
-    ),
+    cell: (l) => <MachineCell placa={l.view.placa} operador={l.nombre_operador} />,
   },
   {
     header: V.service,
