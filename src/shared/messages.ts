@@ -135,6 +135,10 @@ export const MSG = {
   dniNotFound: (dni: string) => `No se encontró a la persona con DNI ${dni}`,
   rucNotFound: (ruc: string) => `No se encontró el contribuyente con RUC ${ruc}`,
   lookupSearching: (tipo: string) => `Buscando ${tipo}`,
+  /** A DNI or RUC longer than the document: refused whole, never cut (its first digits would be another number). */
+  documentTooLong: (tipo: string, digits: number) => `El ${tipo} tiene ${digits} dígitos: el número ingresado tiene más. Revíselo.`,
+  lookupNoConnection: (tipo: string) => `No se pudo buscar el ${tipo}: no hay conexión con el servidor.`,
+  lookupFailed: (tipo: string) => `No se pudo buscar el ${tipo}: el servidor no respondió. Inténtelo de nuevo en unos minutos.`,
   clientNameRequired: 'Ingrese el nombre o razón social del cliente: el documento no figura en el registro',
   // offline
   savedOffline: 'Guardado en el dispositivo. Se enviará cuando vuelva la conexión.',
@@ -318,7 +322,7 @@ export const LABELS = {
     dniPlaceholder: 'Buscar DNI...',
     search: 'Buscar',
     dniMin: 'El DNI debe tener al menos 8 dígitos',
-    dniTooLong: 'El DNI tiene 8 dígitos: el número ingresado tiene más. Revíselo.',
+    dniTooLong: MSG.documentTooLong('DNI', 8),
     searchResult: (dni: string) => `Resultado de la búsqueda: DNI ${dni}`,
     searchNone: (dni: string) => `No se encontraron registros para el DNI ${dni}`,
     searchTipo: { OPERADOR: 'Operador', PERSONA: 'Persona' } as Record<string, string>,

@@ -1,47 +1,48 @@
-// Top-bar DNI search: POST /api/search { dni } and the matching operator or person in a modal.
+// Top-bar DNI search: POST /api/search { dni } and the matching operator or person in a modal. The box follows the
+// kit's document rule (useDocumentLookup); Buscar checks the contract's `searchTyped` and sends the DNI padded to 8.
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, Search } from 'lucide-react';
-import { searchApi, type SearchItem } from '@shared/contract/search';
+import { searchApi, type SearchAnswer } from '@shared/contract/search';
 import { LABELS } from '@shared/messages';
 import { Modal } from '@client/components/modal';
+import { useDocumentLookup } from '@client/components/use-document-lookup';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input } from '@client/components/ui/input';
-import { ApiError, call } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
-import { checkDni, dniInputValue, DNI_LENGTH } from './dni';
+import { call } from '@client/lib/api';
+import { checkDni, DNI_LENGTH } from './dni';
 
 export function DniSearch({ search = (dni: string) => call(searchApi.person, { body: { dni } }) }) {
   const id = useId();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ dni: string; items: SearchItem[] } | null>(null);
+  /** The submit check's message (required, digits, at least 8). */
+  const [checkError, setCheckError] = useState<string>();
+  const [result, setResult] = useState<{ dni: string; items: SearchAnswer['items'] } | null>(null);
+  const lookup = useDocumentLookup<SearchAnswer>({
+    kind: 'DNI',
+    value,
+    auto: false,
+    find: (dni) => search(dni),
+    onFound: (answer, dni) => setResult({ dni, items: answer.items ?? [] }),
+  });
+  const busy = lookup.status === 'searching';
+  const error = checkError ?? lookup.message;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const check = checkDni(value);
     if (!check.ok) {
-      setError(check.error);
+      setCheckError(check.error);
       return;
     }
-    setError(undefined);
+    setCheckError(undefined);
     setValue(check.dni);
-    setBusy(true);
-    try {
-      const answer = await search(check.dni);
-      setResult({ dni: check.dni, items: answer.items ?? [] });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(err.fieldErrors?.dni ?? err.message);
-      else if (!(err instanceof ApiError && err.status === 401)) toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    lookup.search(check.dni);
   };
 
   return (
     <>
-      <form role="search" noValidate onSubmit={(e) => void submit(e)} className="relative flex items-start">
+      <form role="search" noValidate onSubmit={submit} className="relative flex items-start">
         <label htmlFor={id} className="sr-only">
           {LABELS.shell.dniSearch}
         </label>
@@ -51,17 +52,18 @@ export function DniSearch({ search = (dni: string) => call(searchApi.person, { b
             inputMode="numeric"
             autoComplete="off"
             required
-            // No maxLength: the browser would cut a pasted 9-digit number to 8 without a word (see dniInputValue).
+            // No maxLength: the rule refuses a longer number with a message (documentInput), the browser would cut it.
             minLength={DNI_LENGTH}
             placeholder={LABELS.shell.dniPlaceholder}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-msg` : undefined}
+            onPaste={lookup.onPaste}
             onChange={(e) => {
-              const next = dniInputValue(e.target.value);
-              if (next === null) return setError(LABELS.shell.dniTooLong);
+              const next = lookup.input(e.target.value);
+              if (next === null) return;
               setValue(next);
-              setError(undefined);
+              setCheckError(undefined);
             }}
             className="h-9 w-40 rounded-r-none bg-slate-50 lg:w-52"
           />

@@ -1,6 +1,6 @@
 // <Typeahead<T>>: input with server suggestions (supplies, operators by DNI, plates). ARIA combobox, keyboard
 // navigation (↑ ↓ Enter; Escape closes the list only), list portaled to <body> so modals never clip it.
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEventHandler, type InputHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MSG } from '@shared/messages';
 import { cn } from '@client/lib/cn';
@@ -38,6 +38,8 @@ export interface TypeaheadProps<T> {
   resolved?: boolean;
   /** Filters typed characters, e.g. (t) => t.replace(/\D/g, '') for a DNI. */
   sanitize?: (text: string) => string;
+  /** A paste the field refuses before the browser cuts it to maxLength (a document number: useDocumentLookup). */
+  onPaste?: ClipboardEventHandler<HTMLInputElement>;
   onBlur?: () => void;
   className?: string;
   'aria-label'?: string;
@@ -127,6 +129,7 @@ export function Typeahead<T>(props: TypeaheadProps<T>) {
         inputMode={props.inputMode}
         value={text}
         onChange={(e) => change(e.target.value)}
+        onPaste={props.onPaste}
         onKeyDown={onKeyDown}
         onBlur={() => {
           setOpen(false);

@@ -1,4 +1,4 @@
-// Entry modal. Create: order number + year (server year down to 2022) + 'Buscar' fills the
+// Entry modal. Create: order number + year (server year down to 2022) + 'Buscar' (the kit's OrderSearchField) fills the
 // items, brands and delivery notes; an order that already has an entry is said at once, before anything is filled.
 // react-hook-form holds the head fields and the contract's ingresoBody judges the whole body (head and lines), so
 // Grabar stays disabled while invalid and says why. A refused save shows the server's own reason (the duplicate
@@ -6,13 +6,12 @@
 // delivery-note selector only switches which of the entry's notes is shown.
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LoaderCircle, Search } from 'lucide-react';
 import { ingresoBody, type IngresoBody } from '@shared/contract/ingresos';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { LoadingBody } from '@client/components/ui/spinner';
-import { ApiError, isNoConnection } from '@client/lib/api';
+import { ApiError } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -20,6 +19,7 @@ import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form
 import { FormModal } from '@client/components/form-modal';
 import { contractResolver, saveErrorMessage, useFormGate } from '@client/components/form-gate';
 import { useMasterDetail } from '@client/components/use-master-detail';
+import { OrderSearchField, useOrderSearch } from '@client/components/order-search-field';
 import { fetchOrden, useCreateIngreso, useIngreso, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
 import { entryYearOptions } from './year-options';
@@ -70,8 +70,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
   const [found, setFound] = useState<OrdenInfo | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState<string | undefined>();
+  const order = useOrderSearch();
   const create = useCreateIngreso();
   const md = useMasterDetail<IngresoLine>({ editing: false, keyOf: (l) => l.id });
   const rest = useRef<Partial<IngresoBody>>({});
@@ -82,26 +81,21 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
   });
   const head = watch();
 
-  const search = async () => {
+  const search = () => {
     const nro = head.nro_ordencompra.trim();
     if (!nro) return;
-    setSearching(true);
-    setSearchError(undefined);
-    try {
-      const info = await fetchOrden(nro, head.anio);
-      setFound(info);
-      md.lines.reset(linesOf(info));
-      setValue('nro_guiaremision', '', { shouldDirty: true });
-    } catch (err) {
-      setFound(null);
-      md.lines.reset([]);
-      // The lookup is not a save: say why nothing was found (404 'No se encontró la orden de compra', 400, no
-      // connection).
-      if (err instanceof ApiError && (isNoConnection(err) || (err.status >= 400 && err.status < 500 && err.status !== 401)))
-        setSearchError(err.message);
-    } finally {
-      setSearching(false);
-    }
+    void order.run(
+      async () => {
+        const info = await fetchOrden(nro, head.anio);
+        setFound(info);
+        md.lines.reset(linesOf(info));
+        setValue('nro_guiaremision', '', { shouldDirty: true });
+      },
+      () => {
+        setFound(null);
+        md.lines.reset([]);
+      },
+    );
   };
 
   const first = found?.items[0];
@@ -150,7 +144,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
 
   const orderError = registered
     ? MSG.orderAlreadyEntered(formatDate(registered.fecha))
-    : (searchError ?? formState.errors.nro_ordencompra?.message);
+    : (order.error ?? formState.errors.nro_ordencompra?.message);
   return (
     <FormModal
       title={L.create}
@@ -161,48 +155,27 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={save}
     >
-      {/* Top-aligned, so the order number's error message does not push the year and Buscar down. */}
-      <div className="flex flex-wrap items-start gap-3">
-        <TextField
-          label={L.orderNumber}
-          required
-          autoFocus
-          maxLength={20}
-          className="w-48"
-          error={orderError}
-          {...register('nro_ordencompra')}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void search();
-            }
-          }}
-        />
-        <SelectField
-          label={L.year}
-          className="w-32"
-          options={years.map((y) => ({ value: y, label: String(y) }))}
-          value={head.anio}
-          onChange={(e) => setValue('anio', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
-        />
-        <div>
-          {/* Same box as a field label above a block control, so the button lines up with the inputs. */}
-          <span aria-hidden="true" className="mb-1 inline-block text-sm">
-            &nbsp;
-          </span>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex"
-            disabled={!head.nro_ordencompra.trim() || searching}
-            aria-busy={searching}
-            onClick={() => void search()}
-          >
-            {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-            {L.search}
-          </Button>
-        </div>
-      </div>
+      <OrderSearchField
+        number={{
+          label: L.orderNumber,
+          required: true,
+          autoFocus: true,
+          className: 'w-48',
+          error: orderError,
+          ...register('nro_ordencompra'),
+        }}
+        year={{
+          label: L.year,
+          className: 'w-32',
+          value: head.anio,
+          onChange: (e) => setValue('anio', Number(e.target.value), { shouldDirty: true, shouldValidate: true }),
+        }}
+        years={years}
+        searchLabel={L.search}
+        searching={order.searching}
+        canSearch={head.nro_ordencompra.trim() !== ''}
+        onSearch={search}
+      />
       {found && !registered && (
         <IngresoFields
           readOnly={false}

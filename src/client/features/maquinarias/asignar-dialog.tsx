@@ -14,7 +14,7 @@ import { ConfirmDelete } from '@client/components/confirm-delete';
 import { deleteErrorMessage } from '@client/components/delete-flow';
 import { FORM_VALIDATION } from '@client/components/form-field';
 import { FormModal } from '@client/components/form-modal';
-import { LineItemTable } from '@client/components/line-item-table';
+import { LineItemTable, type LineColumn, type LineItemTableProps } from '@client/components/line-item-table';
 import { useSaveRefusal } from '@client/components/save-refusal';
 import { Typeahead } from '@client/components/typeahead';
 import { Button } from '@client/components/ui/button';
@@ -155,39 +155,48 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
         )}
       </div>
 
-      <section className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-slate-700">{L.newPart}</h3>
-        <LineItemTable
-          columns={[
-            { header: LABELS.almacen.code, cell: (l: AsignarInsumo) => l.insumo_codigo, className: 'whitespace-nowrap' },
-            { header: L.supply, cell: (l) => l.insumo_name },
-            { header: L.warningHours, cell: (l) => formatHours(l.hour_warning), align: 'right' },
-            { header: L.alertHours, cell: (l) => formatHours(l.hour_critical), align: 'right' },
-            { header: L.limitHours, cell: (l) => formatHours(l.hour_limite), align: 'right' },
-          ]}
-          lines={lines}
-          keys={lines.map((l) => String(l.insumo))}
-          onRemove={(i) => setLines((prev) => prev.filter((_, j) => j !== i))}
-        />
-      </section>
-
-      <section className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-slate-700">{L.assigned}</h3>
-        <LineItemTable
-          columns={[
-            { header: LABELS.almacen.code, cell: (p: MaquinariaInsumo) => p.insumo_codigo, className: 'whitespace-nowrap' },
-            { header: L.supply, cell: (p) => p.insumo_name },
-            { header: L.warningHours, cell: (p) => formatHours(p.horas_alerta.hour_warning), align: 'right' },
-            { header: L.alertHours, cell: (p) => formatHours(p.horas_alerta.hour_critical), align: 'right' },
-            { header: L.limitHours, cell: (p) => formatHours(p.horas_limite), align: 'right' },
-            { header: L.used, cell: (p) => formatHours(p.contador), align: 'right' },
-          ]}
-          lines={assigned}
-          keys={assigned.map((p) => String(p.insumo_maq_id))}
-          emptyText={L.noParts}
-          onRemove={canRemove ? (i) => setRemoving(assigned[i] ?? null) : undefined}
-        />
-      </section>
+      <PartsSection
+        title={L.newPart}
+        columns={NEW_COLUMNS}
+        lines={lines}
+        keys={lines.map((l) => String(l.insumo))}
+        onRemove={(i) => setLines((prev) => prev.filter((_, j) => j !== i))}
+      />
+      <PartsSection
+        title={L.assigned}
+        columns={ASSIGNED_COLUMNS}
+        lines={assigned}
+        keys={assigned.map((p) => String(p.insumo_maq_id))}
+        emptyText={L.noParts}
+        onRemove={canRemove ? (i) => setRemoving(assigned[i] ?? null) : undefined}
+      />
     </FormModal>
+  );
+}
+
+const NEW_COLUMNS: LineColumn<AsignarInsumo>[] = [
+  { header: LABELS.almacen.code, cell: (l) => l.insumo_codigo, className: 'whitespace-nowrap' },
+  { header: L.supply, cell: (l) => l.insumo_name },
+  { header: L.warningHours, cell: (l) => formatHours(l.hour_warning), align: 'right' },
+  { header: L.alertHours, cell: (l) => formatHours(l.hour_critical), align: 'right' },
+  { header: L.limitHours, cell: (l) => formatHours(l.hour_limite), align: 'right' },
+];
+
+const ASSIGNED_COLUMNS: LineColumn<MaquinariaInsumo>[] = [
+  { header: LABELS.almacen.code, cell: (p) => p.insumo_codigo, className: 'whitespace-nowrap' },
+  { header: L.supply, cell: (p) => p.insumo_name },
+  { header: L.warningHours, cell: (p) => formatHours(p.horas_alerta.hour_warning), align: 'right' },
+  { header: L.alertHours, cell: (p) => formatHours(p.horas_alerta.hour_critical), align: 'right' },
+  { header: L.limitHours, cell: (p) => formatHours(p.horas_limite), align: 'right' },
+  { header: L.used, cell: (p) => formatHours(p.contador), align: 'right' },
+];
+
+/** A titled table of parts: the new ones about to be assigned, or those the machine already has. */
+function PartsSection<P>({ title, ...table }: { title: string } & LineItemTableProps<P>) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+      <LineItemTable {...table} />
+    </section>
   );
 }

@@ -6,13 +6,13 @@
 // form is invalid and says which field to check; closing with changes asks first; a refused save shows the
 // server's reason in the modal.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { contractResolver } from '@client/components/form-gate';
 import { maquinariaBody, type MaquinariaBody, type VehiculoSuggestion } from '@shared/contract/maquinarias';
 import { FIELD, LABELS, MSG } from '@shared/messages';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
 import { FormModal } from '@client/components/form-modal';
-import { useFormGate } from '@client/components/form-gate';
+import { useFormGate, type FormGate } from '@client/components/form-gate';
 import { useSaveRefusal } from '@client/components/save-refusal';
 import { NumericInput } from '@client/components/numeric-input';
 import { Typeahead } from '@client/components/typeahead';
@@ -83,27 +83,20 @@ export interface MaquinariaDialogProps {
 /** Plate state in create mode: nothing chosen yet, a free vehicle chosen, or one already registered. */
 type PlateState = 'none' | 'free' | 'registered';
 
-export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogProps) {
-  const creating = row === null;
-  const save = useSaveMaquinaria();
-  const plateId = useId();
-  const yearId = useId();
-  const [plateText, setPlateText] = useState(row?.placa ?? '');
-  const [plate, setPlate] = useState<PlateState>(creating ? 'none' : 'free');
-  const [plateTouched, setPlateTouched] = useState(false);
-  const form = useForm<MaquinariaBody, unknown, MaquinariaBody>({
-    resolver: contractResolver<MaquinariaBody>(maquinariaBody),
-    defaultValues: row ? valuesOf(row) : EMPTY,
-    ...FORM_VALIDATION,
-  });
-  const { control, register, handleSubmit, setValue, setError, formState, reset, watch, trigger } = form;
-  const refusal = useSaveRefusal(describeRefusal);
-  useEffect(() => reset(row ? valuesOf(row) : EMPTY), [row, reset]);
+type Form = UseFormReturn<MaquinariaBody, unknown, MaquinariaBody>;
 
-  const locked = creating && plate !== 'free';
+/**
+ * The plate of a new machine: typed with the vehicle registry's suggestions; choosing a vehicle fills the rest and
+ * says whether a machine already has that plate. Typing again drops the chosen vehicle.
+ */
+function usePlate(form: Form, row: MaquinariaRow | null, machines: readonly MaquinariaRow[]) {
+  const { setValue, reset } = form;
+  const [text, setText] = useState(row?.placa ?? '');
+  const [state, setState] = useState<PlateState>(row === null ? 'none' : 'free');
+  const [touched, setTouched] = useState(false);
 
   const choose = (v: VehiculoSuggestion) => {
-    setPlateText(v.veh_placa);
+    setText(v.veh_placa);
     const opts = { shouldValidate: true, shouldDirty: true } as const;
     setValue('placa', v.veh_placa, opts);
     setValue('marca', v.marca ?? '', opts);
@@ -113,8 +106,35 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
     setValue('veh_id', v.veh_id, opts);
     // The registry says whether a machine has this plate; the list on screen is a second look (a device copy).
     const taken = v.maquinaria_id !== null || machines.some((m) => samePlate(m.placa, v.veh_placa));
-    setPlate(taken ? 'registered' : 'free');
+    setState(taken ? 'registered' : 'free');
   };
+
+  const type = (t: string) => {
+    setText(t);
+    // Typing again drops the chosen vehicle: the rest waits for a new choice.
+    if (state !== 'none') {
+      setState('none');
+      reset(EMPTY);
+    }
+  };
+  return { text, state, setState, touched, touch: () => setTouched(true), choose, type };
+}
+
+type Plate = ReturnType<typeof usePlate>;
+
+export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogProps) {
+  const creating = row === null;
+  const save = useSaveMaquinaria();
+  const form = useForm<MaquinariaBody, unknown, MaquinariaBody>({
+    resolver: contractResolver<MaquinariaBody>(maquinariaBody),
+    defaultValues: row ? valuesOf(row) : EMPTY,
+    ...FORM_VALIDATION,
+  });
+  const { register, handleSubmit, setError, formState, reset, watch, trigger } = form;
+  const refusal = useSaveRefusal(describeRefusal);
+  useEffect(() => reset(row ? valuesOf(row) : EMPTY), [row, reset]);
+  const plate = usePlate(form, row, machines);
+  const locked = creating && plate.state !== 'free';
 
   const submit = async (values: MaquinariaBody) => {
     try {
@@ -123,14 +143,14 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.message === MSG.plateRegistered) {
-        setPlate(creating ? 'registered' : 'free');
+        plate.setState(creating ? 'registered' : 'free');
         setError('placa', { message: MSG.plateRegistered });
       }
       throw err;
     }
   };
 
-  const dirty = formState.isDirty || plateText !== (row?.placa ?? '');
+  const dirty = formState.isDirty || plate.text !== (row?.placa ?? '');
   const mark = useCallback((path: string) => void trigger(path as keyof MaquinariaBody), [trigger]);
   const gate = useFormGate({
     schema: maquinariaBody,
@@ -140,18 +160,20 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
     mark,
     // Creating, the plate comes first: a vehicle of the registry must be chosen, and it must be free.
     pre:
-      !creating || plate === 'free'
+      !creating || plate.state === 'free'
         ? null
-        : { path: 'placa', message: plate === 'registered' ? MSG.plateRegistered : plateText.trim() ? MSG.plateInvalid : FIELD.required },
+        : {
+            path: 'placa',
+            message: plate.state === 'registered' ? MSG.plateRegistered : plate.text.trim() ? MSG.plateInvalid : FIELD.required,
+          },
   });
 
   const plateError =
-    plate === 'registered'
+    plate.state === 'registered'
       ? MSG.plateRegistered
-      : creating && plateTouched && plate === 'none' && plateText.trim() !== ''
+      : creating && plate.touched && plate.state === 'none' && plate.text.trim() !== ''
         ? MSG.plateInvalid
         : gate.errorAt('placa', formState.errors.placa?.message);
-  const errors = formState.errors;
 
   return (
     <FormModal
@@ -167,44 +189,7 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
       className="grid gap-3 sm:grid-cols-2"
     >
       {creating ? (
-        <div className="sm:col-span-2">
-          <Label htmlFor={plateId} required>
-            {L.plate}
-          </Label>
-          <Typeahead<VehiculoSuggestion>
-            id={plateId}
-            search={searchVehiculos}
-            getKey={(v) => v.veh_id}
-            getLabel={(v) => v.veh_placa}
-            renderItem={(v) => (
-              <span>
-                <strong>{v.veh_placa}</strong>
-                {v.descripcion || v.marca ? (
-                  <span className="opacity-80"> — {[v.descripcion, v.marca, v.modelo].filter(Boolean).join(' ')}</span>
-                ) : null}
-              </span>
-            )}
-            value={plateText}
-            onInputChange={(t) => {
-              setPlateText(t);
-              // Typing again drops the chosen vehicle: the rest waits for a new choice.
-              if (plate !== 'none') {
-                setPlate('none');
-                reset(EMPTY);
-              }
-            }}
-            onSelect={choose}
-            onBlur={() => setPlateTouched(true)}
-            sanitize={(t) => t.toUpperCase()}
-            maxLength={20}
-            placeholder={L.platePlaceholder}
-            invalid={Boolean(plateError)}
-            aria-describedby={plateError ? `${plateId}-msg` : undefined}
-            required
-            autoFocus
-          />
-          <FieldError id={`${plateId}-msg`} message={plateError} />
-        </div>
+        <PlateTypeahead plate={plate} error={plateError} />
       ) : (
         <TextField
           label={L.plate}
@@ -215,6 +200,56 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
           {...register('placa', { setValueAs: (v: string) => String(v).toUpperCase() })}
         />
       )}
+      <MachineFields form={form} gate={gate} locked={locked} />
+    </FormModal>
+  );
+}
+
+/** The plate of a new machine, with the vehicle registry's suggestions. */
+function PlateTypeahead({ plate, error }: { plate: Plate; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="sm:col-span-2">
+      <Label htmlFor={id} required>
+        {L.plate}
+      </Label>
+      <Typeahead<VehiculoSuggestion>
+        id={id}
+        search={searchVehiculos}
+        getKey={(v) => v.veh_id}
+        getLabel={(v) => v.veh_placa}
+        renderItem={(v) => (
+          <span>
+            <strong>{v.veh_placa}</strong>
+            {v.descripcion || v.marca ? (
+              <span className="opacity-80"> — {[v.descripcion, v.marca, v.modelo].filter(Boolean).join(' ')}</span>
+            ) : null}
+          </span>
+        )}
+        value={plate.text}
+        onInputChange={plate.type}
+        onSelect={plate.choose}
+        onBlur={plate.touch}
+        sanitize={(t) => t.toUpperCase()}
+        maxLength={20}
+        placeholder={L.platePlaceholder}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-msg` : undefined}
+        required
+        autoFocus
+      />
+      <FieldError id={`${id}-msg`} message={error} />
+    </div>
+  );
+}
+
+/** The machine's own fields, disabled until a free vehicle is chosen when creating. */
+function MachineFields({ form, gate, locked }: { form: Form; gate: FormGate; locked: boolean }) {
+  const yearId = useId();
+  const { control, register, formState } = form;
+  const errors = formState.errors;
+  return (
+    <>
       <TextField
         label={L.description}
         required
@@ -288,6 +323,6 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
         )}
       />
       <HoursField form={form} name="horometro_inicial" label={L.initialMeter} disabled={locked} showError />
-    </FormModal>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 // Create / edit operator modal. Create: only the DNI is enabled; typing its 8th digit
 // runs the identity lookup under the 'Buscando DNI' modal. Found: names filled, and address, birth date, mobile
 // and email that came back non-empty are locked while the empty ones stay editable. Not found: 'Dni incorrecto'
-// and the rest stays disabled. Edit: the DNI is locked. Save disabled while invalid, saying which field to check;
-// closing with changes asks first; a refused save shows its reason in the modal ('duplicate_op' (422) → 'Operador
-// ya existente').
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+// and the rest stays disabled. A lookup that fails (no connection) says why under the DNI; the field follows the
+// kit's document rule (useDocumentLookup: digits only, a longer number refused whole). Edit: the DNI is locked.
+// Save disabled while invalid, saying which field to check; closing with changes asks first; a refused save shows
+// its reason in the modal ('duplicate_op' (422) → 'Operador ya existente').
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { operadorBody, type Individuo, type OperadorRow } from '@shared/contract/operadores';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
@@ -14,7 +15,7 @@ import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { fieldErrorsOf, useSaveRefusal } from '@client/components/save-refusal';
 import { DateField, FORM_VALIDATION, TextField } from '@client/components/form-field';
 import { LoadingModal } from '@client/components/modal';
-import { ApiError, isNoConnection } from '@client/lib/api';
+import { useDocumentLookup } from '@client/components/use-document-lookup';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
 import { operatorSaveError, searchDni, useSaveOperador } from './api';
@@ -87,65 +88,69 @@ export function OperadorDialog({ open, onOpenChange, row }: OperadorDialogProps)
   return <OperadorEditor key={row?.operador_id ?? 'new'} row={row} onClose={() => onOpenChange(false)} />;
 }
 
-type Lookup =
-  { state: 'idle' } | { state: 'searching' } | { state: 'found'; indivId: number; locked: Set<Lockable> } | { state: 'notFound' };
+/** What the registry gave for the typed DNI: the person's id and the fields it filled, which stay locked. */
+type Found = { indivId: number; locked: Set<Lockable> };
+
+/**
+ * The DNI field's lookup (the kit's document lookup over the operators' searchdni): its 8th digit looks the person
+ * up; found, the names and the non-empty fields are filled and locked; not found, 'Dni incorrecto'. A new DNI is a
+ * new person: what the last lookup filled goes away.
+ */
+function usePersonLookup(form: UseFormReturn<Values>, editing: boolean) {
+  const { reset, getValues, register, watch } = form;
+  const [found, setFound] = useState<Found | null>(null);
+  const lookup = useDocumentLookup<Individuo>({
+    kind: 'DNI',
+    value: watch('dni'),
+    auto: !editing,
+    find: async (dni, signal) => (await searchDni(dni, signal))[0] ?? null,
+    onFound: (person, dni) => {
+      const values = fromIndividuo(dni, person);
+      const locked = new Set<Lockable>((['direccion', 'fecha_nac', 'celular', 'email'] as const).filter((k) => values[k] !== ''));
+      reset(values, { keepDefaultValues: true });
+      setFound({ indivId: person.indiv_id, locked });
+    },
+    onNotFound: (dni) => {
+      reset({ ...EMPTY, dni });
+      toast.error(MSG.wrongDni);
+    },
+  });
+  const dniField = register('dni');
+  const onDniChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const before = getValues('dni');
+    const dni = lookup.input(e.target.value);
+    e.target.value = dni ?? before;
+    if (dni === null) return;
+    if (!editing && (found || lookup.status !== 'idle') && dni !== before) {
+      reset({ ...EMPTY, dni }, { keepDefaultValues: true });
+      setFound(null);
+    }
+    void dniField.onChange(e);
+  };
+  return { lookup, found, dniField: { ...dniField, onChange: onDniChange, onPaste: lookup.onPaste } };
+}
 
 function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: () => void }) {
   const editing = row !== null;
   const save = useSaveOperador();
-  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const refusal = useSaveRefusal(operatorSaveError);
-  const { register, control, handleSubmit, reset, setError, getValues, watch, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: contractResolver<Values>(schema),
     defaultValues: row ? valuesOf(row) : EMPTY,
     ...FORM_VALIDATION,
   });
+  const { register, control, handleSubmit, reset, setError, watch, formState } = form;
   useEffect(() => {
     if (row) reset(valuesOf(row));
   }, [row, reset]);
-
-  const runLookup = async (dni: string) => {
-    setLookup({ state: 'searching' });
-    try {
-      const people = await searchDni(dni);
-      const person = people[0];
-      if (!person) {
-        reset({ ...EMPTY, dni });
-        setLookup({ state: 'notFound' });
-        toast.error(MSG.wrongDni);
-        return;
-      }
-      const values = fromIndividuo(dni, person);
-      const locked = new Set<Lockable>((['direccion', 'fecha_nac', 'celular', 'email'] as const).filter((k) => values[k] !== ''));
-      reset(values, { keepDefaultValues: true });
-      setLookup({ state: 'found', indivId: person.indiv_id, locked });
-    } catch (err) {
-      setLookup({ state: 'idle' });
-      if (err instanceof ApiError && err.status === 400) setLookup({ state: 'notFound' });
-      else if (isNoConnection(err)) toast.error(MSG.syncNoConnection);
-      else if (!(err instanceof ApiError && err.status === 401)) toast.error(err instanceof Error ? err.message : String(err));
-    }
-  };
-
-  const dniField = register('dni');
-  const onDniChange = (raw: string) => {
-    const dni = raw.replace(/\D/g, '').slice(0, 8);
-    const before = getValues('dni');
-    // A new DNI is a new person: what the last lookup filled goes away.
-    if (!editing && lookup.state !== 'idle' && dni !== before) {
-      reset({ ...EMPTY, dni }, { keepDefaultValues: true });
-      setLookup({ state: 'idle' });
-    }
-    // The lookup runs when the 8th digit is typed (a digit key; pasting the 8 digits counts too).
-    if (!editing && dni.length === 8 && dni !== before) void runLookup(dni);
-  };
+  const { lookup, found, dniField } = usePersonLookup(form, editing);
 
   const submit = async (values: Values) => {
     try {
       await save.mutateAsync({
         ...(values as Omit<Parameters<typeof save.mutateAsync>[0], 'operador_id' | 'indiv_id' | 'editorMode'>),
         operador_id: row?.operador_id ?? null,
-        indiv_id: lookup.state === 'found' ? lookup.indivId : (row?.indiv_id ?? null),
+        indiv_id: found ? found.indivId : (row?.indiv_id ?? null),
         editorMode: editing ? 'editar' : 'crear',
       });
       toast.success(MSG.operationOk);
@@ -158,8 +163,8 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
     }
   };
 
-  const open = editing || lookup.state === 'found';
-  const locked = (k: Lockable) => lookup.state === 'found' && lookup.locked.has(k);
+  const open = editing || found !== null;
+  const locked = (k: Lockable) => found?.locked.has(k) === true;
   const busy = save.isPending;
   // 'Dni incorrecto' for a DNI that is not 8 digits (once touched) or that the registry does not know.
   const dirty = formState.isDirty;
@@ -170,11 +175,12 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
     dirty,
     // The registry decides before the schema: a DNI it does not know, or one still being looked up, is the reason.
     pre:
-      editing || lookup.state === 'found' || lookup.state === 'idle'
+      editing || (lookup.status !== 'searching' && lookup.status !== 'notFound')
         ? null
-        : { path: 'dni', message: lookup.state === 'searching' ? LABELS.loading : MSG.wrongDni },
+        : { path: 'dni', message: lookup.status === 'searching' ? LABELS.loading : MSG.wrongDni },
   });
-  const dniError = lookup.state === 'notFound' || gate.errorAt('dni', formState.errors.dni?.message) ? MSG.wrongDni : undefined;
+  const dniError =
+    lookup.message ?? (lookup.status === 'notFound' || gate.errorAt('dni', formState.errors.dni?.message) ? MSG.wrongDni : undefined);
   const err = (k: keyof Values) => gate.errorAt(k, formState.errors[k]?.message);
   return (
     <FormModal
@@ -188,7 +194,7 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
       onClose={onClose}
       onSubmit={() => refusal.guard(() => handleSubmit(submit)())}
       className="grid gap-3 md:grid-cols-2"
-      outside={<LoadingModal open={lookup.state === 'searching'} text={MSG.lookupSearching(L.dni)} />}
+      outside={<LoadingModal open={lookup.searching !== null} text={lookup.searching ?? ''} />}
     >
       <TextField
         label={L.dni}
@@ -200,11 +206,6 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
         error={dniError}
         hint={editing ? undefined : L.dniHint}
         {...dniField}
-        onChange={(e) => {
-          e.target.value = e.target.value.replace(/\D/g, '').slice(0, 8);
-          onDniChange(e.target.value);
-          void dniField.onChange(e);
-        }}
       />
       <TextField label={L.name} required disabled={!open} maxLength={200} error={err('nombres')} {...register('nombres')} />
       <TextField

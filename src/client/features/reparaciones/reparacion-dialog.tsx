@@ -2,10 +2,11 @@
 // (one item fills service, provider, warranty and date; several → the related-services selector), the failure to
 // repair (shown only when the machine has failures to offer, then required), provider, date, service description,
 // warranty and detail. Save disabled while invalid, saying which field to check; closing with changes asks first;
-// a refused save shows the server's reason in the modal and marks the fields it names.
+// a refused save shows the server's reason in the modal and marks the fields it names. Its seams: the form's state
+// (useReparacionForm), the service order (the kit's OrderSearchField and useServiceOrder), the failure to repair
+// (useFallaChoice) and the fields.
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { LoaderCircle, Search } from 'lucide-react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { reparacionBody, type ReparacionBody } from '@shared/contract/reparaciones';
 import type { InfoOrdenServicio } from '@shared/contract/reparaciones';
 import { limaDate } from '@shared/domain/dates';
@@ -14,11 +15,10 @@ import { FormModal } from '@client/components/form-modal';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { fieldErrorsOf } from '@client/components/save-refusal';
 import { DateField, FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
-import { Button } from '@client/components/ui/button';
+import { OrderSearchField, useOrderSearch } from '@client/components/order-search-field';
 import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { ApiError, isNoConnection } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -89,13 +89,13 @@ export function ReparacionDialog({ open, onOpenChange, editId }: ReparacionDialo
 
 const toId = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
-function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
+type Form = UseFormReturn<Values, unknown, ReparacionBody>;
+
+/** The form over the contract's body, with the edited repair put in once it is loaded. */
+function useReparacionForm(editId: number | null) {
   const session = useSession();
   const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
-  const machines = useMaquinarias();
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
   const detail = useReparacion(editId);
-  const save = useSaveReparacion();
   const empty: Values = {
     maquinaria_id: 0,
     nro_orden: '',
@@ -110,37 +110,40 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
     proveedor: '',
     falla_id: null,
   };
-  const { register, control, handleSubmit, reset, setValue, getValues, setError, watch, formState } = useForm<
-    Values,
-    unknown,
-    ReparacionBody
-  >({
+  const form = useForm<Values, unknown, ReparacionBody>({
     // The contract's body schema judges the modal (it normalises '' to null and checks the year and the ids).
     resolver: contractResolver<Values, ReparacionBody>(reparacionBody),
     defaultValues: empty,
     ...FORM_VALIDATION,
   });
+  const { reset } = form;
   const [loaded, setLoaded] = useState(editId === null);
   useEffect(() => {
     if (loaded || !detail.data) return;
     reset(valuesOf(detail.data, years[0]));
     setLoaded(true);
   }, [detail.data, loaded, reset, years]);
+  return { form, detail, years, loaded, fieldNames: empty };
+}
 
-  const maquinariaId = watch('maquinaria_id');
-  const fallaId = watch('falla_id');
-  const fallas = useFallasDeMaquinaria(Number(maquinariaId) || 0, editId);
-  const fallaOptions = fallas.data ?? [];
-  // The selector appears only when the machine has failures, and then it is required.
-  const needsFalla = fallaOptions.length > 0;
+/** The machine's failures to repair: the selector appears only when it has some, and then it is required. */
+function useFallaChoice(form: Form, editId: number | null) {
+  const { watch, getValues, setValue } = form;
+  const fallas = useFallasDeMaquinaria(Number(watch('maquinaria_id')) || 0, editId);
+  const options = fallas.data ?? [];
   useEffect(() => {
     const current = getValues('falla_id');
     if (fallas.data && current !== null && !fallas.data.some((f) => f.falla_id === current)) setValue('falla_id', null);
   }, [fallas.data, getValues, setValue]);
+  const needed = options.length > 0;
+  return { options, needed, missing: needed && watch('falla_id') === null };
+}
 
+/** The service order: one item fills service, provider, warranty and date; several offer the related services. */
+function useServiceOrder(form: Form) {
+  const { getValues, setValue } = form;
   const [items, setItems] = useState<ServiceItem[]>([]);
-  const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState<string>();
+  const order = useOrderSearch();
 
   const apply = (item: ServiceItem) => {
     const opts = { shouldValidate: true, shouldDirty: true };
@@ -153,27 +156,31 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
     if (!getValues('descripcion').trim()) setValue('descripcion', item.reqadj_actividades || item.ordendet_desart, opts);
   };
 
-  const search = async () => {
+  const search = () => {
     const nro = getValues('nro_orden').trim();
     if (!nro) return;
-    setSearching(true);
-    setSearchError(undefined);
     setItems([]);
-    try {
+    void order.run(async () => {
       const found = (await fetchOrdenServicio(nro, Number(getValues('anio')))).items;
-      if (found.length === 0) setSearchError(MSG.serviceOrderNotFound);
+      if (found.length === 0) order.fail(MSG.serviceOrderNotFound);
       else if (found.length === 1) apply(found[0]);
       else {
         setItems(found);
         setValue('ordendet_item', null);
       }
-    } catch (err) {
-      if (err instanceof ApiError && (isNoConnection(err) || (err.status >= 400 && err.status < 500 && err.status !== 401)))
-        setSearchError(err.message);
-    } finally {
-      setSearching(false);
-    }
+    });
   };
+  return { items, setItems, order, apply, search };
+}
+
+function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
+  const machines = useMaquinarias();
+  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const save = useSaveReparacion();
+  const { form, detail, years, loaded, fieldNames } = useReparacionForm(editId);
+  const { register, handleSubmit, setValue, setError, watch, formState } = form;
+  const falla = useFallaChoice(form, editId);
+  const service = useServiceOrder(form);
 
   const submit = async (body: ReparacionBody) => {
     try {
@@ -187,20 +194,20 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
       onClose();
     } catch (err) {
       for (const [name, message] of fieldErrorsOf(err)) {
-        if (name in empty) setError(name as keyof Values, { message });
+        if (name in fieldNames) setError(name as keyof Values, { message });
       }
       throw err; // the modal shows the server's reason
     }
   };
 
   const err = formState.errors;
-  const valid = formState.isValid && (!needsFalla || fallaId !== null);
+  const valid = formState.isValid && !falla.missing;
   const gate = useFormGate({
     schema: reparacionBody,
     values: { ...watch(), editorMode: editId !== null ? 'editar' : 'crear' },
     labels: FIELDS,
     dirty: formState.isDirty,
-    extra: needsFalla && fallaId === null ? { path: 'falla_id', message: FIELD.required } : null,
+    extra: falla.missing ? { path: 'falla_id', message: FIELD.required } : null,
   });
   return (
     <FormModal
@@ -224,58 +231,45 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
         error={err.maquinaria_id?.message}
         {...register('maquinaria_id', { valueAsNumber: true, onChange: () => setValue('falla_id', null) })}
       />
-      {/* The order lookup: number, year and Buscar on one line, top-aligned so an error does not push them. */}
-      <div className="flex flex-wrap items-start gap-3 md:col-span-2">
-        <TextField
-          label={R.orderNumber}
-          className="min-w-0 flex-1"
-          maxLength={20}
-          error={searchError ?? err.nro_orden?.message}
-          {...register('nro_orden', { onChange: () => setItems([]) })}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void search();
-            }
-          }}
-        />
-        <SelectField
-          label={R.year}
-          className="w-28"
-          options={years.map((y) => ({ value: y, label: String(y) }))}
-          error={err.anio?.message}
-          {...register('anio', { valueAsNumber: true })}
-        />
-        <div>
-          <span aria-hidden="true" className="mb-1 inline-block text-sm">
-            &nbsp;
-          </span>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex"
-            disabled={searching}
-            aria-busy={searching}
-            onClick={() => void search()}
-          >
-            {searching ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-            {R.search}
-          </Button>
-        </div>
-      </div>
-      {needsFalla && (
+      <OrderSearchField
+        className="md:col-span-2"
+        number={{
+          label: R.orderNumber,
+          className: 'min-w-0 flex-1',
+          error: service.order.error ?? err.nro_orden?.message,
+          ...register('nro_orden', { onChange: () => service.setItems([]) }),
+        }}
+        year={{ label: R.year, className: 'w-28', error: err.anio?.message, ...register('anio', { valueAsNumber: true }) }}
+        years={years}
+        searchLabel={R.search}
+        searching={service.order.searching}
+        onSearch={service.search}
+      />
+      {falla.needed && (
         <SelectField
           label={R.failure}
           required
           className="md:col-span-2"
           options={[
             { value: '', label: R.selectFailure },
-            ...fallaOptions.map((f) => ({ value: f.falla_id, label: `N° ${f.falla_id} - ${f.descripcion} (${formatDate(f.fecha)})` })),
+            ...falla.options.map((f) => ({ value: f.falla_id, label: `N° ${f.falla_id} - ${f.descripcion} (${formatDate(f.fecha)})` })),
           ]}
-          error={needsFalla && fallaId === null && formState.isDirty ? MSG.repairFailureRequired : err.falla_id?.message}
+          error={falla.missing && formState.isDirty ? MSG.repairFailureRequired : err.falla_id?.message}
           {...register('falla_id', { setValueAs: toId })}
         />
       )}
+      <ReparacionFields form={form} service={service} />
+    </FormModal>
+  );
+}
+
+/** The related services of a several-item order, and the repair's own fields. */
+function ReparacionFields({ form, service }: { form: Form; service: ReturnType<typeof useServiceOrder> }) {
+  const { register, control, watch, formState } = form;
+  const err = formState.errors;
+  const { items, apply } = service;
+  return (
+    <>
       {items.length > 1 && (
         <SelectField
           label={R.relatedServices}
@@ -320,6 +314,6 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
         />
         <FieldError message={err.detalle?.message} />
       </div>
-    </FormModal>
+    </>
   );
 }

@@ -1,19 +1,21 @@
-// Operator ID (DNI) typeahead of the exit modal: digits only, at most 8, marked required; choosing a suggestion
-// fills operador_id and operador_name. With 8 digits typed, the operator with that DNI is looked up (the cached
-// catalogue, then the server's suggestions, or the device copy offline): found, it is filled in; not found, the field
-// says 'Operador no encontrado' before the clerk tries to save (the server would refuse the exit).
-import { useEffect, useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { dni as dniSchema } from '@shared/contract/common';
+// Operator ID (DNI) typeahead of the exit modal: the kit's document rule (digits only, at most 8: a longer number is
+// refused whole), marked required; choosing a suggestion fills operador_id and operador_name. With 8 digits typed,
+// the operator with that DNI is looked up through the kit's useDocumentLookup (the cached catalogue, then the
+// server's suggestions, or the device copy offline): found, it is filled in; not found, the field says 'Operador no
+// encontrado' before the clerk tries to save (the server would refuse the exit). A lookup with no answer at all
+// (offline without a copy of the operators) says so under the field and leaves the decision to the server.
+import { useEffect, useId, useRef } from 'react';
 import type { OperadorSuggestion } from '@shared/contract/operadores';
 import { LABELS, MSG } from '@shared/messages';
 import { Typeahead } from '@client/components/typeahead';
+import { documentLength, isCompleteDocument, useDocumentLookup, type DocumentLookup } from '@client/components/use-document-lookup';
 import { Textarea } from '@client/components/ui/textarea';
 import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { OPERADORES_KEY, suggestOperators, useOperadores } from '@client/features/operadores/api';
+import { suggestOperators, useOperadores } from '@client/features/operadores/api';
 
 const S = LABELS.salidas;
+const DNI_LENGTH = documentLength('DNI');
 
 export interface OperatorValue {
   operador_id: number | null;
@@ -23,34 +25,25 @@ export interface OperatorValue {
 
 export type OperatorCheck = 'none' | 'checking' | 'found' | 'notFound';
 
-/** A complete DNI by the contract's rule (the one the server validates the exit's operador_dni with). */
-const isDni = (text: string) => dniSchema.safeParse(text).success;
-
 /** Resolves a typed DNI to its operator (filling it through `onChange`) and says whether it exists. */
-export function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): OperatorCheck {
+function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): { check: OperatorCheck; lookup: DocumentLookup } {
   const operadores = useOperadores();
-  const dni = value.operador_dni;
-  const typed = value.operador_id === null && isDni(dni);
-  const known = typed ? operadores.data?.find((o) => o.dni === dni) : undefined;
-  const lookup = useQuery({
-    queryKey: [...OPERADORES_KEY, 'dni', dni],
-    queryFn: ({ signal }) => suggestOperators(dni, signal),
-    enabled: typed && !known && !operadores.isPending,
-    retry: false,
-    staleTime: 60_000,
+  const catalogue = useRef(operadores.data);
+  catalogue.current = operadores.data;
+  const lookup = useDocumentLookup<OperadorSuggestion>({
+    kind: 'DNI',
+    value: value.operador_dni,
+    // A corrected exit whose operator was never resolved is looked up when the form opens.
+    onMount: value.operador_id === null,
+    find: async (dni, signal) =>
+      catalogue.current?.find((o) => o.dni === dni) ?? (await suggestOperators(dni, signal)).find((o) => o.dni === dni) ?? null,
+    onFound: (o) => onChange({ operador_id: o.operador_id, operador_dni: o.dni, operador_name: o.nombres }),
   });
-  const exact = known ?? lookup.data?.find((o) => o.dni === dni);
-
-  useEffect(() => {
-    if (typed && exact) onChange({ operador_id: exact.operador_id, operador_dni: exact.dni, operador_name: exact.nombres });
-  }, [typed, exact, onChange]);
-
-  if (value.operador_id !== null) return 'found';
-  if (!typed) return 'none';
-  if (exact) return 'found';
-  if (lookup.isSuccess) return 'notFound';
-  // No answer at all (offline without a copy of the operators): the server decides.
-  return lookup.isError ? 'none' : 'checking';
+  if (value.operador_id !== null) return { check: 'found', lookup };
+  if (!isCompleteDocument(value.operador_dni, 'DNI')) return { check: 'none', lookup };
+  // No answer at all ('failed': offline without a copy of the operators): the server decides.
+  const check = lookup.status === 'searching' ? 'checking' : lookup.status === 'notFound' ? 'notFound' : 'none';
+  return { check, lookup };
 }
 
 export function OperatorField({
@@ -69,10 +62,13 @@ export function OperatorField({
   onCheck?: (check: OperatorCheck) => void;
 }) {
   const id = useId();
-  const check = useOperatorCheck(value, onChange);
+  const { check, lookup } = useOperatorCheck(value, onChange);
   useEffect(() => onCheck?.(check), [check, onCheck]);
-  const error = check === 'notFound' ? MSG.operatorNotFound : ownError;
-  const invalid = !!error || (value.operador_dni !== '' && !isDni(value.operador_dni));
+  const unresolved = value.operador_id === null;
+  const error =
+    check === 'notFound' ? MSG.operatorNotFound : (ownError ?? (unresolved && lookup.status !== 'failed' ? lookup.message : undefined));
+  const notice = unresolved && lookup.status === 'failed' ? lookup.message : undefined;
+  const invalid = !!error || (value.operador_dni !== '' && !isCompleteDocument(value.operador_dni, 'DNI'));
   return (
     <>
       <div>
@@ -85,14 +81,15 @@ export function OperatorField({
           placeholder={S.dniPlaceholder}
           required
           disabled={disabled}
-          maxLength={8}
+          maxLength={DNI_LENGTH}
           inputMode="numeric"
-          sanitize={(t) => t.replace(/\D/g, '').slice(0, 8)}
+          sanitize={(t) => lookup.input(t) ?? value.operador_dni}
+          onPaste={lookup.onPaste}
           value={value.operador_dni}
           // A full DNI filled in by the lookup closes the suggestions, as a choice would.
           resolved={value.operador_id !== null}
           invalid={invalid}
-          aria-describedby={error ? `${id}-dni-msg` : undefined}
+          aria-describedby={error || notice ? `${id}-dni-msg` : undefined}
           onInputChange={(t) => {
             if (t !== value.operador_dni) onChange({ operador_id: null, operador_dni: t, operador_name: '' });
           }}
@@ -103,6 +100,11 @@ export function OperatorField({
           onSelect={(o) => onChange({ operador_id: o.operador_id, operador_dni: o.dni, operador_name: o.nombres })}
         />
         <FieldError id={`${id}-dni-msg`} message={error} />
+        {!error && notice && (
+          <p id={`${id}-dni-msg`} className="mt-1 text-xs text-amber-800">
+            {notice}
+          </p>
+        )}
       </div>
       <div className="md:col-span-2">
         <Label htmlFor={`${id}-name`}>{S.operatorName}</Label>

@@ -4,29 +4,24 @@
 // flagged before saving; a voucher number another exit already carries gets a warning that does not block. The save
 // goes through the offline outbox: online the usual result, offline 'Guardado en el dispositivo…'; a refusal shows
 // the server's reason in the modal. 'Abrir y corregir' opens it with a rejected outbox item's body and resends the
-// corrected copy.
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+// corrected copy. The form's state (head, lines, stock projection) is use-salida-form; the lines table salida-lines.
+import { useCallback, useMemo, useState } from 'react';
 import { salidaBody } from '@shared/contract/salidas';
 import { formatDate } from '@client/lib/format';
-import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
 import { FormModal } from '@client/components/form-modal';
-import { contractResolver, useFormGate } from '@client/components/form-gate';
-import { FORM_VALIDATION, DateField, SelectField, TextField } from '@client/components/form-field';
+import { useFormGate } from '@client/components/form-gate';
+import { DateField, SelectField, TextField } from '@client/components/form-field';
 import { LineItemsHeader } from '@client/components/line-item-table';
-import { useMasterDetail } from '@client/components/use-master-detail';
-import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { TypedFix } from '@client/offline';
 import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { useSalida, useValeUses, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
+import { useValeUses, type SalidaSave } from './api';
 import { useSaveSalida } from './offline';
 import { OperatorField, type OperatorCheck, type OperatorValue } from './operator-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
-import { useExitAvailability } from './use-exit-availability';
-import { useFreshStock } from './use-fresh-stock';
+import { useSalidaForm } from './use-salida-form';
 
 const S = LABELS.salidas;
 const A = LABELS.almacen;
@@ -56,65 +51,13 @@ export function SalidaDialog({ open, onOpenChange, editId, fix }: SalidaDialogPr
   );
 }
 
-type Head = Pick<SalidaSave, 'nro_vale' | 'fecha' | 'maquinaria_id' | 'operador_id' | 'operador_dni' | 'operador_name'>;
-
-const headOf = (b: Partial<SalidaSave | SalidaDetail>, fallbackDate: string): Head => ({
-  nro_vale: b.nro_vale ?? '',
-  fecha: b.fecha ?? fallbackDate,
-  maquinaria_id: b.maquinaria_id ?? 0,
-  operador_id: b.operador_id ?? null,
-  operador_dni: b.operador_dni ?? '',
-  operador_name: b.operador_name ?? '',
-});
-
 function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: TypedFix<SalidaSave> | null; onClose: () => void }) {
   const fixItem = fix?.item ?? null;
-  const fixBody = fix?.body ?? null;
-  const session = useSession();
   const save = useSaveSalida();
   const machines = useMaquinarias();
-  const detail = useSalida(editId);
-  const editorMode = fixBody ? (fixBody.editorMode ?? 'crear') : editId !== null ? 'editar' : 'crear';
-  const id = fixBody ? fixBody.id : editId;
-
-  // The lines live in the master-detail hook; the resolver reads the current ones through this ref.
-  const linesNow = useRef<{ lines: SalidaLine[]; trash: SalidaLine[] }>({ lines: [], trash: [] });
-  const form = useForm<Head>({
-    defaultValues: headOf(fixBody ?? {}, session?.date ?? limaDate()),
-    resolver: contractResolver<Head>(salidaBody, () => ({
-      salidas_det: linesNow.current.lines,
-      trash: linesNow.current.trash,
-      editorMode,
-    })),
-    ...FORM_VALIDATION,
-  });
-  const { register, reset, setValue, watch, formState } = form;
-
-  const md = useMasterDetail<SalidaLine, SalidaDetail>({
-    detail: detail.data,
-    editing: editId !== null,
-    loadFailed: detail.isError,
-    keyOf: (l) => l.salida_det_id,
-    initialLines: fixBody?.salidas_det ?? [],
-    initialTrash: fixBody?.trash ?? [],
-    onLoad: (d) => {
-      reset(headOf(d, limaDate()));
-      return d.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad, observacion: l.observacion ?? null }));
-    },
-    onItem: (line, i, lines) => {
-      const old = lines.lines[i];
-      if (!old) lines.add(line);
-      else if (old.salida_det_id != null && old.insumo_id !== line.insumo_id) {
-        // Another supply on a saved line: the saved line goes to trash (its stock returns) and a new line is added.
-        lines.remove(i);
-        lines.add({ ...line, salida_det_id: null, old_cantidad: 0 });
-      } else lines.update(i, line);
-    },
-  });
+  const { form, md, id, editorMode, availableAt, overLines } = useSalidaForm(editId, fix);
+  const { register, setValue, watch, formState } = form;
   const { lines, trash } = md;
-  linesNow.current = { lines: lines.lines, trash };
-  useFreshStock(fixItem !== null, lines.lines, lines.update);
-  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
   const options = useMemo(() => machineOptions(machines.data), [machines.data]);
 
   const head = watch();

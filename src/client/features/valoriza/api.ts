@@ -1,11 +1,10 @@
 // Valuations API: the list by dates, one valuation (edit), save (crear → POST, editar → PUT),
-// delete, the accounts catalogue, the identity lookups (RENIEC by DNI, SUNAT by RUC) and the PDF.
+// delete, the accounts catalogue and the PDF (the client's identity lookup is the kit's useDocumentLookup).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { valorizaApi, type CuentaRow, type ValorizaBody, type ValorizaDetail, type ValorizaRow } from '@shared/contract/valoriza';
-import { pideApi } from '@shared/contract/pide';
 import { LABELS } from '@shared/messages';
-import { ApiError, call } from '@client/lib/api';
+import { call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
@@ -68,23 +67,4 @@ export function useDeleteValoriza() {
 /** Opens the valuation's PDF (landscape A4, built by the server) in a new tab. */
 export function openValorizaPdf(id: number): Promise<void> {
   return openApiPdf(pathOf(valorizaApi.pdf, { query: { id } }), LABELS.valoriza.fileName(id));
-}
-
-/**
- * The client's name for a document: a person's names (DNI) or a taxpayer's name (RUC); null when the registry
- * does not know it (404). Other failures (no connection) throw.
- */
-export async function lookupName(tipoDoc: number, ndoc: string, signal?: AbortSignal): Promise<string | null> {
-  try {
-    if (tipoDoc === 1) {
-      const p = await call(pideApi.reniec, { params: { dni: ndoc }, signal });
-      // Surnames first, as operators are named and as the server names a client it looks up itself.
-      return [p.apPrimer, p.apSegundo, p.prenombres].filter(Boolean).join(' ').trim();
-    }
-    const c = await call(pideApi.sunat, { params: { ruc: ndoc }, signal });
-    return c.razon_social.trim();
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
 }

@@ -8,9 +8,9 @@ import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { LoadingBody } from '@client/components/ui/spinner';
-import { formatDate } from '@client/lib/format';
 import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
 import { usePartes, type ParteRow } from '@client/features/partesdiarios/api';
+import { MachineCell, ReportNumberCell } from './report-cells';
 
 const V = LABELS.valoriza;
 const P = LABELS.partes;
@@ -53,21 +53,11 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
     },
     {
       header: P.numberShort,
-      cell: (r) => (
-        <span className="whitespace-nowrap">
-          {r.nro_parte_interno}
-          <span className="block text-xs text-muted-foreground">{formatDate(r.fecha)}</span>
-        </span>
-      ),
+      cell: (r) => <ReportNumberCell nro={r.nro_parte_interno} fecha={r.fecha} />,
     },
     {
       header: P.machine,
-      cell: (r) => (
-        <span>
-          <span className="font-medium whitespace-nowrap">{r.placa}</span>
-          <span className="block text-xs text-muted-foreground">{r.nombre_operador}</span>
-        </span>
-      ),
+      cell: (r) => <MachineCell placa={r.placa} operador={r.nombre_operador} />,
     },
     { header: P.service, cell: (r) => `${r.servicio} · ${formatAmount(r.cantid)} ${r.unidad}` },
     { header: V.amount, cell: (r) => formatAmount(r.monto), align: 'right', className: 'tabular-nums' },
