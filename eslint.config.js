@@ -115,6 +115,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Server PDFs are built from what their caller gives them: a report never reaches into a module
+  // (docs/architecture.md, "Layers").
+  {
+    files: ['src/server/reports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@server/modules/*', '**/modules/*', '**/modules/**'],
+              message: 'un informe no importa un módulo: quien lo llama le da lo que imprime',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
   // features → app. A layer never imports one above it.
   ...clientLayer('src/client/lib/**', [
