@@ -3,11 +3,10 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, text } from './common';
+import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalId, optionalText, text } from './common';
 import { endpoint } from './endpoint';
 import { blankToNull, withMachineId } from './form-values';
 import { fallaIdParam, fotoRow } from './fotos';
-import { optionalId } from './salidas';
 
 export const fallaListBody = machineDateRange;
 

@@ -14,18 +14,17 @@ import {
   machineDateRange,
   messageResponse,
   numeric,
+  optionalId,
   text,
   timestampOut,
 } from './common';
 import { UNIDADES } from './costos';
 import { endpoint } from './endpoint';
-import { optionalId } from './salidas';
+import { asText } from './form-values';
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null);
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
-/** A number where text is expected (a report number or a DNI typed into a numeric cell) is read as its digits. */
-export const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
 /** Quantity: a number ≥ 0 with at most 2 decimals ('Ingrese solo numeros' for anything else). */
 export const cantid = numeric(

@@ -2,10 +2,21 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, positiveAmount, state01 } from './common';
+import {
+  dateStr,
+  editorMode,
+  id,
+  idParam,
+  machineDateRange,
+  messageResponse,
+  optionalId,
+  optionalText,
+  positiveAmount,
+  state01,
+  trashOf,
+} from './common';
 import { endpoint } from './endpoint';
 import { unimedRow } from './insumos';
-import { optionalId, trashOf } from './salidas';
 
 /** A line of a request (the sub-modal validates with it too). */
 export const pedidoLine = z.preprocess(

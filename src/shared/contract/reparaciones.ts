@@ -3,11 +3,21 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, numeric, optionalText, text } from './common';
+import {
+  dateStr,
+  editorMode,
+  id,
+  idParam,
+  machineDateRange,
+  messageResponse,
+  numeric,
+  optionalId,
+  optionalText,
+  orderYear,
+  text,
+} from './common';
 import { endpoint } from './endpoint';
 import { asText, blankToNull, withMachineId } from './form-values';
-import { orderYear } from './ingresos';
-import { optionalId } from './salidas';
 
 export const reparacionListBody = machineDateRange;
 export const reparacionIdParam = z.object({ reparacion_id: id });
