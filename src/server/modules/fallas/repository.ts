@@ -5,7 +5,7 @@ import type { FallaDetail, FallaOption, FallaRow } from '@shared/contract/fallas
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, fotos, maquinarias, reparaciones } from '../../db/schema/index';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { isoTimestamp } from '../../lib/timestamps';
 import { listFotos } from '../fotos/repository';
@@ -59,13 +59,6 @@ export async function getFalla(db: Db, id: number): Promise<FallaDetail> {
   const [row] = await db.select(columns).from(fallas).innerJoin(maquinarias, onMachine).where(eq(fallas.falla_id, id));
   if (!row) throw notFound(MSG.failureNotFound);
   return { ...row, fotos: await listFotos(db, id) };
-}
-
-/** The machine's plate; a 400 on the field when there is no such machine. */
-export async function machinePlate(db: Db, id: number): Promise<string> {
-  const [m] = await db.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
-  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
-  return m.placa;
 }
 
 /**

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
-import { fallasForRepair, getFalla, machinePlate } from './repository';
+import { machinePlate } from '../maquinarias/repository';
+import { fallasForRepair, getFalla } from './repository';
 
 const RESOURCE = 'fallas';
 

@@ -1,10 +1,12 @@
 // Machine queries: the list with every part's wear and the current meter, the parts of one machine, one
-// machine, the meter at a date and the change history (the maintenance report). Wear comes from lib/wear.ts.
-import { sql, type SQL } from 'drizzle-orm';
+// machine, the meter at a date, the change history (the maintenance report) and a machine's plate (the check
+// every record naming a machine makes). Wear comes from lib/wear.ts.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CambioInsumoRow, MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { maquinarias } from '../../db/schema/index';
+import { badRequest, notFound } from '../../lib/errors';
 import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { intList, rowsOf } from '../../lib/sql';
 import { meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
@@ -107,4 +109,11 @@ export async function machineIdsByPlate(db: Db, plates: readonly string[]): Prom
     )})`,
   );
   return new Map(machines.map((m) => [m.placa, Number(m.id)]));
+}
+
+/** The machine's plate; a 400 on the field when there is no such machine (exits, reports, failures, repairs). */
+export async function machinePlate(db: Db, id: number): Promise<string> {
+  const [m] = await db.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
+  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
+  return m.placa;
 }

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { actividades, costos, costosDet, partesDiarios } from '../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
-import { machinePlate, operatorId } from '../salidas/service';
+import { machinePlate } from '../maquinarias/repository';
+import { operatorId } from '../operadores/repository';
 
 export interface StoredParte {
   parte_id: number;

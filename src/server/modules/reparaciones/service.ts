@@ -12,7 +12,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertOrderYear } from '../../lib/order-year';
 import { integrations } from '../../integrations/index';
 import { runChange, type ChangeContext } from '../../plugins/change';
-import { fallasForRepair, machinePlate } from '../fallas/repository';
+import { fallasForRepair } from '../fallas/repository';
+import { machinePlate } from '../maquinarias/repository';
 import { getReparacion } from './repository';
 
 const RESOURCE = 'reparaciones';

@@ -12,35 +12,8 @@ import { runChange } from '../../plugins/change';
 import { applyOutflow, assertAvailable, lockSupplies } from '../insumos/stock';
 import { planLineSync } from '../../lib/line-sync';
 import { deleteExitMovements, insertExitMovements, updateExitDoc, updateExitMovement, type MovementDoc } from '../movimientos/ledger';
+import { checkedOperator, operatorMatch } from '../operadores/repository';
 import { getSalida } from './repository';
-
-export async function machinePlate(tx: Db, id: number): Promise<string> {
-  const [m] = await tx.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
-  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
-  return m.placa;
-}
-
-type OperatorRef = Pick<SalidaBody, 'operador_id' | 'operador_dni'>;
-
-/** How the operator is looked up: by id, or by DNI (the exit modal's typeahead may send only the DNI). */
-const operatorMatch = (body: OperatorRef) =>
-  body.operador_id != null ? eq(operadores.operador_id, body.operador_id) : eq(operadores.dni, body.operador_dni ?? '');
-
-/** The operator's id once the row found for `body` (or none) is checked: it exists and its DNI matches the one sent. */
-function checkedOperator(body: OperatorRef, o: { id: number | null; dni: string | null } | undefined): number {
-  const field = body.operador_id != null ? 'operador_id' : 'operador_dni';
-  if (!o || o.id === null) throw badRequest(MSG.operatorNotFound, { [field]: MSG.operatorNotFound });
-  if (body.operador_id != null && body.operador_dni && body.operador_dni !== o.dni) {
-    throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
-  }
-  return o.id;
-}
-
-/** The operator by id, or by DNI; daily reports use it too. */
-export async function operatorId(tx: Db, body: OperatorRef): Promise<number> {
-  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operatorMatch(body));
-  return checkedOperator(body, o);
-}
 
 /** The machine's plate and the operator in one query (every exit saved reads both; a replay pays it per exit). */
 async function header(tx: Db, body: SalidaBody) {
