@@ -1,7 +1,7 @@
 // Demo warehouse: supplies (stock starts at 0), entries of the purchase orders already received, exits
 // to the machines limited by the stock at each date, the kardex rows of both, stock = ledger, requests.
 import { sql } from 'drizzle-orm';
-import { supplySearchText } from '@shared/domain/stock';
+import { insumoSearchText } from '@shared/domain/stock';
 import { fromCents, toCents } from '@shared/domain/money';
 import type { Db } from '../client';
 import {
@@ -33,7 +33,7 @@ export async function seedSupplies(db: Db): Promise<Map<string, { id: number; un
       DEMO_SUPPLIES.map(([insumo_codigo, insumo_name, unit, limits]) => ({
         insumo_codigo,
         insumo_name,
-        search_text: supplySearchText(insumo_codigo, insumo_name),
+        search_text: insumoSearchText(insumo_codigo, insumo_name),
         unimed_id: unitId(unit),
         stock: 0,
         hour_warning: limits?.[0] ?? null,

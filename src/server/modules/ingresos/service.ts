@@ -4,7 +4,7 @@ import { eq, inArray, or, and } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { IngresoBody, OrdenInfo } from '@shared/contract/ingresos';
 import { formatAmount, toCents } from '@shared/domain/money';
-import { quantitiesBySupply } from '@shared/domain/stock';
+import { quantitiesByInsumo } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import { guiasRemision, ingresos, ingresosDet } from '../../db/schema/index';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
@@ -144,7 +144,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
       if (guias.list.length > 0) {
         await tx.insert(guiasRemision).values(guias.list.map((g) => ({ ingreso_id: head.id, ...g })));
       }
-      await applyInflow(tx, quantitiesBySupply(lines));
+      await applyInflow(tx, quantitiesByInsumo(lines));
       await insertEntryMovements(
         tx,
         { fecha: head.fecha, proveedor: order.proveedor, nro_guiaremision: guias.nro ?? '' },
@@ -189,7 +189,7 @@ export function deleteIngreso(req: FastifyRequest, id: number) {
     const [head] = await tx.select({ id: ingresos.id }).from(ingresos).where(eq(ingresos.id, id)).for('update');
     if (!head) throw notFound(MSG.notFound);
     const before = await getIngreso(tx, id);
-    const qty = quantitiesBySupply(before.ingresos_det);
+    const qty = quantitiesByInsumo(before.ingresos_det);
     const locked = await lockSupplies(tx, qty.keys());
     for (const [insumoId, cents] of qty) {
       if (toCents(locked.get(insumoId)?.stock ?? 0) < cents) throw conflict(MSG.entryStockIssued);

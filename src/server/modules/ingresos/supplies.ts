@@ -1,6 +1,6 @@
 // Supplies received by an entry: found by code, or created with the unit found by its abbreviation.
 import { inArray, sql } from 'drizzle-orm';
-import { supplySearchText } from '@shared/domain/stock';
+import { insumoSearchText } from '@shared/domain/stock';
 import type { Db } from '../../db/client';
 import { insumos, unimeds } from '../../db/schema/index';
 
@@ -47,7 +47,7 @@ export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<M
       .values({
         insumo_codigo: m.insumo_codigo,
         insumo_name: m.insumo_name,
-        search_text: supplySearchText(m.insumo_codigo, m.insumo_name),
+        search_text: insumoSearchText(m.insumo_codigo, m.insumo_name),
         unimed_id,
       })
       .onConflictDoNothing({ target: insumos.insumo_codigo });

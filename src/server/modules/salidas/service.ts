@@ -3,7 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SalidaBody } from '@shared/contract/salidas';
-import { outflowDeltas, quantitiesBySupply, type StoredLine } from '@shared/domain/stock';
+import { outflowDeltas, quantitiesByInsumo, type StoredLine } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { maquinarias, operadores, salidas, salidasDet } from '../../db/schema/index';
@@ -36,7 +36,7 @@ async function checkStock(tx: Db, before: StoredLine[], after: StoredLine[], lin
   assertAvailable(
     locked,
     deltas,
-    quantitiesBySupply(after),
+    quantitiesByInsumo(after),
     (insumoId) =>
       `salidas_det.${Math.max(
         0,
