@@ -22,7 +22,7 @@ import { contractResolver, saveErrorMessage, useFormGate } from '@client/compone
 import { useMasterDetail } from '@client/components/use-master-detail';
 import { fetchOrden, useCreateIngreso, useIngreso, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
-import { entryYearOptions } from './year-options';
+import { orderYearOptions } from '@client/components/order-year';
 
 const L = LABELS.ingresos;
 
@@ -68,7 +68,7 @@ interface Head {
 
 function IngresoCreate({ onClose }: { onClose: () => void }) {
   const session = useSession();
-  const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
+  const years = useMemo(() => orderYearOptions(session?.date), [session?.date]);
   const [found, setFound] = useState<OrdenInfo | null>(null);
   const [searching, setSearching] = useState(false);
   const [searchError, setSearchError] = useState<string | undefined>();

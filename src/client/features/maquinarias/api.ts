@@ -1,7 +1,6 @@
-// Machines as the other screens use them: the catalogue (GET /api/maquinarias through the offline cache, refreshed
-// after login) and how a machine is named in selects and lists. Then the machinery screens' own calls:
-// save, vehicle-registry search, part assignment and removal, the wear of one machine's parts (offline from the
-// cached list), part changes and the server-built PDFs.
+// The machinery screens' calls: the list (under the key of the machines catalogue other screens read through the
+// kit, components/catalogs.ts), save, vehicle-registry search, part assignment and removal, the wear of one
+// machine's parts (offline from the cached list), part changes and the server-built PDFs.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { insumosApi, type SearchHorasAnswer } from '@shared/contract/insumos';
@@ -17,25 +16,13 @@ import {
 } from '@shared/contract/maquinarias';
 import { call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
-import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { CATALOG } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData, readCached, withCacheFallback } from '@client/offline';
 
 export type { MaquinariaRow, MaquinariaInsumo };
 
 export const MAQUINARIAS_KEY = CATALOG.maquinarias.key;
-
-export const maquinariasQuery = () => catalogQuery(CATALOG.maquinarias);
-export const useMaquinarias = () => useQuery(maquinariasQuery());
-
-/** Text of a machine in selects and lists: 'PLACA - DESCRIPCIÓN'. */
-export function machineLabel(m: Pick<MaquinariaRow, 'placa' | 'descripcion'>): string {
-  return m.descripcion ? `${m.placa} - ${m.descripcion}` : m.placa;
-}
-
-export function machineOptions(rows: readonly MaquinariaRow[] | undefined): { value: number; label: string }[] {
-  return (rows ?? []).map((m) => ({ value: m.id, label: machineLabel(m) })).sort((a, b) => a.label.localeCompare(b.label, 'es'));
-}
 
 // ---- The machinery list screen ----
 

@@ -21,7 +21,7 @@ import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { searchSuppliesSalida } from '@client/features/insumos/api';
+import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useParts, type MaquinariaInsumo, type MaquinariaRow } from './api';
 import { HoursField } from './hours-field';
@@ -129,7 +129,7 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
           <Label htmlFor="asignar-insumo">{L.supply}</Label>
           <Typeahead<InsumoSearchSalida>
             id="asignar-insumo"
-            search={searchSuppliesSalida}
+            search={searchInsumosSalida}
             getKey={(s) => s.id}
             getLabel={(s) => `${s.insumo_codigo} - ${s.insumo_name}`}
             value={text}

@@ -8,7 +8,7 @@ import type { InfoVenta } from '@shared/contract/valoriza';
 import { call } from '@client/lib/api';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
-import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { ParteRow, InfoVenta };
 
@@ -59,7 +59,7 @@ export interface ParteOutboxMeta extends Record<string, unknown> {
   antes?: ParteAntes | null;
 }
 
-export function usePartes(body: MachineDateBody & { sin_valorizar?: boolean }, opts: { enabled?: boolean } = {}) {
+export function usePartes(body: MaquinariaDateBody & { sin_valorizar?: boolean }, opts: { enabled?: boolean } = {}) {
   return useListQuery([...PARTES_KEY, 'list', body], (signal) => call(partesdiariosApi.list, { body, signal }), opts);
 }
 

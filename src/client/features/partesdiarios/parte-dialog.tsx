@@ -19,7 +19,7 @@ import { NumericInput } from '@client/components/numeric-input';
 import { SearchableSelect } from '@client/components/searchable-select';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { OperatorField } from '@client/features/salidas/operator-field';
+import { OperadorField } from '@client/components/operador-field';
 import { describeParte, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './api';
 
 const P = LABELS.partes;
@@ -252,7 +252,7 @@ export function ParteDialog({
           />
           <FieldError message={errors.maquinaria_id.message} />
         </div>
-        <OperatorField
+        <OperadorField
           value={{ operador_id: operadorId, operador_dni: dni, operador_name: nombre }}
           onChange={(op) => {
             setValue('operador_id', op.operador_id, { shouldDirty: true });

@@ -14,7 +14,7 @@ import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { useUnimeds } from './api';
-import { searchSuppliesPedido } from '@client/features/insumos/api';
+import { searchInsumosPedido } from '@client/components/insumo-search';
 import type { PedidoLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 
@@ -102,7 +102,7 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
             autoFocus
             value={text}
             onInputChange={onInputChange}
-            search={searchSuppliesPedido}
+            search={searchInsumosPedido}
             getKey={(s) => s.bien_id}
             getLabel={supplyText}
             onSelect={(s) => {

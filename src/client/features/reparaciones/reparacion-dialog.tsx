@@ -22,8 +22,9 @@ import { ApiError, isNoConnection } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { entryYearOptions } from '@client/features/ingresos/year-options';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
+import { orderYearOptions } from '@client/components/order-year';
 import { fetchOrdenServicio, useFallasDeMaquinaria, useReparacion, useSaveReparacion, type ReparacionDetail } from './api';
 
 const R = LABELS.reparaciones;
@@ -91,9 +92,9 @@ const toId = (v: unknown) => (v === '' || v === null || v === undefined ? null :
 
 function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
   const session = useSession();
-  const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
-  const machines = useMaquinarias();
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const years = useMemo(() => orderYearOptions(session?.date), [session?.date]);
+  const maquinarias = useCatalog(CATALOG.maquinarias);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
   const detail = useReparacion(editId);
   const save = useSaveReparacion();
   const empty: Values = {

@@ -19,10 +19,11 @@ import { useMasterDetail } from '@client/components/use-master-detail';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { TypedFix } from '@client/offline';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { useSalida, useValeUses, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
 import { useSaveSalida } from './offline';
-import { OperatorField, type OperatorCheck, type OperatorValue } from './operator-field';
+import { OperadorField, type OperadorCheck, type OperadorValue } from '@client/components/operador-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useExitAvailability } from './use-exit-availability';
@@ -72,7 +73,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
   const fixBody = fix?.body ?? null;
   const session = useSession();
   const save = useSaveSalida();
-  const machines = useMaquinarias();
+  const maquinarias = useCatalog(CATALOG.maquinarias);
   const detail = useSalida(editId);
   const editorMode = fixBody ? (fixBody.editorMode ?? 'crear') : editId !== null ? 'editar' : 'crear';
   const id = fixBody ? fixBody.id : editId;
@@ -115,12 +116,12 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
   linesNow.current = { lines: lines.lines, trash };
   useFreshStock(fixItem !== null, lines.lines, lines.update);
   const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
 
   const head = watch();
-  const operator: OperatorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
+  const operator: OperadorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
   const setOperator = useCallback(
-    (op: OperatorValue) => {
+    (op: OperadorValue) => {
       const opts = { shouldDirty: true, shouldValidate: true } as const;
       setValue('operador_id', op.operador_id, opts);
       setValue('operador_name', op.operador_name, opts);
@@ -128,7 +129,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
     },
     [setValue],
   );
-  const [check, setCheck] = useState<OperatorCheck>('none');
+  const [check, setCheck] = useState<OperadorCheck>('none');
 
   // Voucher numbers may repeat (the spec does not forbid it), but a repeat is usually a typing slip: say so.
   const [valeTyped, setValeTyped] = useState(head.nro_vale);
@@ -154,7 +155,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
 
   const submit = async () => {
     if (!md.loaded || !gate.valid) return;
-    const m = machines.data?.find((x) => x.id === body.maquinaria_id);
+    const m = maquinarias.data?.find((x) => x.id === body.maquinaria_id);
     const res = fix ? await fix.resend(body) : await save(body, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
     if (res.queued) toast.info(MSG.savedOffline);
     else toast.success(MSG.saved);
@@ -210,7 +211,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
           value={head.maquinaria_id}
           onChange={(e) => setValue('maquinaria_id', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
         />
-        <OperatorField
+        <OperadorField
           value={operator}
           onChange={setOperator}
           onCheck={setCheck}

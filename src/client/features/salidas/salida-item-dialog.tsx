@@ -17,7 +17,7 @@ import { Typeahead } from '@client/components/typeahead';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { searchSuppliesSalida } from '@client/features/insumos/api';
+import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { SalidaLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 
@@ -48,14 +48,7 @@ const EMPTY: Values = { cantidad: '', observacion: '' };
 /** No reason line under the buttons: the quantity field says what is wrong. */
 const NO_LABELS: Record<string, string> = {};
 
-export function SalidaItemDialog({
-  open,
-  onOpenChange,
-  line,
-  availableOf,
-  onSubmit,
-  search = searchSuppliesSalida,
-}: SalidaItemDialogProps) {
+export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubmit, search = searchInsumosSalida }: SalidaItemDialogProps) {
   const id = useId();
   const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchSalida>(supplyText);
   const supplyId = useRef<number | undefined>(undefined);

@@ -1,40 +1,64 @@
-// Operator ID (DNI) typeahead of the exit modal: digits only, at most 8, marked required; choosing a suggestion
-// fills operador_id and operador_name. With 8 digits typed, the operator with that DNI is looked up (the cached
+// Operator ID (DNI) typeahead of the exit and daily-report forms: digits only, at most 8, marked required; choosing
+// a suggestion fills operador_id and operador_name. With 8 digits typed, the operator with that DNI is looked up (the cached
 // catalogue, then the server's suggestions, or the device copy offline): found, it is filled in; not found, the field
 // says 'Operador no encontrado' before the clerk tries to save (the server would refuse the exit).
 import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { dni as dniSchema } from '@shared/contract/common';
-import type { OperadorSuggestion } from '@shared/contract/operadores';
+import { operadoresApi, type OperadorRow, type OperadorSuggestion } from '@shared/contract/operadores';
 import { LABELS, MSG } from '@shared/messages';
-import { Typeahead } from '@client/components/typeahead';
-import { Textarea } from '@client/components/ui/textarea';
-import { FieldError } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { OPERADORES_KEY, suggestOperators, useOperadores } from '@client/features/operadores/api';
+import { call } from '@client/lib/api';
+import { readCached, withCacheFallback } from '@client/offline';
+import { CATALOG, useCatalog } from './catalogs';
+import { Typeahead } from './typeahead';
+import { Textarea } from './ui/textarea';
+import { FieldError } from './ui/input';
+import { Label } from './ui/label';
 
 const S = LABELS.salidas;
+const SUGGEST_LIMIT = 20;
 
-export interface OperatorValue {
+/** Operators whose DNI starts with the typed digits. */
+function filterOperadores(rows: readonly OperadorRow[], prefix: string, limit = SUGGEST_LIMIT): OperadorSuggestion[] {
+  if (!/^\d+$/.test(prefix)) return [];
+  return rows
+    .filter((o) => o.dni.startsWith(prefix))
+    .sort((a, b) => a.dni.localeCompare(b.dni))
+    .slice(0, limit)
+    .map(({ operador_id, dni, nombres }) => ({ operador_id, dni, nombres }));
+}
+
+/** The DNI suggestions: the server first; with no network, the device copy of the catalogue filtered the same way. */
+function suggestOperadores(dni: string, signal?: AbortSignal): Promise<OperadorSuggestion[]> {
+  return withCacheFallback(
+    () => call(operadoresApi.suggestDni, { params: { dni }, signal }).then((r) => r.items),
+    async () => {
+      const rows = (await readCached<OperadorRow[]>(CATALOG.operadores.key))?.data;
+      return rows && filterOperadores(rows, dni);
+    },
+  );
+}
+
+export interface OperadorValue {
   operador_id: number | null;
   operador_dni: string;
   operador_name: string;
 }
 
-export type OperatorCheck = 'none' | 'checking' | 'found' | 'notFound';
+export type OperadorCheck = 'none' | 'checking' | 'found' | 'notFound';
 
 /** A complete DNI by the contract's rule (the one the server validates the exit's operador_dni with). */
 const isDni = (text: string) => dniSchema.safeParse(text).success;
 
 /** Resolves a typed DNI to its operator (filling it through `onChange`) and says whether it exists. */
-export function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): OperatorCheck {
-  const operadores = useOperadores();
+export function useOperadorCheck(value: OperadorValue, onChange: (v: OperadorValue) => void): OperadorCheck {
+  const operadores = useCatalog(CATALOG.operadores);
   const dni = value.operador_dni;
   const typed = value.operador_id === null && isDni(dni);
   const known = typed ? operadores.data?.find((o) => o.dni === dni) : undefined;
   const lookup = useQuery({
-    queryKey: [...OPERADORES_KEY, 'dni', dni],
-    queryFn: ({ signal }) => suggestOperators(dni, signal),
+    queryKey: [...CATALOG.operadores.key, 'dni', dni],
+    queryFn: ({ signal }) => suggestOperadores(dni, signal),
     enabled: typed && !known && !operadores.isPending,
     retry: false,
     staleTime: 60_000,
@@ -53,23 +77,23 @@ export function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorVal
   return lookup.isError ? 'none' : 'checking';
 }
 
-export function OperatorField({
+export function OperadorField({
   value,
   onChange,
   disabled,
   error: ownError,
   onCheck,
 }: {
-  value: OperatorValue;
-  onChange: (v: OperatorValue) => void;
+  value: OperadorValue;
+  onChange: (v: OperadorValue) => void;
   disabled?: boolean;
   /** Field message from the form ('El DNI debe tener 8 dígitos'); an unknown DNI is said by the field itself. */
   error?: string;
   /** Told the state of the typed DNI's lookup, so the form can keep Grabar disabled while it is unknown. */
-  onCheck?: (check: OperatorCheck) => void;
+  onCheck?: (check: OperadorCheck) => void;
 }) {
   const id = useId();
-  const check = useOperatorCheck(value, onChange);
+  const check = useOperadorCheck(value, onChange);
   useEffect(() => onCheck?.(check), [check, onCheck]);
   const error = check === 'notFound' ? MSG.operatorNotFound : ownError;
   const invalid = !!error || (value.operador_dni !== '' && !isDni(value.operador_dni));
@@ -96,7 +120,7 @@ export function OperatorField({
           onInputChange={(t) => {
             if (t !== value.operador_dni) onChange({ operador_id: null, operador_dni: t, operador_name: '' });
           }}
-          search={suggestOperators}
+          search={suggestOperadores}
           getKey={(o) => o.operador_id}
           getLabel={(o) => o.dni}
           renderItem={(o) => `${o.dni} - ${o.nombres}`}
