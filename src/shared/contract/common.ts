@@ -93,7 +93,7 @@ export const dateRange = z
   });
 
 /** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'). */
-export const machineDateRange = z
+export const maquinariaDateRange = z
   .object({
     maquinaria_id: numeric(
       z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),

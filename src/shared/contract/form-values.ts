@@ -9,7 +9,7 @@ export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() ==
 export const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
 /** `schema` over a form body whose machine may come as `maquinaria: { id }`. */
-export function withMachineId<T extends z.ZodType>(schema: T) {
+export function withMaquinariaId<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => {
     const o = v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
     const maq = o?.maquinaria && typeof o.maquinaria === 'object' ? (o.maquinaria as Record<string, unknown>) : null;

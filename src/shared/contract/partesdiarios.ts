@@ -11,7 +11,7 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
   numeric,
   optionalId,
@@ -57,7 +57,7 @@ const parteLine = z.preprocess(
  * Reads the spec's alternatives into one shape: `maquinaria_id` or `maquinaria` (id or { id }); `operador_id`
  * or `operador.operador_id`; the DNI from `dni`, `dni_operador` or `operador.dni`; `parte_id` or `id`.
  */
-function normalizeReport(v: unknown): unknown {
+function normalizeParte(v: unknown): unknown {
   const r = obj(v);
   if (!r) return v;
   const maq = obj(r.maquinaria);
@@ -78,7 +78,7 @@ const optionalDni = z.preprocess(
 );
 
 /** Every field of a report, optional: what a valuation item may carry next to an existing `parte_id`. */
-const reportFields = z.object({
+const parteFields = z.object({
   parte_id: optionalId,
   nro_parte_interno: text(30).optional(),
   /** Missing: today (Lima) for a report of its own, the valuation's date inside a valuation. */
@@ -90,7 +90,7 @@ const reportFields = z.object({
   partesdiarios_det: parteLine.optional(),
   editorMode,
 });
-export type ParteFields = z.infer<typeof reportFields>;
+export type ParteFields = z.infer<typeof parteFields>;
 
 const REQUIRED_FOR_NEW = ['nro_parte_interno', 'maquinaria_id', 'actividad_id', 'partesdiarios_det'] as const;
 
@@ -107,17 +107,17 @@ function requireNewFields(v: ParteFields, ctx: z.RefinementCtx) {
 
 /** Body of POST/PUT /api/partesdiarios (the report's id, when sent, is the path's). */
 export const parteDiarioBody = z.preprocess(
-  normalizeReport,
-  reportFields.superRefine((v, ctx) => requireNewFields({ ...v, parte_id: null }, ctx)),
+  normalizeParte,
+  parteFields.superRefine((v, ctx) => requireNewFields({ ...v, parte_id: null }, ctx)),
 );
 export type ParteDiarioBody = z.infer<typeof parteDiarioBody>;
 
 /** An item of a valuation's `partesdiarios`: an existing report by `parte_id` (fields optional) or a new one. */
-export const valorizaParteItem = z.preprocess(normalizeReport, reportFields.superRefine(requireNewFields));
+export const valorizaParteItem = z.preprocess(normalizeParte, parteFields.superRefine(requireNewFields));
 export type ValorizaParteItem = z.infer<typeof valorizaParteItem>;
 
 /** Filter: machine (0 = all), dates; `sin_valorizar` keeps only unbilled reports (the valuation's picker). */
-export const parteListBody = machineDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));
+export const parteListBody = maquinariaDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));
 
 export const parteLineRow = z.object({
   pd_detalle_id: z.number(),

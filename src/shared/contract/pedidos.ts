@@ -7,7 +7,7 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
   optionalId,
   optionalText,
@@ -43,7 +43,7 @@ export const pedidoBody = z.object({
 export type PedidoBody = z.infer<typeof pedidoBody>;
 
 export const pedidoIdParam = z.object({ pedido_id: id });
-export const pedidoListBody = machineDateRange;
+export const pedidoListBody = maquinariaDateRange;
 
 export const pedidoRow = z.object({
   pedido_id: z.number(),

@@ -8,7 +8,7 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
   numeric,
   optionalId,
@@ -17,9 +17,9 @@ import {
   text,
 } from './common';
 import { endpoint } from './endpoint';
-import { asText, blankToNull, withMachineId } from './form-values';
+import { asText, blankToNull, withMaquinariaId } from './form-values';
 
-export const reparacionListBody = machineDateRange;
+export const reparacionListBody = maquinariaDateRange;
 export const reparacionIdParam = z.object({ reparacion_id: id });
 
 export const infoOrdenServicioBody = z.object({ nro_orden: z.preprocess(asText, text(20)), anio: orderYear });
@@ -47,7 +47,7 @@ const itemNo = numeric(
  * which failure the repair held. With `nro_orden` the year is required and, when they changed, the order
  * (and `ordendet_item`) must exist in the logistics system; `orden_id` is then taken from it.
  */
-export const reparacionBody = withMachineId(
+export const reparacionBody = withMaquinariaId(
   z
     .object({
       maquinaria_id: id,

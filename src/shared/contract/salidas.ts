@@ -9,7 +9,7 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
   optionalId,
   optionalText,
@@ -45,7 +45,7 @@ export const salidaBody = z
   .refine((v) => v.operador_id != null || v.operador_dni != null, { message: FIELD.required, path: ['operador_dni'] });
 export type SalidaBody = z.infer<typeof salidaBody>;
 
-export const salidaListBody = machineDateRange;
+export const salidaListBody = maquinariaDateRange;
 
 export const salidaRow = z.object({
   id: z.number(),

@@ -85,4 +85,4 @@ export function fallaForm(values: Pick<FallaBody, 'maquinaria_id' | 'descripcion
   } satisfies FallaForm;
 }
 
-export const failureStateLabel = (estado: number) => LABELS.failureState[estado === 1 ? 1 : 0];
+export const fallaStateLabel = (estado: number) => LABELS.failureState[estado === 1 ? 1 : 0];

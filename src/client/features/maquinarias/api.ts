@@ -36,23 +36,23 @@ export function saveMaquinaria(body: MaquinariaBody & { id?: number | null }): P
 }
 
 /** After any change to a machine or its parts: the list (and the catalogue sharing its key) and that machine's parts. */
-function useRefreshMachines() {
+function useRefreshMaquinarias() {
   const qc = useQueryClient();
   return (maquinariaId?: number) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: MAQUINARIAS_KEY }),
-      maquinariaId ? qc.invalidateQueries({ queryKey: partsKey(maquinariaId) }) : undefined,
+      maquinariaId ? qc.invalidateQueries({ queryKey: maquinariaInsumosKey(maquinariaId) }) : undefined,
     ]);
 }
 
 export function useSaveMaquinaria() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({ mutationFn: saveMaquinaria, onSuccess: (row) => refresh(row?.id) });
 }
 
 /** Removes a machine (the server refuses one with records: 403 with the reason, shown by the delete flow). */
 export function useDeleteMaquinaria() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({ mutationFn: (id: number) => call(maquinariasApi.remove, { params: { id } }), onSuccess: () => refresh() });
 }
 
@@ -66,14 +66,14 @@ export const samePlate = (a: string, b: string) => a.replace(/\s+/g, '').toUpper
 
 // ---- Parts of one machine ----
 
-export const partsKey = (maquinariaId: number) => ['maquinarias', maquinariaId, 'insumos'] as const;
+export const maquinariaInsumosKey = (maquinariaId: number) => ['maquinarias', maquinariaId, 'insumos'] as const;
 
 /**
  * The parts of a machine with their counters: the server first (kept on the device); without network, this
  * machine's own copy, or else its parts inside the cached machinery list (a supervisor checks wear on site).
  */
-export function partsQuery(maquinariaId: number) {
-  const key = partsKey(maquinariaId);
+export function maquinariaInsumosQuery(maquinariaId: number) {
+  const key = maquinariaInsumosKey(maquinariaId);
   return queryOptions({
     queryKey: key,
     queryFn: ({ signal }) =>
@@ -85,7 +85,8 @@ export function partsQuery(maquinariaId: number) {
   });
 }
 
-export const useParts = (maquinariaId: number | null) => useQuery({ ...partsQuery(maquinariaId ?? 0), enabled: maquinariaId !== null });
+export const useMaquinariaInsumos = (maquinariaId: number | null) =>
+  useQuery({ ...maquinariaInsumosQuery(maquinariaId ?? 0), enabled: maquinariaId !== null });
 
 /** Default hours of a supply for a new assignment (GET /api/insumos/search_horas/{id}). */
 export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<SearchHorasAnswer['data']> {
@@ -93,7 +94,7 @@ export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<Sea
 }
 
 export function useAsignarInsumos() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (body: AsignarBody) => call(maquinariasApi.asignar, { body }),
     onSuccess: (_data, body) => refresh(body.id),
@@ -101,7 +102,7 @@ export function useAsignarInsumos() {
 }
 
 export function useDeleteMaqInsumo(maquinariaId: number) {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (insumoMaqId: number) => call(maquinariasApi.deleteMaqInsumo, { body: { id: insumoMaqId } }),
     onSuccess: () => refresh(maquinariaId),
@@ -109,7 +110,7 @@ export function useDeleteMaqInsumo(maquinariaId: number) {
 }
 
 export function useCambiarInsumos() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (body: CambiarInsumoBody) => call(maquinariasApi.cambiarInsumo, { body }),
     onSuccess: (_data, body) => refresh(body.maquinaria_id),

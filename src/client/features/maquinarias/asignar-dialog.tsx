@@ -23,7 +23,7 @@ import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
-import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useParts, type MaquinariaInsumo, type MaquinariaRow } from './api';
+import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useMaquinariaInsumos, type MaquinariaInsumo, type MaquinariaRow } from './api';
 import { HoursField } from './hours-field';
 import { saveErrorMessage } from './save-error';
 import { formatHours } from './wear-bar';
@@ -36,7 +36,7 @@ const describeRefusal = (err: unknown) => saveErrorMessage(err, MSG.saveFailedMa
 const EMPTY: DefaultValues<AsignarInsumo> = { insumo: 0, insumo_name: '', insumo_codigo: '' };
 
 export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; onClose: () => void }) {
-  const parts = useParts(machine.id);
+  const parts = useMaquinariaInsumos(machine.id);
   const assigned = parts.data ?? machine.insumos;
   const save = useAsignarInsumos();
   const remove = useDeleteMaqInsumo(machine.id);

@@ -68,4 +68,4 @@ export function useDeletePedido() {
   });
 }
 
-export const requestStateLabel = (estado: number) => LABELS.requestState[estado === 1 ? 1 : 0];
+export const pedidoStateLabel = (estado: number) => LABELS.requestState[estado === 1 ? 1 : 0];

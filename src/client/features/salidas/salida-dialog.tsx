@@ -26,7 +26,7 @@ import { useSaveSalida } from './offline';
 import { OperadorField, type OperadorCheck, type OperadorValue } from '@client/components/operador-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
-import { useExitAvailability } from './use-exit-availability';
+import { useSalidaAvailability } from './use-salida-availability';
 import { useFreshStock } from './use-fresh-stock';
 
 const S = LABELS.salidas;
@@ -115,12 +115,12 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
   const { lines, trash } = md;
   linesNow.current = { lines: lines.lines, trash };
   useFreshStock(fixItem !== null, lines.lines, lines.update);
-  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
+  const { availableAt, overLines } = useSalidaAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
   const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
 
   const head = watch();
-  const operator: OperadorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
-  const setOperator = useCallback(
+  const operador: OperadorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
+  const setOperador = useCallback(
     (op: OperadorValue) => {
       const opts = { shouldDirty: true, shouldValidate: true } as const;
       setValue('operador_id', op.operador_id, opts);
@@ -212,8 +212,8 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
           onChange={(e) => setValue('maquinaria_id', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
         />
         <OperadorField
-          value={operator}
-          onChange={setOperator}
+          value={operador}
+          onChange={setOperador}
           onCheck={setCheck}
           error={gate.errorAt('operador_dni', errors.operador_dni?.message)}
         />

@@ -11,7 +11,7 @@ import { route } from '../../lib/route';
 import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
 import { officeSettings } from '../ajustes/service';
-import { cambiosInRange, listMaquinarias, machineIdsByPlate, machinesOf, partsOf, platesOf } from './repository';
+import { cambiosInRange, listMaquinarias, maquinariaIdsByPlate, maquinariasOf, insumosOf, platesOf } from './repository';
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
 const L = LABELS.maquinariaPdf;
@@ -21,13 +21,13 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
 
   route(app, api.parts, async (req) => {
     await platesOf(app.db, [req.params.id]);
-    return partsOf(app.db, req.params.id);
+    return insumosOf(app.db, req.params.id);
   });
 
   route(app, api.searchVehiculo, async (req) => {
     const found = await integrations(app.config, app.db).vehiculos.search(req.params.term);
     if (!found.length) return { items: [] };
-    const byPlate = await machineIdsByPlate(
+    const byPlate = await maquinariaIdsByPlate(
       app.db,
       found.map((v) => v.veh_placa),
     );
@@ -37,7 +37,7 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
   route(app, api.pdfGraficos, async (req, reply) => {
     const ids = req.query.id;
     if (ids) await platesOf(app.db, ids);
-    const machines = await machinesOf(app.db, ids);
+    const machines = await maquinariasOf(app.db, ids);
     // Asked by id: in the order asked; all: plate descending, as the list.
     if (ids) machines.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
     const bytes = await buildWearPdf(machines, limaDate(), await officePdf(app.config, await officeSettings(app.db)));

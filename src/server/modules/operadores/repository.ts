@@ -64,14 +64,14 @@ export async function searchDni(config: Config, db: Db, dni: string): Promise<In
 }
 
 /** How an exit or a daily report names its operator: by id, or by DNI. */
-type OperatorRef = { operador_id?: number | null; operador_dni?: string | null };
+type OperadorRef = { operador_id?: number | null; operador_dni?: string | null };
 
 /** How the operator is looked up: by id, or by DNI (the exit modal's typeahead may send only the DNI). */
-export const operatorMatch = (body: OperatorRef) =>
+export const operadorMatch = (body: OperadorRef) =>
   body.operador_id != null ? eq(operadores.operador_id, body.operador_id) : eq(operadores.dni, body.operador_dni ?? '');
 
 /** The operator's id once the row found for `body` (or none) is checked: it exists and its DNI matches the one sent. */
-export function checkedOperator(body: OperatorRef, o: { id: number | null; dni: string | null } | undefined): number {
+export function checkedOperador(body: OperadorRef, o: { id: number | null; dni: string | null } | undefined): number {
   const field = body.operador_id != null ? 'operador_id' : 'operador_dni';
   if (!o || o.id === null) throw badRequest(MSG.operatorNotFound, { [field]: MSG.operatorNotFound });
   if (body.operador_id != null && body.operador_dni && body.operador_dni !== o.dni) {
@@ -81,7 +81,7 @@ export function checkedOperator(body: OperatorRef, o: { id: number | null; dni: 
 }
 
 /** The operator by id, or by DNI (exits and daily reports). */
-export async function operatorId(tx: Db, body: OperatorRef): Promise<number> {
-  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operatorMatch(body));
-  return checkedOperator(body, o);
+export async function operadorId(tx: Db, body: OperadorRef): Promise<number> {
+  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operadorMatch(body));
+  return checkedOperador(body, o);
 }

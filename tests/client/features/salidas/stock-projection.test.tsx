@@ -12,7 +12,7 @@ import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { SalidaLine } from '@client/features/salidas/api';
 import { SalidaItemDialog } from '@client/features/salidas/salida-item-dialog';
 import { availableForLine, pendingOutflow, storedLinesOf } from '@client/features/salidas/stock-projection';
-import { useExitAvailability } from '@client/features/salidas/use-exit-availability';
+import { useSalidaAvailability } from '@client/features/salidas/use-salida-availability';
 import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 const SUPPLIES = [
@@ -79,7 +79,7 @@ describe('offline stock projection', () => {
     await queueExits(t.engine);
     function Harness() {
       const [lines] = useState<SalidaLine[]>([]);
-      const { availableAt } = useExitAvailability({ lines, trash: [] });
+      const { availableAt } = useSalidaAvailability({ lines, trash: [] });
       return (
         <SalidaItemDialog
           open

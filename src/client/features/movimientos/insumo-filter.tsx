@@ -15,7 +15,7 @@ interface Choice {
 const ALL: Choice = { id: 0, label: LABELS.all };
 const labelOf = (r: InsumoRow) => `${r.insumo_codigo} - ${r.insumo_name}`;
 
-export function SupplyFilter({ value, onChange }: { value: number; onChange: (insumoId: number) => void }) {
+export function InsumoFilter({ value, onChange }: { value: number; onChange: (insumoId: number) => void }) {
   const id = useId();
   const catalog = useCatalog(CATALOG.insumos);
   const [text, setText] = useState(LABELS.all);

@@ -4,7 +4,7 @@ import { insumoSearchText } from '@shared/domain/stock';
 import type { Db } from '../../db/client';
 import { insumos, unimeds } from '../../db/schema/index';
 
-export interface ReceivedSupply {
+export interface ReceivedInsumo {
   insumo_codigo: string;
   insumo_name: string;
   unimed: string;
@@ -26,7 +26,7 @@ async function unitId(tx: Db, abrev: string): Promise<number> {
 }
 
 /** Supply id per code; missing supplies are created (concurrent creators meet at the unique code). */
-export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<Map<string, number>> {
+export async function ensureInsumos(tx: Db, items: ReceivedInsumo[]): Promise<Map<string, number>> {
   const codes = [...new Set(items.map((i) => i.insumo_codigo))];
   const load = async () => {
     const rows = await tx
