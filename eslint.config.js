@@ -134,6 +134,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The database layer is the server's lowest: it reaches into neither operations nor modules (docs/architecture.md).
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ops/*', '**/modules/*', '**/modules/**'],
+              message: 'la capa de base de datos no importa ops/ ni modules/: quien la usa le pasa lo que necesita',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
   // features → app. A layer never imports one above it.
   ...clientLayer('src/client/lib/**', [
