@@ -17,9 +17,9 @@ import { limaDate } from '@shared/domain/dates';
 import { meterUnit, projectInsumo, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import { useOutbox, type OutboxItem } from '@client/offline';
-// eslint-disable-next-line no-restricted-imports -- the machines' meter counts the pending daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- the meter counts the pending daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { infoVentaQuery } from '@client/features/partesdiarios/api';
-// eslint-disable-next-line no-restricted-imports -- the machines' meter counts the pending daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- the meter counts the pending daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 
 /** A pending meter line with its machine. */

@@ -10,7 +10,7 @@ import { openApiPdf } from '@client/lib/export';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 import type { DateRange } from '@client/components/date-range-filter';
-// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { PARTES_KEY, type ParteItem } from '@client/features/partesdiarios/api';
 
 export type { ValorizaRow, ValorizaDetail, CuentaRow };

@@ -10,7 +10,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { LoadingBody } from '@client/components/ui/spinner';
 import { formatDate } from '@client/lib/format';
 import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
-// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { usePartes, type ParteRow } from '@client/features/partesdiarios/api';
 
 const V = LABELS.valoriza;

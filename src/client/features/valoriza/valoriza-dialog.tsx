@@ -30,9 +30,9 @@ import { Textarea } from '@client/components/ui/textarea';
 import { formatDate } from '@client/lib/format';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { describeParte, itemOfRow, useInfoVenta, type ParteItem, type ParteRow } from '@client/features/partesdiarios/api';
-// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; moves with the partesdiarios split (issue 21)
+// eslint-disable-next-line no-restricted-imports -- a valuation bills daily reports; to the kit when features/partesdiarios is split (docs/architecture.md)
 import { ParteDialog } from '@client/features/partesdiarios/parte-dialog';
 import { ListPlus, Plus } from 'lucide-react';
 import { lookupName, useCuentas, useSaveValoriza, useValoriza, type ValorizaForm } from './api';
