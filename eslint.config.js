@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /** Ways to turn a text into markup; none is used (docs/security.md, 'Nothing is rendered as HTML'). */
 const HTML_INSERTS = [
@@ -115,6 +116,41 @@ export default tseslint.config(
       ],
     },
   },
+  // Server PDFs are built from what their caller gives them: a report never reaches into a module
+  // (docs/architecture.md, "Layers").
+  {
+    files: ['src/server/reports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@server/modules/*', '**/modules/*', '**/modules/**'],
+              message: 'un informe no importa un módulo: quien lo llama le da lo que imprime',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The database layer is the server's lowest: it reaches into neither operations nor modules (docs/architecture.md).
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ops/*', '**/modules/*', '**/modules/**'],
+              message: 'la capa de base de datos no importa ops/ ni modules/: quien la usa le pasa lo que necesita',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client layers, lowest first (docs/architecture.md): lib → offline engine → components (the kit) → offline/ui →
   // features → app. A layer never imports one above it.
   ...clientLayer('src/client/lib/**', [
@@ -132,8 +168,38 @@ export default tseslint.config(
   ),
   ...clientLayer('src/client/components/**', ['@client/offline/ui', '@client/features/*', '@client/app/*', '@client/routes/*']),
   ...clientLayer('src/client/offline/ui/**', ['@client/features/*', '@client/app/*', '@client/routes/*']),
-  ...clientLayer('src/client/features/**', ['@client/app/*', '@client/routes/*']),
+  // Features (one block per folder): the layer's rules, and no import from another feature folder
+  // (docs/architecture.md, "Layers"): what two features share is the kit's.
+  ...readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => featureFolder(d.name)),
 );
+
+/** The features layer's rules for one feature folder, plus: no import from another feature folder, by alias or path. */
+function featureFolder(name) {
+  const [layer] = clientLayer(`src/client/features/${name}/**`, ['@client/app/*', '@client/routes/*']);
+  const [options] = layer.rules['no-restricted-imports'].slice(1);
+  return [
+    {
+      ...layer,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...options.patterns,
+              {
+                group: ['@client/features/*', `!@client/features/${name}`, '**/features/*', `!**/features/${name}`, '../*', `!../${name}`],
+                message:
+                  'una carpeta de features no importa otra: lo que comparten va al kit (src/client/components, docs/architecture.md)',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 /** no-restricted-imports for one client layer: the server and the layers above it. */
 function clientLayer(files, above, ignores = []) {

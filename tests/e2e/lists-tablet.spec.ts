@@ -25,7 +25,7 @@ const M = LABELS.movimientos;
 const TABLET = { width: 820, height: 1180 };
 
 /** Two exits of today on the server (so the exits list and the kardex have rows). */
-async function seedExits(): Promise<string[]> {
+async function seedSalidas(): Promise<string[]> {
   const token = await admin();
   const machines = (await api<{ id: number; placa: string }[]>(token, 'GET', '/api/maquinarias')).data;
   const operators = (await api<OperadorRow[]>(token, 'GET', '/api/operadores')).data;
@@ -69,7 +69,7 @@ async function layout(page: Page, name: string) {
 }
 
 test('exits list and kardex fit an upright tablet, folding the rest into a row detail', async () => {
-  const vouchers = await seedExits();
+  const vouchers = await seedSalidas();
   const user = await ensureUser('tablet_listas', [MENU.almacen, MENU.salidas, MENU.movimientos, ROLE.salidaEditar, ROLE.salidaEliminar]);
   const context = await newContext(browser, TABLET);
   const page = await context.newPage();

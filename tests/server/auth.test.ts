@@ -6,7 +6,7 @@ import { extPersonas, fallas, maquinarias, operadores } from '../../src/server/d
 import { limaDate } from '../../src/shared/domain/dates';
 import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from './helpers';
 import { seedWear } from './wear-fixture';
-import { partCounters, wearBand } from '../../src/server/lib/wear';
+import { insumoCounters, wearBand } from '../../src/server/lib/wear';
 
 describe('sessions and top bar', () => {
   let t: TestApp;
@@ -174,12 +174,12 @@ describe('sessions and top bar', () => {
         },
       ]);
       expect(items.length).toBeLessThanOrEqual(20);
-      const counters = await partCounters(t.database.db, { maquinariaIds: [w.maquinariaId] });
+      const counters = await insumoCounters(t.database.db, { maquinariaIds: [w.maquinariaId] });
       expect(counters.map((c) => [c.insumo_maq_id, c.contador, c.last_date_mantenimiento ?? c.fecha_asignacion])).toEqual([
         [w.partA, 60, '2025-01-10'],
         [w.partB, 0, limaDate()],
       ]);
-      expect(await partCounters(t.database.db, { insumoMaqIds: [] })).toEqual([]);
+      expect(await insumoCounters(t.database.db, { insumoMaqIds: [] })).toEqual([]);
       expect([wearBand(49.99, 50, 80), wearBand(50, 50, 80), wearBand(80, 50, 80)]).toEqual(['info', 'warning', 'danger']);
     });
   });

@@ -13,7 +13,7 @@ import { auditLog, fallas, fotos, respaldos, usuarios } from '../../src/server/d
 import { seedDemo } from '../../src/server/db/seed/demo';
 import { readHeader, restoreBackup, writeBackup } from '../../src/server/ops/backup';
 import { nightlyBackupIfDue, pruneBackups, takeBackup } from '../../src/server/ops/backups';
-import { sharedJwtSecret } from '../../src/server/ops/shared-secret';
+import { sharedJwtSecret } from '../../src/server/db/shared-secret';
 import { dbUrl } from './global-setup';
 import { createTestApp, type TestApp } from './helpers';
 

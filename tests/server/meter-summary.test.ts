@@ -11,7 +11,7 @@ import { addDays, MAX_FORECAST_DAYS, USAGE_WINDOW_DAYS, usageWindowStart } from 
 import { insumos, insumosMaquinaria, partesDiarios, partesDiariosDet, unimeds } from '../../src/server/db/schema/index';
 import { jsonRows } from '../../src/server/lib/json-rows';
 import { rowsOf } from '../../src/server/lib/sql';
-import { assignDay, partColumns, partCounters, partFrom } from '../../src/server/lib/wear';
+import { assignDay, maquinariaInsumoColumns, insumoCounters, maquinariaInsumoFrom } from '../../src/server/lib/wear';
 import { listQuery, meterAt } from '../../src/server/modules/maquinarias/repository';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { seedValoriza, type ValorizaFixture } from './valoriza-fixture';
@@ -141,7 +141,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
   /** Every figure the wear screens read: parts (list, counters) and machines (current meter, daily use). */
   async function figures(query: 'summary' | 'lines') {
     if (query === 'summary') {
-      const parts = await partCounters(db(), { today });
+      const parts = await insumoCounters(db(), { today });
       const machines = (JSON.parse(await jsonRows(db(), listQuery())) as Record<string, unknown>[]).map((m) => ({
         id: m.id,
         horometro_actual: m.horometro_actual,
@@ -154,7 +154,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
       await jsonRows(
         db(),
         sql`with ${wearFromLines(today)}
-          select ${partColumns}, m.placa, m.descripcion, w.ultima_fecha from ${partFrom}
+          select ${maquinariaInsumoColumns}, m.placa, m.descripcion, w.ultima_fecha from ${maquinariaInsumoFrom}
           order by m.placa, w.maquinaria_id, w.insumo_maq_id`,
       ),
     ) as Record<string, unknown>[];
@@ -164,7 +164,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
         sql`with ${wearFromLines(today)},
           wear_json as (
             select p.maquinaria_id, json_agg(p order by p.insumo_maq_id) as insumos
-            from (select ${partColumns} from ${partFrom}) p group by p.maquinaria_id
+            from (select ${maquinariaInsumoColumns} from ${maquinariaInsumoFrom}) p group by p.maquinaria_id
           )
           select m.id, m.horometro_inicial + coalesce(wm.total, 0) as horometro_actual, coalesce(wm.uso_diario, 0) as uso_diario,
             coalesce(wj.insumos, '[]'::json) as insumos

@@ -14,7 +14,7 @@ import { openPostgres, type Database } from '../../src/server/db/client';
 import { prepareDatabase } from '../../src/server/db/prepare';
 import { actividades, respaldos, usuarios } from '../../src/server/db/schema/index';
 import { nightlyBackupIfDue } from '../../src/server/ops/backups';
-import { sharedJwtSecret } from '../../src/server/ops/shared-secret';
+import { sharedJwtSecret } from '../../src/server/db/shared-secret';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { dbUrl } from './global-setup';
 import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from './helpers';

@@ -5,7 +5,7 @@ import { ROLE } from '@shared/auth/permissions';
 import { lineTotal } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
 import { insumos, insumosMaquinaria, partesDiarios, unimeds } from '../../src/server/db/schema/index';
-import { partCounters } from '../../src/server/lib/wear';
+import { insumoCounters } from '../../src/server/lib/wear';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
@@ -229,7 +229,7 @@ describe('daily reports API (/api/partesdiarios)', () => {
         last_date_mantenimiento: '2025-05-01',
       })
       .returning();
-    const counter = async () => (await partCounters(t.database.db, { insumoMaqIds: [asg.insumo_maq_id] }))[0].contador;
+    const counter = async () => (await insumoCounters(t.database.db, { insumoMaqIds: [asg.insumo_maq_id] }))[0].contador;
     expect(await counter()).toBe(0);
     await req('POST', '/api/partesdiarios', reportBody(f, { fecha: '2025-05-02' }, { cantid: 6.5 }));
     await req('POST', '/api/partesdiarios', reportBody(f, { fecha: '2025-05-03' }, { costo_det_id: f.dia, cantid: 1 }));

@@ -1,7 +1,8 @@
 // The catalogues forms read, each declared once: its key (on the device and in TanStack Query) and the GET endpoint
 // it comes from. Offline declarations and screens name the catalogues they need; the engine refreshes those after
-// login, the screens load them first, and the forms read them through `catalogQuery` (docs/architecture.md, "Reads").
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// login, the screens load them first, and the forms read them through `catalogQuery` or `useCatalog`
+// (docs/architecture.md, "Reads").
+import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { actividadesApi } from '@shared/contract/actividades';
 import { costosApi } from '@shared/contract/costos';
 import type { AnswerOf, EndpointDef } from '@shared/contract/endpoint';
@@ -43,6 +44,11 @@ export function catalogQuery<T>(c: Catalog<T>) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/** A catalogue in a component: `useCatalog(CATALOG.maquinarias).data`. */
+export function useCatalog<T>(c: Catalog<T>) {
+  return useQuery(catalogQuery(c));
 }
 
 /** Loads catalogues into TanStack Query (and the device); a failing one is skipped. */

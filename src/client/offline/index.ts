@@ -27,6 +27,7 @@ export { openOutboxEditor, type OutboxEditorProps, type OutboxFix, type TypedFix
 export {
   isOfflineResource,
   offlineResource,
+  pendingOf,
   registerOfflineResource,
   type OfflineResource,
   type OfflineResourceInfo,

@@ -72,6 +72,22 @@ export interface OfflineResource<Body, Meta, Row, Filter, Answer> extends Offlin
   readonly answer?: Answer;
 }
 
+/**
+ * The outbox items saved to `endpoint`'s resource (deletes left out), with their body typed as `Body`, which must fit
+ * the endpoint's body schema: for code that reads another feature's queue without importing its declaration (the
+ * machines' meter projection reads the pending daily reports).
+ */
+export function pendingOf<Body extends BodyIn<E>, Meta extends object, E extends IdempotentEndpoint = IdempotentEndpoint>(
+  items: readonly OutboxItem[],
+  endpoint: E,
+): Pending<Body, Meta>[] {
+  const name = resourceOf(endpoint);
+  // The one place an outbox item's body is read as its resource's body: items of `name` were written by its declaration.
+  return items
+    .filter((i) => i.resource === name && i.method !== 'DELETE')
+    .map((item) => ({ item, body: item.body as Body, meta: item.meta as Partial<Meta> }));
+}
+
 /** The upload address template the engine fills with the record's id (`/api/fallas/{id}/fotos`). */
 const uploadUrl = (e: IdempotentEndpoint) => e.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/, '{id}');
 
@@ -83,9 +99,8 @@ export function offlineResource<Create extends IdempotentEndpoint, Body extends 
   const upload: UploadSpec | null = def.files
     ? { idField: def.files.idField, url: uploadUrl(def.files.endpoint), field: def.files.field }
     : null;
-  // The one place an outbox item's body is read as the resource's body: the items of `name` were written by input().
-  const typed = (item: OutboxItem): Pending<Body, Meta> => ({ item, body: item.body as Body, meta: item.meta as Partial<Meta> });
-  const pending = (items: readonly OutboxItem[]) => items.filter((i) => i.resource === name && i.method !== 'DELETE').map(typed);
+  const pending = (items: readonly OutboxItem[]) => pendingOf<Body, Meta, Create>(items, def.create);
+  const typed = (item: OutboxItem): Pending<Body, Meta> => pendingOf<Body, Meta, Create>([item], def.create)[0];
   const resource: OfflineResource<Body, Meta, Row, Filter, AnswerOf<Create>> = {
     name,
     refreshes: def.refreshes ?? [],

@@ -3,7 +3,7 @@
 // together on one empty PostgreSQL do not both create the tables or both seed it (the second one waits, then
 // finds everything done).
 import type { Config } from '../config';
-import { sharedJwtSecret } from '../ops/shared-secret';
+import { sharedJwtSecret } from './shared-secret';
 import type { Database } from './client';
 import { seedIfEmpty } from './seed/index';
 

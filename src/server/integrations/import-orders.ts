@@ -3,8 +3,7 @@
 // not imported at all, and each of its lines is reported.
 import { MSG } from '@shared/messages';
 import type { SheetRow } from './import-read';
-import type { SourceRow } from './import-sources';
-import type { ImportIssue, ValidRow } from './import';
+import type { ImportIssue, SourceRow, ValidRow } from './import-sources';
 
 type OrderSource = 'ordenes-compra' | 'ordenes-servicio';
 

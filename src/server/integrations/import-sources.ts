@@ -1,4 +1,5 @@
-// Row schemas (zod, Spanish messages) of each importable source, with the column aliases they accept.
+// Row schemas (zod, Spanish messages) of each importable source, with the column aliases they accept, and the
+// shapes of a checked row and of a refused one.
 import { z } from 'zod';
 import { FIELD } from '@shared/messages';
 import type { Cell } from './import-read';
@@ -116,4 +117,16 @@ export const ALIASES: Record<string, string[]> = {
 export function requiredColumns(source: ImportSource): string[] {
   const shape = ROW_SCHEMAS[source].shape as Record<string, z.ZodType>;
   return Object.keys(shape).filter((k) => !shape[k].safeParse(null).success);
+}
+
+/** A row that passed its source's schema, with its line in the file. */
+export interface ValidRow<S extends ImportSource> {
+  line: number;
+  row: SourceRow<S>;
+}
+
+/** A refused row: its line and the Spanish reason. */
+export interface ImportIssue {
+  line: number;
+  message: string;
 }

@@ -7,18 +7,22 @@ import type { Db } from '../db/client';
 import type { PurchaseOrder, ServiceOrder } from './logistica/index';
 import { upsertPurchaseOrders, upsertServiceOrders } from './logistica/mirror';
 import { readTable, type Sheet, type SheetRow } from './import-read';
-import { ALIASES, IMPORT_SOURCES, ROW_SCHEMAS, requiredColumns, type ImportSource, type SourceRow } from './import-sources';
+import {
+  ALIASES,
+  IMPORT_SOURCES,
+  ROW_SCHEMAS,
+  requiredColumns,
+  type ImportIssue,
+  type ImportSource,
+  type SourceRow,
+  type ValidRow,
+} from './import-sources';
 import { groupOrders } from './import-orders';
 import { upsertPersonas } from './reniec/mirror';
 import { upsertContribuyentes } from './sunat/mirror';
 import { upsertVehiculos } from './vehiculos/mirror';
 
 export { IMPORT_SOURCES, type ImportSource };
-
-export interface ImportIssue {
-  line: number;
-  message: string;
-}
 
 export interface ImportReport {
   source: ImportSource;
@@ -52,11 +56,6 @@ function canonical(source: ImportSource, sheet: Sheet): Sheet {
       values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [rename.get(k) ?? k, v])),
     })),
   };
-}
-
-export interface ValidRow<S extends ImportSource> {
-  line: number;
-  row: SourceRow<S>;
 }
 
 /** Validates every row; returns the valid ones and a Spanish message per invalid row. */

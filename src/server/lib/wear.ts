@@ -49,9 +49,9 @@ export function wearCtes(f: WearFilter = {}): SQL {
   const today = f.today ?? limaDate();
   const start = usageWindowStart(today);
   const machines = f.maquinariaIds ? sql`where m.id in (${intList(f.maquinariaIds)})` : sql``;
-  const partWhere: SQL[] = [];
-  if (f.maquinariaIds) partWhere.push(sql`im.maquinaria_id in (${intList(f.maquinariaIds)})`);
-  if (f.insumoMaqIds) partWhere.push(sql`im.insumo_maq_id in (${intList(f.insumoMaqIds)})`);
+  const maquinariaInsumoWhere: SQL[] = [];
+  if (f.maquinariaIds) maquinariaInsumoWhere.push(sql`im.maquinaria_id in (${intList(f.maquinariaIds)})`);
+  if (f.insumoMaqIds) maquinariaInsumoWhere.push(sql`im.insumo_maq_id in (${intList(f.insumoMaqIds)})`);
   const mid = sql`m.id`;
   const hor = sql`m.horometro`;
   return sql`
@@ -74,7 +74,7 @@ export function wearCtes(f: WearFilter = {}): SQL {
       im.last_date_mantenimiento, im.create_insumo_maq, ${assignDay} as fecha_asignacion,
       coalesce(im.last_date_mantenimiento, ${assignDay} - 1) as corte
     from insumos_maquinaria im
-    ${partWhere.length ? sql`where ${sql.join(partWhere, sql` and `)}` : sql``}
+    ${maquinariaInsumoWhere.length ? sql`where ${sql.join(maquinariaInsumoWhere, sql` and `)}` : sql``}
   ),
   wear_part as (
     select c.*, coalesce(wm.total, 0) - coalesce(k.acum, 0) as contador,
@@ -110,31 +110,31 @@ export function wearCtes(f: WearFilter = {}): SQL {
 export const horometroActual = sql`m.horometro_inicial + coalesce(wm.total, 0)`;
 
 /** The wire part object (contract `maquinariaInsumo`) from `wear w join insumos i join maquinarias m`. */
-export const partColumns = sql`
+export const maquinariaInsumoColumns = sql`
   w.insumo_maq_id, w.maquinaria_id, w.insumo_id, i.insumo_codigo, i.insumo_name,
   json_build_object('hour_warning', w.hour_warning, 'hour_critical', w.hour_critical) as horas_alerta,
   w.horas_limite, w.contador, w.nivel, w.porcentaje, w.fecha_limite, w.last_date_mantenimiento, w.fecha_asignacion,
   to_char(w.create_insumo_maq at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as create_insumo_maq,
   m.horometro, w.uso_diario`;
 
-export const partFrom = sql`wear w join insumos i on i.id = w.insumo_id join maquinarias m on m.id = w.maquinaria_id`;
+export const maquinariaInsumoFrom = sql`wear w join insumos i on i.id = w.insumo_id join maquinarias m on m.id = w.maquinaria_id`;
 
 /** A part with its machine's plate and description and the date of the newest report that counted. */
-export interface PartCounter extends MaquinariaInsumo {
+export interface InsumoCounter extends MaquinariaInsumo {
   placa: string;
   descripcion: string;
   ultima_fecha: string | null;
 }
 
 /** Every part (optionally of some machines or assignments) with its wear, by machine plate then assignment. */
-export async function partCounters(db: Db, f: WearFilter = {}): Promise<PartCounter[]> {
+export async function insumoCounters(db: Db, f: WearFilter = {}): Promise<InsumoCounter[]> {
   if (f.maquinariaIds?.length === 0 || f.insumoMaqIds?.length === 0) return [];
-  const json = await jsonRows<PartCounter>(
+  const json = await jsonRows<InsumoCounter>(
     db,
     sql`with ${wearCtes(f)}
-      select ${partColumns}, m.placa, m.descripcion, w.ultima_fecha
-      from ${partFrom}
+      select ${maquinariaInsumoColumns}, m.placa, m.descripcion, w.ultima_fecha
+      from ${maquinariaInsumoFrom}
       order by m.placa, w.maquinaria_id, w.insumo_maq_id`,
   );
-  return JSON.parse(json) as PartCounter[];
+  return JSON.parse(json) as InsumoCounter[];
 }

@@ -1,11 +1,11 @@
-// What every server PDF prints besides its content: the office name (settings), the logo and the Lima time.
+// What every server PDF prints besides its content: the office name (the caller reads the settings: a report
+// reaches into no module), the logo and the Lima time.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { LIMA_TZ, limaDate } from '@shared/domain/dates';
+import type { OfficeSettings } from '@shared/contract/ajustes';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { officeSettings } from '../modules/ajustes/service';
 
 let logo: Promise<Uint8Array | undefined> | null = null;
 
@@ -30,12 +30,12 @@ export interface OfficePdf {
   deflate: (bytes: Uint8Array) => Uint8Array;
 }
 
-export async function officePdf(config: Pick<Config, 'STATIC_DIR'>, db: Db): Promise<OfficePdf> {
-  const [settings, png] = await Promise.all([officeSettings(db), logoPng(config)]);
+/** `settings`: the office's, from `officeSettings` (modules/ajustes). */
+export async function officePdf(config: Pick<Config, 'STATIC_DIR'>, settings: Pick<OfficeSettings, 'officeName'>): Promise<OfficePdf> {
   const now = new Date();
   return {
     officeName: settings.officeName,
-    logoPng: png,
+    logoPng: await logoPng(config),
     generatedAt: `${limaDate(now)} ${now.toLocaleTimeString('es-PE', { timeZone: LIMA_TZ, hour12: false })}`,
     // The fastest level: a wear report of 130 pages compresses 4× faster than at the default, for 10 % more bytes.
     deflate: (bytes) => deflateSync(bytes, { level: 1 }),

@@ -13,6 +13,33 @@ export const id = numeric(
 );
 export const idParam = z.object({ id });
 
+/** Optional id: '', 0, null and missing all mean "none". */
+export const optionalId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  id.nullish().transform((v) => v ?? null),
+);
+
+/** The id of a trash entry: the entry itself, or the first of `fields` an object carries; null when it has none. */
+const trashId = (v: unknown, fields: string[]) => {
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return fields.map((f) => o[f]).find((x) => x !== undefined && x !== null && x !== '') ?? null;
+};
+
+/**
+ * Removed lines: ids or line objects carrying the id field (or one of the other `fields`). An entry without an
+ * id, a line added and removed again before the save, is dropped: there is nothing stored to remove.
+ */
+export const trashOf = (...fields: string[]) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.map((x) => trashId(x, fields)).filter((x) => x !== null && x !== undefined && x !== '') : v),
+    z
+      .array(id)
+      .max(500)
+      .nullish()
+      .transform((v) => v ?? []),
+  );
+
 /** No control characters but line breaks and tabs (PostgreSQL refuses NUL in text: it must be a 400, not a 500). */
 const printable = (s: string) => ![...s].some((c) => c.charCodeAt(0) < 32 && c !== '\n' && c !== '\r' && c !== '\t');
 
@@ -66,7 +93,7 @@ export const dateRange = z
   });
 
 /** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'). */
-export const machineDateRange = z
+export const maquinariaDateRange = z
   .object({
     maquinaria_id: numeric(
       z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
@@ -88,3 +115,8 @@ export const messageResponse = z.object({ message: z.string() });
 /** Every error answer: a Spanish message, field messages for invalid input, and a few documented extras. */
 export const errorResponse = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 export type DateRange = z.infer<typeof dateRange>;
+
+/** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
+export const orderYear = numeric(
+  z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.orderYearFrom).max(2100, FIELD.invalidValue),
+);

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { amount, editorMode, id, idParam, messageResponse, state01, text, timestampOut } from './common';
+import { amount, editorMode, id, idParam, messageResponse, optionalId, state01, text, timestampOut, trashOf } from './common';
 import { endpoint } from './endpoint';
-import { optionalId, trashOf } from './salidas';
 
 /** Units of a cost line; a report line in HORA or KM adds to a machine's hour meter or odometer. */
 export const UNIDADES = ['HORA', 'KM', 'DIA', 'VIAJE', 'M3'] as const;

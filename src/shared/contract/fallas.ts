@@ -3,13 +3,12 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, text } from './common';
+import { dateStr, editorMode, id, idParam, maquinariaDateRange, messageResponse, optionalId, optionalText, text } from './common';
 import { endpoint } from './endpoint';
-import { blankToNull, withMachineId } from './form-values';
+import { blankToNull, withMaquinariaId } from './form-values';
 import { fallaIdParam, fotoRow } from './fotos';
-import { optionalId } from './salidas';
 
-export const fallaListBody = machineDateRange;
+export const fallaListBody = maquinariaDateRange;
 
 /**
  * Create and edit. `estado` is not taken from the body (the form shows it disabled; repairs change it).
@@ -38,7 +37,7 @@ export type FallaBody = z.infer<typeof fallaBody>;
  * POST /api/fallas/bymaquinaria: the repair form (`maquinaria_id`, or `maquinaria.id`) and, when a repair is
  * being edited, its `reparacion_id`, so the failure it already holds is offered too.
  */
-export const fallasByMaquinariaBody = withMachineId(z.object({ maquinaria_id: id, reparacion_id: optionalId }));
+export const fallasByMaquinariaBody = withMaquinariaId(z.object({ maquinaria_id: id, reparacion_id: optionalId }));
 export type FallasByMaquinariaBody = z.infer<typeof fallasByMaquinariaBody>;
 
 export const fallaEstado = z.union([z.literal(0), z.literal(1)]);

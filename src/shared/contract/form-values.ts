@@ -5,11 +5,11 @@ import { z } from 'zod';
 /** '' (or only spaces) means "none". */
 export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** A number where text is expected (an order number typed in a numeric input). */
-export const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+/** A number where text is expected (an order number, a report number or a DNI typed in a numeric input) is read as its digits. */
+export const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
 /** `schema` over a form body whose machine may come as `maquinaria: { id }`. */
-export function withMachineId<T extends z.ZodType>(schema: T) {
+export function withMaquinariaId<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => {
     const o = v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
     const maq = o?.maquinaria && typeof o.maquinaria === 'object' ? (o.maquinaria as Record<string, unknown>) : null;

@@ -2,15 +2,10 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, positiveAmount, text } from './common';
+import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, orderYear, positiveAmount, text } from './common';
 import { endpoint } from './endpoint';
 
 const nroOrden = text(20);
-/** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
-export const orderYear = numeric(
-  z.number({ error: FIELD.integer }).int(FIELD.integer).min(2022, FIELD.orderYearFrom).max(2100, FIELD.invalidValue),
-);
-
 export const infoOrdenBody = z.object({ nro_ordencompra: nroOrden, anio: orderYear });
 
 const guia = z.object({ nro_guiaremision: text(40), fecha_guiaremision: dateStr.nullish().transform((v) => v ?? null) });

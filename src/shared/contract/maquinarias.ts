@@ -7,7 +7,7 @@ import { limaDate } from '../domain/dates';
 import { FIELD, MSG } from '../messages';
 import { amount, dateOut, dateStr, id, messageResponse, numeric, optionalText, positiveAmount, text, timestampOut } from './common';
 import { endpoint, fileAnswer } from './endpoint';
-import { blankToNull, withMachineId } from './form-values';
+import { blankToNull, withMaquinariaId } from './form-values';
 
 export { type SearchHorasAnswer } from './insumos';
 
@@ -229,7 +229,7 @@ export const CHANGE_DATE_FUTURE = 'La fecha del cambio no puede ser posterior a 
  * The change form: the selected parts (`checkeds`, or `insumo_maq_id` alone) of one machine. The server reads
  * `horometro_pdiario` (the meter from the reports at the change date) itself; the sent value is ignored.
  */
-export const cambiarInsumoBody = withMachineId(
+export const cambiarInsumoBody = withMaquinariaId(
   z
     .object({
       maquinaria_id: id,
@@ -279,7 +279,7 @@ export type CambiarInsumoAnswer = z.infer<typeof cambiarInsumoAnswer>;
 // ---------------------------------------------------------------------------------------------------------
 
 /** `id`: one id, a comma list or repeated, 0 (or none) = all machines; answers null for all. */
-export const machineIdsParam = z.preprocess(
+export const maquinariaIdsParam = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === '') return [0];
     const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
@@ -291,14 +291,14 @@ export const machineIdsParam = z.preprocess(
     .transform((ids) => (ids.length === 0 || ids.includes(0) ? null : [...new Set(ids)])),
 );
 
-export const pdfGraficosQuery = z.object({ id: machineIdsParam });
+export const pdfGraficosQuery = z.object({ id: maquinariaIdsParam });
 export type PdfGraficosQuery = z.infer<typeof pdfGraficosQuery>;
 
 export const DATE_RANGE_ORDER = 'La fecha inicial debe ser anterior o igual a la final';
 
 /** rep_mantenimiento and the machine list's date-range report. */
 export const pdfMantenimientoQuery = z
-  .object({ id: machineIdsParam, fini: dateStr, ffin: dateStr })
+  .object({ id: maquinariaIdsParam, fini: dateStr, ffin: dateStr })
   .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
 export type PdfMantenimientoQuery = z.infer<typeof pdfMantenimientoQuery>;
 

@@ -11,21 +11,20 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
   numeric,
+  optionalId,
   text,
   timestampOut,
 } from './common';
 import { UNIDADES } from './costos';
 import { endpoint } from './endpoint';
-import { optionalId } from './salidas';
+import { asText } from './form-values';
 
 type Raw = Record<string, unknown>;
 const obj = (v: unknown): Raw | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null);
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
-/** A number where text is expected (a report number or a DNI typed into a numeric cell) is read as its digits. */
-export const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
 /** Quantity: a number ≥ 0 with at most 2 decimals ('Ingrese solo numeros' for anything else). */
 export const cantid = numeric(
@@ -58,7 +57,7 @@ const parteLine = z.preprocess(
  * Reads the spec's alternatives into one shape: `maquinaria_id` or `maquinaria` (id or { id }); `operador_id`
  * or `operador.operador_id`; the DNI from `dni`, `dni_operador` or `operador.dni`; `parte_id` or `id`.
  */
-function normalizeReport(v: unknown): unknown {
+function normalizeParte(v: unknown): unknown {
   const r = obj(v);
   if (!r) return v;
   const maq = obj(r.maquinaria);
@@ -79,7 +78,7 @@ const optionalDni = z.preprocess(
 );
 
 /** Every field of a report, optional: what a valuation item may carry next to an existing `parte_id`. */
-const reportFields = z.object({
+const parteFields = z.object({
   parte_id: optionalId,
   nro_parte_interno: text(30).optional(),
   /** Missing: today (Lima) for a report of its own, the valuation's date inside a valuation. */
@@ -91,7 +90,7 @@ const reportFields = z.object({
   partesdiarios_det: parteLine.optional(),
   editorMode,
 });
-export type ParteFields = z.infer<typeof reportFields>;
+export type ParteFields = z.infer<typeof parteFields>;
 
 const REQUIRED_FOR_NEW = ['nro_parte_interno', 'maquinaria_id', 'actividad_id', 'partesdiarios_det'] as const;
 
@@ -108,17 +107,17 @@ function requireNewFields(v: ParteFields, ctx: z.RefinementCtx) {
 
 /** Body of POST/PUT /api/partesdiarios (the report's id, when sent, is the path's). */
 export const parteDiarioBody = z.preprocess(
-  normalizeReport,
-  reportFields.superRefine((v, ctx) => requireNewFields({ ...v, parte_id: null }, ctx)),
+  normalizeParte,
+  parteFields.superRefine((v, ctx) => requireNewFields({ ...v, parte_id: null }, ctx)),
 );
 export type ParteDiarioBody = z.infer<typeof parteDiarioBody>;
 
 /** An item of a valuation's `partesdiarios`: an existing report by `parte_id` (fields optional) or a new one. */
-export const valorizaParteItem = z.preprocess(normalizeReport, reportFields.superRefine(requireNewFields));
+export const valorizaParteItem = z.preprocess(normalizeParte, parteFields.superRefine(requireNewFields));
 export type ValorizaParteItem = z.infer<typeof valorizaParteItem>;
 
 /** Filter: machine (0 = all), dates; `sin_valorizar` keeps only unbilled reports (the valuation's picker). */
-export const parteListBody = machineDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));
+export const parteListBody = maquinariaDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));
 
 export const parteLineRow = z.object({
   pd_detalle_id: z.number(),

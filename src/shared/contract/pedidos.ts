@@ -2,10 +2,21 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, optionalText, positiveAmount, state01 } from './common';
+import {
+  dateStr,
+  editorMode,
+  id,
+  idParam,
+  maquinariaDateRange,
+  messageResponse,
+  optionalId,
+  optionalText,
+  positiveAmount,
+  state01,
+  trashOf,
+} from './common';
 import { endpoint } from './endpoint';
 import { unimedRow } from './insumos';
-import { optionalId, trashOf } from './salidas';
 
 /** A line of a request (the sub-modal validates with it too). */
 export const pedidoLine = z.preprocess(
@@ -32,7 +43,7 @@ export const pedidoBody = z.object({
 export type PedidoBody = z.infer<typeof pedidoBody>;
 
 export const pedidoIdParam = z.object({ pedido_id: id });
-export const pedidoListBody = machineDateRange;
+export const pedidoListBody = maquinariaDateRange;
 
 export const pedidoRow = z.object({
   pedido_id: z.number(),

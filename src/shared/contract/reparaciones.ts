@@ -3,13 +3,23 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateStr, editorMode, id, idParam, machineDateRange, messageResponse, numeric, optionalText, text } from './common';
+import {
+  dateStr,
+  editorMode,
+  id,
+  idParam,
+  maquinariaDateRange,
+  messageResponse,
+  numeric,
+  optionalId,
+  optionalText,
+  orderYear,
+  text,
+} from './common';
 import { endpoint } from './endpoint';
-import { asText, blankToNull, withMachineId } from './form-values';
-import { orderYear } from './ingresos';
-import { optionalId } from './salidas';
+import { asText, blankToNull, withMaquinariaId } from './form-values';
 
-export const reparacionListBody = machineDateRange;
+export const reparacionListBody = maquinariaDateRange;
 export const reparacionIdParam = z.object({ reparacion_id: id });
 
 export const infoOrdenServicioBody = z.object({ nro_orden: z.preprocess(asText, text(20)), anio: orderYear });
@@ -37,7 +47,7 @@ const itemNo = numeric(
  * which failure the repair held. With `nro_orden` the year is required and, when they changed, the order
  * (and `ordendet_item`) must exist in the logistics system; `orden_id` is then taken from it.
  */
-export const reparacionBody = withMachineId(
+export const reparacionBody = withMaquinariaId(
   z
     .object({
       maquinaria_id: id,

@@ -9,41 +9,16 @@ import {
   editorMode,
   id,
   idParam,
-  machineDateRange,
+  maquinariaDateRange,
   messageResponse,
+  optionalId,
   optionalText,
   positiveAmount,
   text,
   timestampOut,
+  trashOf,
 } from './common';
 import { endpoint } from './endpoint';
-
-/** Optional id: '', 0, null and missing all mean "none". */
-export const optionalId = z.preprocess(
-  (v) => (v === '' || v === 0 || v === '0' ? null : v),
-  id.nullish().transform((v) => v ?? null),
-);
-
-/** The id of a trash entry: the entry itself, or the first of `fields` an object carries; null when it has none. */
-const trashId = (v: unknown, fields: string[]) => {
-  if (!v || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  return fields.map((f) => o[f]).find((x) => x !== undefined && x !== null && x !== '') ?? null;
-};
-
-/**
- * Removed lines: ids or line objects carrying the id field (or one of the other `fields`). An entry without an
- * id, a line added and removed again before the save, is dropped: there is nothing stored to remove.
- */
-export const trashOf = (...fields: string[]) =>
-  z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => trashId(x, fields)).filter((x) => x !== null && x !== undefined && x !== '') : v),
-    z
-      .array(id)
-      .max(500)
-      .nullish()
-      .transform((v) => v ?? []),
-  );
 
 /** A line of an exit (the sub-modal validates with it too). */
 export const salidaLine = z.object({
@@ -70,7 +45,7 @@ export const salidaBody = z
   .refine((v) => v.operador_id != null || v.operador_dni != null, { message: FIELD.required, path: ['operador_dni'] });
 export type SalidaBody = z.infer<typeof salidaBody>;
 
-export const salidaListBody = machineDateRange;
+export const salidaListBody = maquinariaDateRange;
 
 export const salidaRow = z.object({
   id: z.number(),

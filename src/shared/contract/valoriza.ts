@@ -3,11 +3,25 @@
 import { z } from 'zod';
 import { ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
-import { dateOut, dateRange, dateStr, editorMode, id, idParam, messageResponse, numeric, optionalText, text, timestampOut } from './common';
+import {
+  dateOut,
+  dateRange,
+  dateStr,
+  editorMode,
+  id,
+  idParam,
+  messageResponse,
+  numeric,
+  optionalId,
+  optionalText,
+  text,
+  timestampOut,
+  trashOf,
+} from './common';
 import { UNIDADES } from './costos';
 import { endpoint, fileAnswer } from './endpoint';
-import { asText, parteDetail, valorizaParteItem } from './partesdiarios';
-import { optionalId, trashOf } from './salidas';
+import { asText } from './form-values';
+import { parteDetail, valorizaParteItem } from './partesdiarios';
 
 export const TIPOS_DOC = { DNI: 1, RUC: 2 } as const;
 

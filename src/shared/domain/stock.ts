@@ -13,7 +13,7 @@ export function normalizeSearch(s: string | null | undefined): string {
 }
 
 /** search_text stored for a supply: code and name together. */
-export function supplySearchText(codigo: string, name: string): string {
+export function insumoSearchText(codigo: string, name: string): string {
   return normalizeSearch(`${codigo} ${name}`).slice(0, 300);
 }
 
@@ -35,7 +35,7 @@ export function outflowDeltas(before: readonly StoredLine[], after: readonly Sto
 }
 
 /** Sum of quantities per supply, in cents. */
-export function quantitiesBySupply(lines: readonly StoredLine[]): Map<number, number> {
+export function quantitiesByInsumo(lines: readonly StoredLine[]): Map<number, number> {
   const m = new Map<number, number>();
   for (const l of lines) m.set(l.insumo_id, (m.get(l.insumo_id) ?? 0) + toCents(l.cantidad));
   return m;

@@ -49,7 +49,7 @@ export function dailyUsage(meterInWindow: number): number {
 }
 
 /** What decides whether a daily report counts for a part. */
-export interface PartDates {
+export interface InsumoDates {
   /** Day of the last change, or null when never changed. */
   last_date_mantenimiento: string | null;
   /** Day the part was assigned to the machine (Lima). */
@@ -60,7 +60,7 @@ export interface PartDates {
  * A report counts for a part when it is dated strictly after the part's last change or, never changed, on or
  * after the day it was assigned (a report of the change day belongs to the part that was taken out).
  */
-export function countsForPart(part: PartDates, fecha: string): boolean {
+export function countsForInsumo(part: InsumoDates, fecha: string): boolean {
   return part.last_date_mantenimiento ? fecha > part.last_date_mantenimiento : fecha >= part.fecha_asignacion;
 }
 
@@ -85,7 +85,7 @@ export function reachesLimitSoon(fechaLimite: string | null, today: string): boo
 }
 
 /** The wear figures of a part, as the server answers them. */
-export interface PartWear extends PartDates {
+export interface InsumoWear extends InsumoDates {
   horas_alerta: { hour_warning: number; hour_critical: number };
   horas_limite: number;
   contador: number;
@@ -112,14 +112,14 @@ const add = (a: number, b: number) => Math.round((a + b) * 100) / 100;
  * stock for exits): meter lines of the machine's unit that count for the part add to its counter, and those
  * inside the usage window to the machine's daily use; band, percentage and forecast follow.
  */
-export function projectPart<T extends PartWear>(part: T, horometro: boolean, pending: readonly PendingMeter[], today: string): T {
+export function projectInsumo<T extends InsumoWear>(part: T, horometro: boolean, pending: readonly PendingMeter[], today: string): T {
   const unit = meterUnit(horometro);
   const start = usageWindowStart(today);
   let contador = part.contador;
   let windowExtra = 0;
   for (const p of pending) {
     if (p.unidad !== unit || !p.cantid || !Number.isFinite(p.cantid)) continue;
-    if (countsForPart(part, p.fecha)) contador = add(contador, p.cantid);
+    if (countsForInsumo(part, p.fecha)) contador = add(contador, p.cantid);
     if (p.fecha >= start && p.fecha <= today) windowExtra = add(windowExtra, p.cantid);
   }
   if (contador === part.contador && windowExtra === 0) return part;

@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   barWidth,
-  countsForPart,
+  countsForInsumo,
   dailyUsage,
   forecastDate,
-  projectPart,
+  projectInsumo,
   reachesLimitSoon,
   usageWindowStart,
   wearLevel,
   wearPercent,
-  type PartWear,
+  type InsumoWear,
 } from '../../../src/shared/domain/wear';
 
 describe('wear bands and bars', () => {
@@ -40,11 +40,11 @@ describe('wear bands and bars', () => {
 describe('which reports count', () => {
   it('never changed: from the day of the assignment; changed: strictly after the change', () => {
     const fresh = { last_date_mantenimiento: null, fecha_asignacion: '2025-03-10' };
-    expect(countsForPart(fresh, '2025-03-09')).toBe(false);
-    expect(countsForPart(fresh, '2025-03-10')).toBe(true);
+    expect(countsForInsumo(fresh, '2025-03-09')).toBe(false);
+    expect(countsForInsumo(fresh, '2025-03-10')).toBe(true);
     const changed = { last_date_mantenimiento: '2025-03-20', fecha_asignacion: '2025-03-10' };
-    expect(countsForPart(changed, '2025-03-20')).toBe(false);
-    expect(countsForPart(changed, '2025-03-21')).toBe(true);
+    expect(countsForInsumo(changed, '2025-03-20')).toBe(false);
+    expect(countsForInsumo(changed, '2025-03-21')).toBe(true);
   });
 });
 
@@ -71,7 +71,7 @@ describe('forecast', () => {
 });
 
 describe('offline projection', () => {
-  const part: PartWear = {
+  const part: InsumoWear = {
     horas_alerta: { hour_warning: 50, hour_critical: 80 },
     horas_limite: 100,
     contador: 45,
@@ -84,7 +84,7 @@ describe('offline projection', () => {
   };
 
   it('adds pending meter lines of the machine unit that count, and moves band and forecast', () => {
-    const p = projectPart(
+    const p = projectInsumo(
       part,
       true,
       [
@@ -102,7 +102,7 @@ describe('offline projection', () => {
   });
 
   it('an odometer counts KM lines; nothing pending leaves the part as it is', () => {
-    expect(projectPart(part, false, [{ fecha: '2025-03-10', unidad: 'HORA', cantid: 6 }], '2025-03-10')).toBe(part);
-    expect(projectPart(part, false, [{ fecha: '2025-03-10', unidad: 'KM', cantid: 6 }], '2025-03-10').contador).toBe(51);
+    expect(projectInsumo(part, false, [{ fecha: '2025-03-10', unidad: 'HORA', cantid: 6 }], '2025-03-10')).toBe(part);
+    expect(projectInsumo(part, false, [{ fecha: '2025-03-10', unidad: 'KM', cantid: 6 }], '2025-03-10').contador).toBe(51);
   });
 });

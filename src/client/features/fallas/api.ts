@@ -7,7 +7,7 @@ import { LABELS } from '@shared/messages';
 import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
-import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { FallaRow, FotoRow };
 
@@ -27,7 +27,7 @@ export interface FallaOutboxMeta extends Record<string, unknown> {
   nro_fotos: number;
 }
 
-export function useFallas(body: MachineDateBody) {
+export function useFallas(body: MaquinariaDateBody) {
   return useListQuery<FallaRow[]>([...FALLAS_KEY, 'list', body], (signal) => call(fallasApi.list, { body, signal }));
 }
 
@@ -85,4 +85,4 @@ export function fallaForm(values: Pick<FallaBody, 'maquinaria_id' | 'descripcion
   } satisfies FallaForm;
 }
 
-export const failureStateLabel = (estado: number) => LABELS.failureState[estado === 1 ? 1 : 0];
+export const fallaStateLabel = (estado: number) => LABELS.failureState[estado === 1 ? 1 : 0];

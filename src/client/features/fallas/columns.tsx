@@ -11,15 +11,15 @@ import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import { useOutboxFiles, type WithPending } from '@client/offline';
 import { PendingKeyCell, pendingActionsColumn, type PendingRowActions } from '@client/offline/ui';
-import { failureStateLabel, useFotos, type FallaRow } from './api';
+import { fallaStateLabel, useFotos, type FallaRow } from './api';
 import { PhotoThumbs, type PhotoSource } from './photos';
 
 const F = LABELS.fallas;
 const A = LABELS.almacen;
 type Row = WithPending<FallaRow>;
 
-export function FailureStateBadge({ value }: { value: number }) {
-  return <Badge variant={value === 1 ? 'success' : 'warning'}>{failureStateLabel(value)}</Badge>;
+export function FallaStateBadge({ value }: { value: number }) {
+  return <Badge variant={value === 1 ? 'success' : 'warning'}>{fallaStateLabel(value)}</Badge>;
 }
 
 /** The row's photos: a saved failure's from the server, a pending one's from the device. */
@@ -69,8 +69,8 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
     {
       accessorKey: 'estado',
       header: A.state,
-      cell: ({ row }) => <FailureStateBadge value={row.original.estado} />,
-      meta: { align: 'center', className: 'w-28', exportValue: (r) => failureStateLabel(r.estado), priority: 1 },
+      cell: ({ row }) => <FallaStateBadge value={row.original.estado} />,
+      meta: { align: 'center', className: 'w-28', exportValue: (r) => fallaStateLabel(r.estado), priority: 1 },
     },
     pendingActionsColumn<FallaRow>(actions.onFix, (r) => (
       <RowActions

@@ -21,7 +21,8 @@ import { FieldError } from '@client/components/ui/input';
 import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useOutboxFiles, type TypedFix } from '@client/offline';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { fallaForm, useDeleteFoto, useFotos, type FallaForm, type FallaRow } from './api';
 import { useSaveFalla } from './offline';
 import { PhotoPicker, type LocalPhoto } from './photo-picker';
@@ -70,8 +71,8 @@ const STATE_OPTIONS = LABELS.failureState.map((label, value) => ({ value, label 
 
 function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFix<FallaForm> | null; onClose: () => void }) {
   const save = useSaveFalla();
-  const machines = useMaquinarias();
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const maquinarias = useCatalog(CATALOG.maquinarias);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
   const fixBody = fix?.body ?? null;
   const fallaId = fixBody ? fixBody.falla_id : (row?.falla_id ?? null);
   const start = fixBody ?? row;
@@ -102,7 +103,7 @@ function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFi
 
   const submit = async (values: Values) => {
     const form: FallaForm = { ...fallaForm(values, fallaId), ...(fixBody?.created_at ? { created_at: fixBody.created_at } : {}) };
-    const m = machines.data?.find((x) => x.id === values.maquinaria_id);
+    const m = maquinarias.data?.find((x) => x.id === values.maquinaria_id);
     const files = photos.map((p) => ({ name: p.name, blob: p.blob }));
     setBusy(true);
     try {

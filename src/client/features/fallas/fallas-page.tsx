@@ -7,7 +7,7 @@ import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
 import { useOutboxRows } from '@client/components/outbox-rows';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { useDeleteFalla, useFallas, type FallaRow } from './api';
 import { fallasOffline } from './offline';
 import { fallaColumns } from './columns';
@@ -23,7 +23,7 @@ const DEFAULT_SORT = [
 export default function FallasPage() {
   // Opened from Inicio's 'Fallas pendientes': only PENDIENTE ones, every date.
   const screenFilter = useScreenFilter(['fallasPendientes']);
-  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
   const list = useFallas(filters.body);
   const outbox = useOutboxRows(list.data, fallasOffline, filters.body, keyOf);
   const rows = useMemo(
@@ -47,7 +47,7 @@ export default function FallasPage() {
       outbox={{ ...outbox, rows }}
       columns={columns}
       defaultSort={DEFAULT_SORT}
-      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      toolbarLeft={<MaquinariaDateToolbar filters={filters} />}
       newCode={ROLE.fallaNuevo}
     >
       <FallaDialog {...crud.dialogProps} row={crud.target} />

@@ -6,7 +6,7 @@ import { fotosApi } from '@shared/contract/fotos';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
 import { CATALOG } from '@client/components/catalogs';
-import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
+import { inMaquinariaDateRange, type MaquinariaDateBody } from '@client/components/maquinaria-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
 import type { FallaForm, FallaOutboxMeta } from './api';
 
@@ -32,7 +32,7 @@ export const fallasOffline = offlineResource({
       reparacion_id: null,
     };
   },
-  inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  inFilter: (row, filter: MaquinariaDateBody) => inMaquinariaDateRange(row, filter),
   // What its form reads offline.
   catalogs: [CATALOG.maquinarias],
   editor: async () => {

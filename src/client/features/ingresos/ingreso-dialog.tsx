@@ -22,7 +22,7 @@ import { useMasterDetail } from '@client/components/use-master-detail';
 import { OrderSearchField, useOrderSearch } from '@client/components/order-search-field';
 import { fetchOrden, useCreateIngreso, useIngreso, type IngresoLine, type OrdenInfo } from './api';
 import { IngresoFields } from './ingreso-fields';
-import { entryYearOptions } from './year-options';
+import { orderYearOptions } from '@client/components/order-year';
 
 const L = LABELS.ingresos;
 
@@ -68,7 +68,7 @@ interface Head {
 
 function IngresoCreate({ onClose }: { onClose: () => void }) {
   const session = useSession();
-  const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
+  const years = useMemo(() => orderYearOptions(session?.date), [session?.date]);
   const [found, setFound] = useState<OrdenInfo | null>(null);
   const order = useOrderSearch();
   const create = useCreateIngreso();

@@ -61,7 +61,7 @@ function More({ total, shown }: { total: number; shown: number }) {
   return total > shown ? <li className="text-slate-500">{INICIO.more(total - shown)}</li> : null;
 }
 
-function PartList({ parts, total, withDate }: { parts: InicioParte[]; total: number; withDate: boolean }) {
+function InsumoList({ parts, total, withDate }: { parts: InicioParte[]; total: number; withDate: boolean }) {
   if (!total) return <p>{INICIO.none}</p>;
   return (
     <ul className="space-y-1">
@@ -78,7 +78,7 @@ function PartList({ parts, total, withDate }: { parts: InicioParte[]; total: num
 }
 
 /** Where the parts cards lead: the preventive-maintenance list when the user has it, else the registry or the report. */
-function machineryPath(roles: readonly number[]): string {
+function maquinariasPath(roles: readonly number[]): string {
   if (roles.includes(MENU.mantenimientoPreventivo)) return '/maquinaria/mantenimiento';
   if (roles.includes(MENU.maquinarias)) return '/maquinaria/admin';
   return '/reporte_maquinaria/reporte';
@@ -119,22 +119,22 @@ function ServerCards({ data, roles, go }: { data: InicioAnswer; roles: readonly 
             icon={<AlertTriangle className="size-4" />}
             count={insumos.peligro.total}
             tone={insumos.peligro.total ? 'danger' : 'ok'}
-            to={machineryPath(roles)}
+            to={maquinariasPath(roles)}
             filtro="peligro"
             go={go}
           >
-            <PartList parts={insumos.peligro.items} total={insumos.peligro.total} withDate={false} />
+            <InsumoList parts={insumos.peligro.items} total={insumos.peligro.total} withDate={false} />
           </Card>
           <Card
             title={INICIO.partsSoon}
             icon={<CalendarClock className="size-4" />}
             count={insumos.proximos.total}
             tone={insumos.proximos.total ? 'warning' : 'ok'}
-            to={machineryPath(roles)}
+            to={maquinariasPath(roles)}
             filtro="proximos"
             go={go}
           >
-            <PartList parts={insumos.proximos.items} total={insumos.proximos.total} withDate />
+            <InsumoList parts={insumos.proximos.items} total={insumos.proximos.total} withDate />
           </Card>
         </>
       )}

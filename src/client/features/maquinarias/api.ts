@@ -1,7 +1,6 @@
-// Machines as the other screens use them: the catalogue (GET /api/maquinarias through the offline cache, refreshed
-// after login) and how a machine is named in selects and lists. Then the machinery screens' own calls:
-// save, vehicle-registry search, part assignment and removal, the wear of one machine's parts (offline from the
-// cached list), part changes and the server-built PDFs.
+// The machinery screens' calls: the list (under the key of the machines catalogue other screens read through the
+// kit, components/catalogs.ts), save, vehicle-registry search, part assignment and removal, the wear of one
+// machine's parts (offline from the cached list), part changes and the server-built PDFs.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { insumosApi, type SearchHorasAnswer } from '@shared/contract/insumos';
@@ -17,25 +16,13 @@ import {
 } from '@shared/contract/maquinarias';
 import { call } from '@client/lib/api';
 import { openApiPdf } from '@client/lib/export';
-import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { CATALOG } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData, readCached, withCacheFallback } from '@client/offline';
 
 export type { MaquinariaRow, MaquinariaInsumo };
 
 export const MAQUINARIAS_KEY = CATALOG.maquinarias.key;
-
-export const maquinariasQuery = () => catalogQuery(CATALOG.maquinarias);
-export const useMaquinarias = () => useQuery(maquinariasQuery());
-
-/** Text of a machine in selects and lists: 'PLACA - DESCRIPCIÓN'. */
-export function machineLabel(m: Pick<MaquinariaRow, 'placa' | 'descripcion'>): string {
-  return m.descripcion ? `${m.placa} - ${m.descripcion}` : m.placa;
-}
-
-export function machineOptions(rows: readonly MaquinariaRow[] | undefined): { value: number; label: string }[] {
-  return (rows ?? []).map((m) => ({ value: m.id, label: machineLabel(m) })).sort((a, b) => a.label.localeCompare(b.label, 'es'));
-}
 
 // ---- The machinery list screen ----
 
@@ -49,23 +36,23 @@ export function saveMaquinaria(body: MaquinariaBody & { id?: number | null }): P
 }
 
 /** After any change to a machine or its parts: the list (and the catalogue sharing its key) and that machine's parts. */
-function useRefreshMachines() {
+function useRefreshMaquinarias() {
   const qc = useQueryClient();
   return (maquinariaId?: number) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: MAQUINARIAS_KEY }),
-      maquinariaId ? qc.invalidateQueries({ queryKey: partsKey(maquinariaId) }) : undefined,
+      maquinariaId ? qc.invalidateQueries({ queryKey: maquinariaInsumosKey(maquinariaId) }) : undefined,
     ]);
 }
 
 export function useSaveMaquinaria() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({ mutationFn: saveMaquinaria, onSuccess: (row) => refresh(row?.id) });
 }
 
 /** Removes a machine (the server refuses one with records: 403 with the reason, shown by the delete flow). */
 export function useDeleteMaquinaria() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({ mutationFn: (id: number) => call(maquinariasApi.remove, { params: { id } }), onSuccess: () => refresh() });
 }
 
@@ -79,14 +66,14 @@ export const samePlate = (a: string, b: string) => a.replace(/\s+/g, '').toUpper
 
 // ---- Parts of one machine ----
 
-export const partsKey = (maquinariaId: number) => ['maquinarias', maquinariaId, 'insumos'] as const;
+export const maquinariaInsumosKey = (maquinariaId: number) => ['maquinarias', maquinariaId, 'insumos'] as const;
 
 /**
  * The parts of a machine with their counters: the server first (kept on the device); without network, this
  * machine's own copy, or else its parts inside the cached machinery list (a supervisor checks wear on site).
  */
-export function partsQuery(maquinariaId: number) {
-  const key = partsKey(maquinariaId);
+export function maquinariaInsumosQuery(maquinariaId: number) {
+  const key = maquinariaInsumosKey(maquinariaId);
   return queryOptions({
     queryKey: key,
     queryFn: ({ signal }) =>
@@ -98,7 +85,8 @@ export function partsQuery(maquinariaId: number) {
   });
 }
 
-export const useParts = (maquinariaId: number | null) => useQuery({ ...partsQuery(maquinariaId ?? 0), enabled: maquinariaId !== null });
+export const useMaquinariaInsumos = (maquinariaId: number | null) =>
+  useQuery({ ...maquinariaInsumosQuery(maquinariaId ?? 0), enabled: maquinariaId !== null });
 
 /** Default hours of a supply for a new assignment (GET /api/insumos/search_horas/{id}). */
 export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<SearchHorasAnswer['data']> {
@@ -106,7 +94,7 @@ export function searchHoras(insumoId: number, signal?: AbortSignal): Promise<Sea
 }
 
 export function useAsignarInsumos() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (body: AsignarBody) => call(maquinariasApi.asignar, { body }),
     onSuccess: (_data, body) => refresh(body.id),
@@ -114,7 +102,7 @@ export function useAsignarInsumos() {
 }
 
 export function useDeleteMaqInsumo(maquinariaId: number) {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (insumoMaqId: number) => call(maquinariasApi.deleteMaqInsumo, { body: { id: insumoMaqId } }),
     onSuccess: () => refresh(maquinariaId),
@@ -122,7 +110,7 @@ export function useDeleteMaqInsumo(maquinariaId: number) {
 }
 
 export function useCambiarInsumos() {
-  const refresh = useRefreshMachines();
+  const refresh = useRefreshMaquinarias();
   return useMutation({
     mutationFn: (body: CambiarInsumoBody) => call(maquinariasApi.cambiarInsumo, { body }),
     onSuccess: (_data, body) => refresh(body.maquinaria_id),

@@ -21,9 +21,9 @@ import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { searchSuppliesSalida } from '@client/features/insumos/api';
+import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
-import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useParts, type MaquinariaInsumo, type MaquinariaRow } from './api';
+import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useMaquinariaInsumos, type MaquinariaInsumo, type MaquinariaRow } from './api';
 import { HoursField } from './hours-field';
 import { saveErrorMessage } from './save-error';
 import { formatHours } from './wear-bar';
@@ -36,7 +36,7 @@ const describeRefusal = (err: unknown) => saveErrorMessage(err, MSG.saveFailedMa
 const EMPTY: DefaultValues<AsignarInsumo> = { insumo: 0, insumo_name: '', insumo_codigo: '' };
 
 export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; onClose: () => void }) {
-  const parts = useParts(machine.id);
+  const parts = useMaquinariaInsumos(machine.id);
   const assigned = parts.data ?? machine.insumos;
   const save = useAsignarInsumos();
   const remove = useDeleteMaqInsumo(machine.id);
@@ -129,7 +129,7 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
           <Label htmlFor="asignar-insumo">{L.supply}</Label>
           <Typeahead<InsumoSearchSalida>
             id="asignar-insumo"
-            search={searchSuppliesSalida}
+            search={searchInsumosSalida}
             getKey={(s) => s.id}
             getLabel={(s) => `${s.insumo_codigo} - ${s.insumo_name}`}
             value={text}

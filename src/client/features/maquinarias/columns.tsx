@@ -18,14 +18,14 @@ export type { MaquinariaTipo };
 
 const STATE_VARIANT: BadgeVariant[] = ['success', 'danger', 'warning', 'info'];
 
-export function machineStateLabel(estado: number): string {
+export function maquinariaStateLabel(estado: number): string {
   return LABELS.machineState[estado] ?? String(estado);
 }
 
-export function MachineStateBadge({ estado, className }: { estado: number; className?: string }) {
+export function MaquinariaStateBadge({ estado, className }: { estado: number; className?: string }) {
   return (
     <Badge variant={STATE_VARIANT[estado] ?? 'secondary'} className={className}>
-      {machineStateLabel(estado)}
+      {maquinariaStateLabel(estado)}
     </Badge>
   );
 }
@@ -125,8 +125,8 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
     {
       accessorKey: 'estado',
       header: L.state,
-      cell: ({ row }) => <MachineStateBadge estado={row.original.estado} className="whitespace-normal" />,
-      meta: { align: 'center', exportValue: (r) => machineStateLabel(r.estado) },
+      cell: ({ row }) => <MaquinariaStateBadge estado={row.original.estado} className="whitespace-normal" />,
+      meta: { align: 'center', exportValue: (r) => maquinariaStateLabel(r.estado) },
     },
     ...(shown.length === 0
       ? []

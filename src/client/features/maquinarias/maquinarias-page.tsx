@@ -22,7 +22,7 @@ import { AsignarDialog } from './asignar-dialog';
 import { maquinariaColumns, type MaquinariaTipo } from './columns';
 import { MaquinariaDialog } from './maquinaria-dialog';
 import { MaintenanceRangeDialog } from './maintenance-range-dialog';
-import { hasAlert, useProjectedMachines, type AlertFilter, type ProjectedRow } from './meter-projection';
+import { hasAlert, useProjectedMaquinarias, type AlertFilter, type ProjectedRow } from './meter-projection';
 import { usePdfAction } from './use-pdf-action';
 import { WearDialog } from './wear-dialog';
 
@@ -61,7 +61,7 @@ export interface MaquinariasListProps {
 export function MaquinariasList({ tipo, alerta = null, onClearAlerta }: MaquinariasListProps) {
   const list = useMaquinariasList();
   // Meters and wear with this device's daily reports still in the outbox (offline projection).
-  const projected = useProjectedMachines(list.data, list.offline.savedAt ?? list.dataUpdatedAt);
+  const projected = useProjectedMaquinarias(list.data, list.offline.savedAt ?? list.dataUpdatedAt);
   const rows = useMemo(() => (alerta ? projected?.filter((m) => hasAlert(m, alerta, limaDate())) : projected), [projected, alerta]);
   const tableApi = useRef<DataTableApi<ProjectedRow>>(null);
   const [selected, setSelected] = useState<ProjectedRow[]>([]);

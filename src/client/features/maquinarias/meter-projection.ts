@@ -14,11 +14,14 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { limaDate } from '@shared/domain/dates';
-import { meterUnit, projectPart, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
+import { meterUnit, projectInsumo, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
-import { useOutbox, type OutboxItem } from '@client/offline';
-import { infoVentaQuery } from '@client/features/partesdiarios/api';
-import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
+import { partesdiariosApi } from '@shared/contract/partesdiarios';
+import { pendingOf, useOutbox, type OutboxItem } from '@client/offline';
+import { infoVentaQuery, type ParteItem, type ParteOutboxMeta } from '@client/components/partes/parte-item';
+
+/** Where a daily report is saved: its pending items are read as that endpoint's bodies. */
+type Create = typeof partesdiariosApi.create;
 
 /** A pending meter line with its machine. */
 export interface PendingLine extends PendingMeter {
@@ -46,7 +49,7 @@ export function pendingMeterLines(
     if (list) list.push(l);
     else out.set(l.maquinaria_id, [l]);
   };
-  for (const { item, body, meta } of partesdiariosOffline.pending(items)) {
+  for (const { item, body, meta } of pendingOf<ParteItem, ParteOutboxMeta, Create>(items, partesdiariosApi.create)) {
     if (item.status === 'rejected' || item.ackedAt !== null || mayBeOnServer(item, opts.savedAt)) continue;
     const line = body.partesdiarios_det;
     if (!body.maquinaria_id || !body.fecha || !line?.costo_det_id) continue;
@@ -63,20 +66,20 @@ export function pendingMeterLines(
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The machine's parts with the pending lines of that machine (unchanged parts keep their identity). */
-export function projectParts(
+export function projectInsumos(
   parts: readonly MaquinariaInsumo[],
   horometro: boolean,
   lines: readonly PendingMeter[] | undefined,
   today: string,
 ): MaquinariaInsumo[] {
   if (!lines?.length) return parts as MaquinariaInsumo[];
-  return parts.map((p) => projectPart(p, horometro, lines, today));
+  return parts.map((p) => projectInsumo(p, horometro, lines, today));
 }
 
 /** A list row as it will be once the device's pending reports of that machine arrive; `_pendiente` = meter added. */
 export type ProjectedRow = MaquinariaRow & { _pendiente?: number };
 
-export function projectMachine(row: MaquinariaRow, lines: readonly PendingMeter[] | undefined, today: string): ProjectedRow {
+export function projectMaquinaria(row: MaquinariaRow, lines: readonly PendingMeter[] | undefined, today: string): ProjectedRow {
   if (!lines?.length) return row;
   const unit = meterUnit(row.horometro);
   const start = usageWindowStart(today);
@@ -92,7 +95,7 @@ export function projectMachine(row: MaquinariaRow, lines: readonly PendingMeter[
     ...row,
     horometro_actual: round2(row.horometro_actual + meter),
     uso_diario: Math.round((row.uso_diario + window / USAGE_WINDOW_DAYS) * 10000) / 10000,
-    insumos: projectParts(row.insumos, row.horometro, lines, today),
+    insumos: projectInsumos(row.insumos, row.horometro, lines, today),
     _pendiente: meter,
   };
 }
@@ -103,22 +106,22 @@ export function projectMachine(row: MaquinariaRow, lines: readonly PendingMeter[
  */
 export function usePendingMeterLines(savedAt: number | null | undefined): Map<number, PendingLine[]> {
   const outbox = useOutbox();
-  const hasReports = outbox.some((i) => i.resource === partesdiariosOffline.name);
-  const info = useQuery({ ...infoVentaQuery(), enabled: hasReports });
+  const hasPartes = pendingOf(outbox, partesdiariosApi.create).length > 0;
+  const info = useQuery({ ...infoVentaQuery(), enabled: hasPartes });
   return useMemo(() => {
-    if (!hasReports) return new Map<number, PendingLine[]>();
+    if (!hasPartes) return new Map<number, PendingLine[]>();
     const units = new Map<number, string>(info.data?.precios.map((p) => [p.costo_det_id, p.unidad]));
     return pendingMeterLines(outbox, { unitOf: (id) => units.get(id), savedAt });
-  }, [outbox, hasReports, info.data, savedAt]);
+  }, [outbox, hasPartes, info.data, savedAt]);
 }
 
 /** The machines with the device's pending reports projected (the same array while none is pending). */
-export function useProjectedMachines(rows: readonly MaquinariaRow[] | undefined, savedAt: number | null | undefined) {
+export function useProjectedMaquinarias(rows: readonly MaquinariaRow[] | undefined, savedAt: number | null | undefined) {
   const lines = usePendingMeterLines(savedAt);
   return useMemo(() => {
     if (!rows || lines.size === 0) return rows as ProjectedRow[] | undefined;
     const today = limaDate();
-    return rows.map((r) => projectMachine(r, lines.get(r.id), today));
+    return rows.map((r) => projectMaquinaria(r, lines.get(r.id), today));
   }, [rows, lines]);
 }
 

@@ -5,23 +5,25 @@ import { useId, useMemo, useState } from 'react';
 import { FileText, LoaderCircle } from 'lucide-react';
 import { normalizeSearch } from '@shared/domain/stock';
 import { LABELS } from '@shared/messages';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
 import { defaultDateRange } from '@client/components/date-range-filter';
 import { DateField } from '@client/components/form-field';
 import { ListScreen } from '@client/components/list-screen';
+import { maquinariaLabel } from '@client/components/maquinaria-options';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { isValidYmd } from '@client/lib/format';
-import { machineLabel, openMaintenancePdf, useMaquinarias } from './api';
+import { openMaintenancePdf } from './api';
 import { rangeReady } from './maintenance-range-dialog';
 import { usePdfAction } from './use-pdf-action';
 
 const L = LABELS.maquinarias;
 
 export default function RepMantenimientoPage() {
-  const machines = useMaquinarias();
-  const [allMachines, setAllMachines] = useState(true);
+  const maquinarias = useCatalog(CATALOG.maquinarias);
+  const [allMaquinarias, setAllMaquinarias] = useState(true);
   const [ids, setIds] = useState<Set<number>>(() => new Set());
   const [filter, setFilter] = useState('');
   const [range, setRange] = useState(() => defaultDateRange());
@@ -30,8 +32,10 @@ export default function RepMantenimientoPage() {
 
   const options = useMemo(
     () =>
-      [...(machines.data ?? [])].sort((a, b) => a.placa.localeCompare(b.placa, 'es')).map((m) => ({ id: m.id, label: machineLabel(m) })),
-    [machines.data],
+      [...(maquinarias.data ?? [])]
+        .sort((a, b) => a.placa.localeCompare(b.placa, 'es'))
+        .map((m) => ({ id: m.id, label: maquinariaLabel(m) })),
+    [maquinarias.data],
   );
   const shown = useMemo(() => {
     const q = normalizeSearch(filter);
@@ -40,10 +44,10 @@ export default function RepMantenimientoPage() {
 
   const chosen = options.filter((o) => ids.has(o.id)).map((o) => o.id);
   const inverted = isValidYmd(range.start) && isValidYmd(range.end) && range.start > range.end;
-  const ready = rangeReady(range.start, range.end) && (allMachines || chosen.length > 0);
+  const ready = rangeReady(range.start, range.end) && (allMaquinarias || chosen.length > 0);
 
   const toggle = (id: number, on: boolean) => {
-    setAllMachines(false);
+    setAllMaquinarias(false);
     setIds((prev) => {
       const next = new Set(prev);
       if (on) next.add(id);
@@ -58,7 +62,7 @@ export default function RepMantenimientoPage() {
         className="grid gap-4 md:grid-cols-[minmax(0,1fr)_auto]"
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) void pdf.run('report', () => openMaintenancePdf(allMachines ? [] : chosen, range.start, range.end));
+          if (ready) void pdf.run('report', () => openMaintenancePdf(allMaquinarias ? [] : chosen, range.start, range.end));
         }}
       >
         <fieldset className="flex min-w-0 flex-col gap-2">
@@ -67,9 +71,9 @@ export default function RepMantenimientoPage() {
           </legend>
           <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
             <Checkbox
-              checked={allMachines}
+              checked={allMaquinarias}
               onCheckedChange={(v) => {
-                setAllMachines(v === true);
+                setAllMaquinarias(v === true);
                 if (v === true) setIds(new Set());
               }}
             />
@@ -95,14 +99,14 @@ export default function RepMantenimientoPage() {
             {shown.map((o) => (
               <li key={o.id}>
                 <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm hover:bg-slate-50">
-                  <Checkbox checked={!allMachines && ids.has(o.id)} onCheckedChange={(v) => toggle(o.id, v === true)} />
+                  <Checkbox checked={!allMaquinarias && ids.has(o.id)} onCheckedChange={(v) => toggle(o.id, v === true)} />
                   <span className="truncate">{o.label}</span>
                 </label>
               </li>
             ))}
             {shown.length === 0 && <li className="px-1 py-2 text-sm text-slate-500">{LABELS.noRecords}</li>}
           </ul>
-          <p className="text-xs text-slate-500">{allMachines ? L.allMachines : L.selectedCount(chosen.length)}</p>
+          <p className="text-xs text-slate-500">{allMaquinarias ? L.allMachines : L.selectedCount(chosen.length)}</p>
         </fieldset>
         <div className="flex flex-col gap-3 md:w-56">
           <DateField label={LABELS.startDate} required value={range.start} onValueChange={(start) => setRange((r) => ({ ...r, start }))} />

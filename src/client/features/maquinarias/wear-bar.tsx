@@ -16,12 +16,12 @@ const TRACK: Record<WearLevel, string> = { info: 'bg-sky-100', warning: 'bg-ambe
 /** Hours with at most two decimals, Peruvian style grouping. */
 export const formatHours = (n: number) => n.toLocaleString('es-PE', { maximumFractionDigits: 2 });
 
-export function partBand(p: Pick<MaquinariaInsumo, 'contador' | 'horas_alerta'>): WearLevel {
+export function insumoBand(p: Pick<MaquinariaInsumo, 'contador' | 'horas_alerta'>): WearLevel {
   return wearLevel(p.contador, p.horas_alerta.hour_warning, p.horas_alerta.hour_critical);
 }
 
 export function WearBar({ part, unit }: { part: MaquinariaInsumo; unit: string }) {
-  const band = partBand(part);
+  const band = insumoBand(part);
   const pct = wearPercent(part.contador, part.horas_limite);
   const label = `${part.insumo_name}: ${formatHours(part.contador)} de ${formatHours(part.horas_limite)} ${unit}`;
   return (
@@ -68,7 +68,7 @@ export function ForecastText({ part }: { part: Pick<MaquinariaInsumo, 'contador'
 
 /** Warning / Danger badges of the machine list's alerts column: one per part in those bands. */
 export function AlertBadges({ parts }: { parts: readonly MaquinariaInsumo[] }) {
-  const alerts = parts.map((p) => ({ p, band: partBand(p) })).filter((x) => x.band !== 'info');
+  const alerts = parts.map((p) => ({ p, band: insumoBand(p) })).filter((x) => x.band !== 'info');
   if (alerts.length === 0) return null;
   return (
     <div className="flex flex-col items-start gap-1">
@@ -89,7 +89,7 @@ export function AlertBadges({ parts }: { parts: readonly MaquinariaInsumo[] }) {
 /** Text of the alerts column in exports and in the search box. */
 export function alertsText(parts: readonly MaquinariaInsumo[]): string {
   return parts
-    .map((p) => ({ p, band: partBand(p) }))
+    .map((p) => ({ p, band: insumoBand(p) }))
     .filter((x) => x.band !== 'info')
     .map(({ p, band }) => L.partBadge(p.insumo_name, band as 'warning' | 'danger'))
     .join(', ');

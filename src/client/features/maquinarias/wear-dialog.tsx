@@ -13,26 +13,26 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { formatDate } from '@client/lib/format';
 import { useOfflineInfo } from '@client/offline';
-import { MAQUINARIAS_KEY, partsKey, useParts, type MaquinariaInsumo, type MaquinariaRow } from './api';
+import { MAQUINARIAS_KEY, maquinariaInsumosKey, useMaquinariaInsumos, type MaquinariaInsumo, type MaquinariaRow } from './api';
 import { CambiarDialog } from './cambiar-dialog';
 import { meterUnitLabel } from './columns';
-import { projectParts, usePendingMeterLines } from './meter-projection';
+import { projectInsumos, usePendingMeterLines } from './meter-projection';
 import { WearBar } from './wear-bar';
 
 const L = LABELS.maquinarias;
 
 export function WearDialog({ machine, onClose }: { machine: MaquinariaRow; onClose: () => void }) {
-  const query = useParts(machine.id);
+  const query = useMaquinariaInsumos(machine.id);
   const [checked, setChecked] = useState<Set<number>>(() => new Set());
   const [changing, setChanging] = useState(false);
-  const own = useOfflineInfo(partsKey(machine.id));
+  const own = useOfflineInfo(maquinariaInsumosKey(machine.id));
   const listInfo = useOfflineInfo(MAQUINARIAS_KEY);
   const copyFrom = own.fromCache ? own.savedAt : listInfo.fromCache ? listInfo.savedAt : null;
   // The list row (already projected) is shown at once; the fresh answer replaces it, projected with the device's
   // pending daily reports of this machine.
   const pending = usePendingMeterLines(copyFrom ?? own.savedAt ?? query.dataUpdatedAt).get(machine.id);
   const parts: MaquinariaInsumo[] = useMemo(
-    () => (query.data ? projectParts(query.data, machine.horometro, pending, limaDate()) : machine.insumos),
+    () => (query.data ? projectInsumos(query.data, machine.horometro, pending, limaDate()) : machine.insumos),
     [query.data, machine, pending],
   );
   const projected = query.data ? (pending?.length ?? 0) > 0 : !!(machine as { _pendiente?: number })._pendiente;

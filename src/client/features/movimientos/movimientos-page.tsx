@@ -7,7 +7,7 @@ import { DateRangeFilter, useDateRange } from '@client/components/date-range-fil
 import { ListScreen } from '@client/components/list-screen';
 import { useMovimientos } from './api';
 import { movimientoColumns } from './columns';
-import { SupplyFilter } from './supply-filter';
+import { InsumoFilter } from './insumo-filter';
 
 const M = LABELS.movimientos;
 
@@ -27,7 +27,7 @@ export default function MovimientosPage() {
         exportConfig={{ fileName: M.fileName, title: M.title, subtitle: `${range.start} - ${range.end}`, orientation: 'landscape' }}
         toolbarLeft={
           <>
-            <SupplyFilter value={insumoId} onChange={setInsumoId} />
+            <InsumoFilter value={insumoId} onChange={setInsumoId} />
             <DateRangeFilter value={range} onChange={setRange} />
           </>
         }

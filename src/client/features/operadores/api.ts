@@ -1,48 +1,15 @@
-// Operators API: the catalogue other screens use (through the offline cache), the DNI suggestions of the exit
-// form's typeahead (the server first; with no network, the device copy filtered the same way), and the operators
-// screen's list, identity lookup, save and delete.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DUPLICATE_OP,
-  operadoresApi,
-  type Individuo,
-  type OperadorBody,
-  type OperadorRow,
-  type OperadorSuggestion,
-} from '@shared/contract/operadores';
+// Operators API: the operators screen's list (under the key of the catalogue the exit and report forms read, whose
+// DNI field is the kit's components/operador-field.tsx), identity lookup, save and delete.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DUPLICATE_OP, operadoresApi, type Individuo, type OperadorBody, type OperadorRow } from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
 import { ApiError, call, isNoConnection } from '@client/lib/api';
-import { CATALOG, catalogQuery } from '@client/components/catalogs';
+import { CATALOG } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
-import { readCached, withCacheFallback } from '@client/offline';
 
 export type { OperadorRow };
 
-export const OPERADORES_KEY = CATALOG.operadores.key;
-export const SUGGEST_LIMIT = 20;
-
-export const operadoresQuery = () => catalogQuery(CATALOG.operadores);
-export const useOperadores = () => useQuery(operadoresQuery());
-
-/** Operators whose DNI starts with the typed digits. */
-export function filterOperators(rows: readonly OperadorRow[], prefix: string, limit = SUGGEST_LIMIT): OperadorSuggestion[] {
-  if (!/^\d+$/.test(prefix)) return [];
-  return rows
-    .filter((o) => o.dni.startsWith(prefix))
-    .sort((a, b) => a.dni.localeCompare(b.dni))
-    .slice(0, limit)
-    .map(({ operador_id, dni, nombres }) => ({ operador_id, dni, nombres }));
-}
-
-export function suggestOperators(dni: string, signal?: AbortSignal): Promise<OperadorSuggestion[]> {
-  return withCacheFallback(
-    () => call(operadoresApi.suggestDni, { params: { dni }, signal }).then((r) => r.items),
-    async () => {
-      const rows = (await readCached<OperadorRow[]>(OPERADORES_KEY))?.data;
-      return rows && filterOperators(rows, dni);
-    },
-  );
-}
+const OPERADORES_KEY = CATALOG.operadores.key;
 
 /** LISTADO DE OPERADORES: the same key as the catalogue, so the exit form sees a new operator at once. */
 export function useOperadoresList() {
@@ -81,7 +48,7 @@ export function useDeleteOperador() {
 }
 
 /** 'duplicate_op' (422) → 'Operador ya existente'; 403 → the server's message; otherwise 'No se pudo guardar registro'. */
-export function operatorSaveError(err: unknown): string {
+export function operadorSaveError(err: unknown): string {
   if (err instanceof ApiError && err.status === 422 && err.message === DUPLICATE_OP) return MSG.duplicateOperator;
   if (err instanceof ApiError && (err.status === 403 || err.status === 409) && err.message) return err.message;
   if (isNoConnection(err)) return MSG.saveFailedOffline;

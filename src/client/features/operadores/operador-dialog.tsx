@@ -18,7 +18,7 @@ import { LoadingModal } from '@client/components/modal';
 import { useDocumentLookup } from '@client/components/use-document-lookup';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
-import { operatorSaveError, searchDni, useSaveOperador } from './api';
+import { operadorSaveError, searchDni, useSaveOperador } from './api';
 
 const L = LABELS.operadores;
 
@@ -133,7 +133,7 @@ function usePersonLookup(form: UseFormReturn<Values>, editing: boolean) {
 function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: () => void }) {
   const editing = row !== null;
   const save = useSaveOperador();
-  const refusal = useSaveRefusal(operatorSaveError);
+  const refusal = useSaveRefusal(operadorSaveError);
   const form = useForm<Values>({
     resolver: contractResolver<Values>(schema),
     defaultValues: row ? valuesOf(row) : EMPTY,

@@ -10,7 +10,7 @@ import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
 import { PendingRowBadge, pendingActionsColumn, pendingExportText, type PendingRowActions } from '@client/offline/ui';
-import type { ParteRow } from './api';
+import type { ParteRow } from '@client/components/partes/parte-item';
 
 const P = LABELS.partes;
 type Row = WithPending<ParteRow>;

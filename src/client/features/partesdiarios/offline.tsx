@@ -4,9 +4,9 @@
 import { partesdiariosApi, type ParteRow } from '@shared/contract/partesdiarios';
 import { LABELS } from '@shared/messages';
 import { CATALOG } from '@client/components/catalogs';
-import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
+import { inMaquinariaDateRange, type MaquinariaDateBody } from '@client/components/maquinaria-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
-import type { ParteItem, ParteOutboxMeta } from './api';
+import type { ParteItem, ParteOutboxMeta } from '@client/components/partes/parte-item';
 
 export const partesdiariosOffline = offlineResource({
   create: partesdiariosApi.create,
@@ -36,7 +36,7 @@ export const partesdiariosOffline = offlineResource({
     valoriza_id: null,
     created_at: new Date(item.createdAt).toISOString(),
   }),
-  inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  inFilter: (row, filter: MaquinariaDateBody) => inMaquinariaDateRange(row, filter),
   // What its form reads offline.
   catalogs: [CATALOG.infoventa, CATALOG.operadores],
   editor: async () => {

@@ -5,9 +5,9 @@ import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
 import { toast } from '@client/lib/toast';
 import type { SubmitResult, TypedFix } from '@client/offline';
-import { antesOf, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './api';
+import { antesOf, useInfoVenta, type ParteItem, type ParteOutboxMeta } from '@client/components/partes/parte-item';
 import { useSaveParte } from './offline';
-import { ParteDialog } from './parte-dialog';
+import { ParteDialog } from '@client/components/partes/parte-dialog';
 
 const P = LABELS.partes;
 
@@ -38,7 +38,7 @@ export function ParteSaveDialog({ item, defaultFecha, onClose, fix }: ParteSaveD
       title={fix ? P.fix : initial?.parte_id ? P.edit : P.create}
       initial={initial}
       defaultFecha={defaultFecha ?? limaDate()}
-      lockMachine={initial?.parte_id != null}
+      lockMaquinaria={initial?.parte_id != null}
       onClose={onClose}
       onSubmit={onSubmit}
       initialErrors={fix?.item.lastErrors ?? undefined}

@@ -10,8 +10,9 @@ import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
 import { useOutboxRows } from '@client/components/outbox-rows';
 import { useSession } from '@client/lib/session';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { itemOfRow, useDeleteParte, usePartes, type ParteItem, type ParteRow } from './api';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
+import { itemOfRow, usePartes, type ParteItem, type ParteRow } from '@client/components/partes/parte-item';
+import { useDeleteParte } from './api';
 import { partesdiariosOffline } from './offline';
 import { parteColumns } from './columns';
 import { ParteSaveDialog } from './parte-save-dialog';
@@ -27,7 +28,7 @@ export default function PartesPage() {
   const session = useSession();
   // Opened from Inicio's 'Partes diarios sin valorizar': the server's unbilled filter, every date.
   const screenFilter = useScreenFilter(['sinValorizar']);
-  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
   const list = usePartes(screenFilter.filtro ? { ...filters.body, sin_valorizar: true } : filters.body);
   const outbox = useOutboxRows(list.data, partesdiariosOffline, filters.body, keyOf);
   const remove = useDeleteParte();
@@ -51,7 +52,7 @@ export default function PartesPage() {
       outbox={outbox}
       columns={columns}
       defaultSort={DEFAULT_SORT}
-      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      toolbarLeft={<MaquinariaDateToolbar filters={filters} />}
       newCode={ROLE.parteDiarioNuevo}
     >
       {crud.open && <ParteSaveDialog item={crud.target} defaultFecha={session?.date ?? limaDate()} onClose={crud.close} />}

@@ -8,7 +8,7 @@ import { call } from '@client/lib/api';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
-import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { PedidoDetail, PedidoRow };
 
@@ -28,7 +28,7 @@ export type PedidoSave = Omit<PedidoBody, 'pedidos_det' | 'trash'> & {
   trash: PedidoLine[];
 };
 
-export function usePedidos(body: MachineDateBody) {
+export function usePedidos(body: MaquinariaDateBody) {
   return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) => call(pedidosApi.list, { body, signal }));
 }
 
@@ -68,4 +68,4 @@ export function useDeletePedido() {
   });
 }
 
-export const requestStateLabel = (estado: number) => LABELS.requestState[estado === 1 ? 1 : 0];
+export const pedidoStateLabel = (estado: number) => LABELS.requestState[estado === 1 ? 1 : 0];

@@ -5,13 +5,13 @@ import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-t
 import { RowActions } from '@client/components/row-actions';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
-import { requestStateLabel, type PedidoRow } from './api';
+import { pedidoStateLabel, type PedidoRow } from './api';
 
 const P = LABELS.pedidos;
 const A = LABELS.almacen;
 
-export function RequestStateBadge({ value }: { value: number }) {
-  return <Badge variant={value === 1 ? 'success' : 'warning'}>{requestStateLabel(value)}</Badge>;
+export function PedidoStateBadge({ value }: { value: number }) {
+  return <Badge variant={value === 1 ? 'success' : 'warning'}>{pedidoStateLabel(value)}</Badge>;
 }
 
 export function pedidoColumns(actions: {
@@ -31,8 +31,8 @@ export function pedidoColumns(actions: {
     {
       accessorKey: 'estado',
       header: A.state,
-      cell: ({ row }) => <RequestStateBadge value={row.original.estado} />,
-      meta: { align: 'center', className: 'w-32', exportValue: (r) => requestStateLabel(r.estado), priority: 1 },
+      cell: ({ row }) => <PedidoStateBadge value={row.original.estado} />,
+      meta: { align: 'center', className: 'w-32', exportValue: (r) => pedidoStateLabel(r.estado), priority: 1 },
     },
     {
       id: ACTIONS_COLUMN_ID,

@@ -19,7 +19,8 @@ import { limaDate } from '@shared/domain/dates';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { DateField, FORM_VALIDATION, SelectField } from '@client/components/form-field';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { usePedido, useSavePedido, type PedidoDetail, type PedidoLine, type PedidoSave } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
 
@@ -59,7 +60,7 @@ const headOf = (d: Partial<PedidoDetail>, fallbackDate: string): Head => ({
 function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
   const session = useSession();
   const canEditState = useHasRole(ROLE.pedidoEditarEstado);
-  const machines = useMaquinarias();
+  const maquinarias = useCatalog(CATALOG.maquinarias);
   const detail = usePedido(editId);
   const save = useSavePedido();
   const editorMode = editId === null ? 'crear' : 'editar';
@@ -85,7 +86,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
   });
   const { lines, trash } = md;
   linesNow.current = { lines: lines.lines, trash };
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
 
   const head = watch();
   const body: PedidoSave = {

@@ -14,7 +14,7 @@ import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { useUnimeds } from './api';
-import { searchSuppliesPedido } from '@client/features/insumos/api';
+import { searchInsumosPedido } from '@client/components/insumo-search';
 import type { PedidoLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 
@@ -27,7 +27,7 @@ export interface PedidoItemDialogProps {
   onSubmit: (line: PedidoLine) => void;
 }
 
-const supplyText = (s: Pick<InsumoSearchPedido, 'codigo' | 'bien_nombre'>) => `${s.codigo} - ${s.bien_nombre}`;
+const insumoText = (s: Pick<InsumoSearchPedido, 'codigo' | 'bien_nombre'>) => `${s.codigo} - ${s.bien_nombre}`;
 
 /** The fields react-hook-form holds (the supply is the typeahead's pick). */
 interface Values {
@@ -41,11 +41,11 @@ const NO_LABELS: Record<string, string> = {};
 export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoItemDialogProps) {
   const id = useId();
   const unimeds = useUnimeds();
-  const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchPedido>(supplyText);
-  const supplyId = useRef<number | undefined>(undefined);
-  supplyId.current = supply?.bien_id;
+  const { picked: insumo, text, pick, onInputChange } = usePicked<InsumoSearchPedido>(insumoText);
+  const insumoId = useRef<number | undefined>(undefined);
+  insumoId.current = insumo?.bien_id;
   const { control, reset, watch, setValue, getValues } = useForm<Values>({
-    resolver: contractResolver<Values>(pedidoLine, () => ({ insumo_id: supplyId.current })),
+    resolver: contractResolver<Values>(pedidoLine, () => ({ insumo_id: insumoId.current })),
     defaultValues: EMPTY,
     ...FORM_VALIDATION,
   });
@@ -72,20 +72,20 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
   // The contract's line schema judges the line; the unit, optional on the wire, is asked for by the screen.
   const gate = useFormGate({
     schema: pedidoLine,
-    values: { insumo_id: supply?.bien_id, cantidad, unimed_id: unimedId },
+    values: { insumo_id: insumo?.bien_id, cantidad, unimed_id: unimedId },
     labels: NO_LABELS,
   });
-  const canAdd = supply !== null && gate.valid && unimedId > 0;
+  const canAdd = insumo !== null && gate.valid && unimedId > 0;
 
   const add = () => {
-    if (!supply) return;
+    if (!insumo) return;
     onSubmit({
       pedido_det_id: line?.pedido_det_id ?? null,
-      insumo_id: supply.bien_id,
-      insumo_name: supply.bien_nombre,
-      insumo_codigo: supply.codigo,
+      insumo_id: insumo.bien_id,
+      insumo_name: insumo.bien_nombre,
+      insumo_codigo: insumo.codigo,
       unimed_id: unimedId,
-      unimed_abrev: unit?.unimed_abrev ?? supply.unimed_abrev,
+      unimed_abrev: unit?.unimed_abrev ?? insumo.unimed_abrev,
       cantidad: Number(getValues('cantidad')),
     });
   };
@@ -102,9 +102,9 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
             autoFocus
             value={text}
             onInputChange={onInputChange}
-            search={searchSuppliesPedido}
+            search={searchInsumosPedido}
             getKey={(s) => s.bien_id}
-            getLabel={supplyText}
+            getLabel={insumoText}
             onSelect={(s) => {
               pick(s);
               setValue('unimed_id', s.unimed_id, { shouldDirty: true });

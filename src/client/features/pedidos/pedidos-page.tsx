@@ -7,7 +7,7 @@ import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { useOfflineDetails } from '@client/components/offline-details';
 import { FilterChip, filterRange, useScreenFilter } from '@client/components/screen-filter';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { pedidoDetailEntry, useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
 import { PedidoDialog } from './pedido-dialog';
@@ -17,7 +17,7 @@ const P = LABELS.pedidos;
 export default function PedidosPage() {
   // Opened from Inicio's 'Pedidos pendientes de atención': only pending ones, every date.
   const screenFilter = useScreenFilter(['pedidosPendientes']);
-  const filters = useMachineDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
   const list = usePedidos(filters.body);
   const rows = useMemo(
     () => (screenFilter.filtro ? list.data?.filter((r) => r.estado === 0) : list.data),
@@ -42,7 +42,7 @@ export default function PedidosPage() {
       crud={crud}
       columns={columns}
       getRowId={(r) => String(r.pedido_id)}
-      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      toolbarLeft={<MaquinariaDateToolbar filters={filters} />}
       newCode={ROLE.pedidoNuevo}
     >
       <PedidoDialog {...crud.dialogProps} editId={crud.target} />

@@ -11,13 +11,13 @@ import {
 } from '@shared/contract/reparaciones';
 import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
-import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { FallaOption, ReparacionDetail, ReparacionRow };
 
 export const REPARACIONES_KEY = ['reparaciones'] as const;
 
-export function useReparaciones(body: MachineDateBody) {
+export function useReparaciones(body: MaquinariaDateBody) {
   return useListQuery<ReparacionRow[]>([...REPARACIONES_KEY, 'list', body], (signal) => call(reparacionesApi.list, { body, signal }));
 }
 

@@ -22,8 +22,9 @@ import { Textarea } from '@client/components/ui/textarea';
 import { formatDate } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
-import { entryYearOptions } from '@client/features/ingresos/year-options';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
+import { orderYearOptions } from '@client/components/order-year';
 import { fetchOrdenServicio, useFallasDeMaquinaria, useReparacion, useSaveReparacion, type ReparacionDetail } from './api';
 
 const R = LABELS.reparaciones;
@@ -94,7 +95,7 @@ type Form = UseFormReturn<Values, unknown, ReparacionBody>;
 /** The form over the contract's body, with the edited repair put in once it is loaded. */
 function useReparacionForm(editId: number | null) {
   const session = useSession();
-  const years = useMemo(() => entryYearOptions(session?.date), [session?.date]);
+  const years = useMemo(() => orderYearOptions(session?.date), [session?.date]);
   const detail = useReparacion(editId);
   const empty: Values = {
     maquinaria_id: 0,
@@ -174,8 +175,8 @@ function useServiceOrder(form: Form) {
 }
 
 function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose: () => void }) {
-  const machines = useMaquinarias();
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const maquinarias = useCatalog(CATALOG.maquinarias);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
   const save = useSaveReparacion();
   const { form, detail, years, loaded, fieldNames } = useReparacionForm(editId);
   const { register, handleSubmit, setValue, setError, watch, formState } = form;

@@ -6,7 +6,7 @@ import { useParams } from '@tanstack/react-router';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { useDeleteReparacion, useReparaciones, type ReparacionRow } from './api';
 import { reparacionColumns } from './columns';
 import { ReparacionDialog } from './reparacion-dialog';
@@ -20,7 +20,7 @@ const DEFAULT_SORT = [
 export default function ReparacionesPage() {
   const { tipo } = useParams({ strict: false }) as { tipo?: string };
   const admin = tipo === 'admin';
-  const filters = useMachineDateFilters();
+  const filters = useMaquinariaDateFilters();
   const list = useReparaciones(filters.body);
   const remove = useDeleteReparacion();
   const crud = useCrudList<ReparacionRow, number>((row) => remove.mutateAsync(row.reparacion_id));
@@ -42,7 +42,7 @@ export default function ReparacionesPage() {
       columns={columns}
       defaultSort={DEFAULT_SORT}
       getRowId={(r) => String(r.reparacion_id)}
-      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      toolbarLeft={<MaquinariaDateToolbar filters={filters} />}
       newCode={admin ? ROLE.reparacionNuevo : undefined}
     >
       {admin && <ReparacionDialog {...crud.dialogProps} editId={crud.target} />}

@@ -6,7 +6,7 @@ import { salidasApi, type SalidaBody, type SalidaDetail, type SalidaLineOut, typ
 import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 import { cachedData } from '@client/offline';
-import type { MachineDateBody } from '@client/features/maquinarias/machine-date-filters';
+import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { SalidaDetail, SalidaRow };
 
@@ -38,7 +38,7 @@ export interface SalidaOutboxMeta extends Record<string, unknown> {
   placa: string;
 }
 
-export function useSalidas(body: MachineDateBody) {
+export function useSalidas(body: MaquinariaDateBody) {
   return useListQuery<SalidaRow[]>([...SALIDAS_KEY, 'list', body], (signal) => call(salidasApi.list, { body, signal }));
 }
 

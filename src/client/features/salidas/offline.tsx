@@ -3,7 +3,7 @@
 import { salidasApi, type SalidaRow } from '@shared/contract/salidas';
 import { LABELS } from '@shared/messages';
 import { CATALOG } from '@client/components/catalogs';
-import { inMachineDateRange, type MachineDateBody } from '@client/components/machine-date';
+import { inMaquinariaDateRange, type MaquinariaDateBody } from '@client/components/maquinaria-date';
 import { offlineResource, useResourceSave, type OutboxEditorProps } from '@client/offline';
 import { detailText, type SalidaOutboxMeta, type SalidaSave } from './api';
 
@@ -26,7 +26,7 @@ export const salidasOffline = offlineResource({
     detalle: detailText(body.salidas_det ?? []),
     created_at: new Date(item.createdAt).toISOString(),
   }),
-  inFilter: (row, filter: MachineDateBody) => inMachineDateRange(row, filter),
+  inFilter: (row, filter: MaquinariaDateBody) => inMaquinariaDateRange(row, filter),
   // What its form reads offline.
   catalogs: [CATALOG.maquinarias, CATALOG.operadores, CATALOG.insumos],
   editor: async () => {

@@ -15,10 +15,11 @@ import { DateField, SelectField, TextField } from '@client/components/form-field
 import { LineItemsHeader } from '@client/components/line-item-table';
 import { toast } from '@client/lib/toast';
 import type { TypedFix } from '@client/offline';
-import { machineOptions, useMaquinarias } from '@client/features/maquinarias/api';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { useValeUses, type SalidaSave } from './api';
 import { useSaveSalida } from './offline';
-import { OperatorField, type OperatorCheck, type OperatorValue } from './operator-field';
+import { OperadorField, type OperadorCheck, type OperadorValue } from '@client/components/operador-field';
 import { SalidaItemDialog } from './salida-item-dialog';
 import { SalidaLines } from './salida-lines';
 import { useSalidaForm } from './use-salida-form';
@@ -54,16 +55,16 @@ export function SalidaDialog({ open, onOpenChange, editId, fix }: SalidaDialogPr
 function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: TypedFix<SalidaSave> | null; onClose: () => void }) {
   const fixItem = fix?.item ?? null;
   const save = useSaveSalida();
-  const machines = useMaquinarias();
+  const maquinarias = useCatalog(CATALOG.maquinarias);
   const { form, md, id, editorMode, availableAt, overLines } = useSalidaForm(editId, fix);
   const { register, setValue, watch, formState } = form;
   const { lines, trash } = md;
-  const options = useMemo(() => machineOptions(machines.data), [machines.data]);
+  const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
 
   const head = watch();
-  const operator: OperatorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
-  const setOperator = useCallback(
-    (op: OperatorValue) => {
+  const operador: OperadorValue = { operador_id: head.operador_id, operador_dni: head.operador_dni, operador_name: head.operador_name };
+  const setOperador = useCallback(
+    (op: OperadorValue) => {
       const opts = { shouldDirty: true, shouldValidate: true } as const;
       setValue('operador_id', op.operador_id, opts);
       setValue('operador_name', op.operador_name, opts);
@@ -71,7 +72,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
     },
     [setValue],
   );
-  const [check, setCheck] = useState<OperatorCheck>('none');
+  const [check, setCheck] = useState<OperadorCheck>('none');
 
   // Voucher numbers may repeat (the spec does not forbid it), but a repeat is usually a typing slip: say so.
   const [valeTyped, setValeTyped] = useState(head.nro_vale);
@@ -97,7 +98,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
 
   const submit = async () => {
     if (!md.loaded || !gate.valid) return;
-    const m = machines.data?.find((x) => x.id === body.maquinaria_id);
+    const m = maquinarias.data?.find((x) => x.id === body.maquinaria_id);
     const res = fix ? await fix.resend(body) : await save(body, { id, maquinaria: m?.descripcion ?? '', placa: m?.placa ?? '' });
     if (res.queued) toast.info(MSG.savedOffline);
     else toast.success(MSG.saved);
@@ -153,9 +154,9 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
           value={head.maquinaria_id}
           onChange={(e) => setValue('maquinaria_id', Number(e.target.value), { shouldDirty: true, shouldValidate: true })}
         />
-        <OperatorField
-          value={operator}
-          onChange={setOperator}
+        <OperadorField
+          value={operador}
+          onChange={setOperador}
           onCheck={setCheck}
           error={gate.errorAt('operador_dni', errors.operador_dni?.message)}
         />

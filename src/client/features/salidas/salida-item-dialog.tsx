@@ -17,7 +17,7 @@ import { Typeahead } from '@client/components/typeahead';
 import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
-import { searchSuppliesSalida } from '@client/features/insumos/api';
+import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { SalidaLine } from './api';
 import { usePicked } from '@client/components/use-picked';
 
@@ -36,7 +36,7 @@ export interface SalidaItemDialogProps {
   search?: (q: string, signal: AbortSignal) => Promise<InsumoSearchSalida[]>;
 }
 
-const supplyText = (s: Pick<InsumoSearchSalida, 'insumo_codigo' | 'insumo_name'>) => `${s.insumo_codigo} - ${s.insumo_name}`;
+const insumoText = (s: Pick<InsumoSearchSalida, 'insumo_codigo' | 'insumo_name'>) => `${s.insumo_codigo} - ${s.insumo_name}`;
 
 /** The fields react-hook-form holds (the supply is the typeahead's pick). */
 interface Values {
@@ -48,20 +48,13 @@ const EMPTY: Values = { cantidad: '', observacion: '' };
 /** No reason line under the buttons: the quantity field says what is wrong. */
 const NO_LABELS: Record<string, string> = {};
 
-export function SalidaItemDialog({
-  open,
-  onOpenChange,
-  line,
-  availableOf,
-  onSubmit,
-  search = searchSuppliesSalida,
-}: SalidaItemDialogProps) {
+export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubmit, search = searchInsumosSalida }: SalidaItemDialogProps) {
   const id = useId();
-  const { picked: supply, text, pick, onInputChange } = usePicked<InsumoSearchSalida>(supplyText);
-  const supplyId = useRef<number | undefined>(undefined);
-  supplyId.current = supply?.id;
+  const { picked: insumo, text, pick, onInputChange } = usePicked<InsumoSearchSalida>(insumoText);
+  const insumoId = useRef<number | undefined>(undefined);
+  insumoId.current = insumo?.id;
   const { control, register, reset, watch, getValues } = useForm<Values>({
-    resolver: contractResolver<Values>(salidaLine, () => ({ insumo_id: supplyId.current })),
+    resolver: contractResolver<Values>(salidaLine, () => ({ insumo_id: insumoId.current })),
     defaultValues: EMPTY,
     ...FORM_VALIDATION,
   });
@@ -78,25 +71,25 @@ export function SalidaItemDialog({
     reset(line ? { cantidad: String(line.cantidad), observacion: line.observacion ?? '' } : EMPTY);
   }, [open, line, pick, reset]);
 
-  const available = supply ? availableOf(supply.id, supply.stock) : null;
+  const available = insumo ? availableOf(insumo.id, insumo.stock) : null;
   const qty = cantidad === '' ? NaN : Number(cantidad);
   const over = available !== null && Number.isFinite(qty) && toCents(qty) > toCents(available);
-  const gate = useFormGate({ schema: salidaLine, values: { insumo_id: supply?.id, cantidad, observacion }, labels: NO_LABELS });
-  const canAdd = supply !== null && gate.valid && !over;
+  const gate = useFormGate({ schema: salidaLine, values: { insumo_id: insumo?.id, cantidad, observacion }, labels: NO_LABELS });
+  const canAdd = insumo !== null && gate.valid && !over;
 
   // Called by ItemModal only when canAdd: the values are the ones the schema just accepted.
   const add = () => {
-    if (!supply) return;
+    if (!insumo) return;
     const { cantidad: qtyText, observacion: obs } = getValues();
     onSubmit({
       salida_det_id: line?.salida_det_id ?? null,
-      insumo_id: supply.id,
-      insumo_codigo: supply.insumo_codigo,
-      insumo_name: supply.insumo_name,
-      unimed: supply.unimed,
+      insumo_id: insumo.id,
+      insumo_codigo: insumo.insumo_codigo,
+      insumo_name: insumo.insumo_name,
+      unimed: insumo.unimed,
       old_cantidad: line?.old_cantidad ?? 0,
       cantidad: Number(qtyText),
-      stock: supply.stock,
+      stock: insumo.stock,
       observacion: obs.trim() || null,
     });
   };
@@ -118,10 +111,10 @@ export function SalidaItemDialog({
             onInputChange={onInputChange}
             search={search}
             getKey={(s) => s.id}
-            getLabel={supplyText}
+            getLabel={insumoText}
             renderItem={(s) => (
               <span className="flex justify-between gap-3">
-                <span>{supplyText(s)}</span>
+                <span>{insumoText(s)}</span>
                 <span className="tabular-nums opacity-80">
                   {formatAmount(availableOf(s.id, s.stock))} {s.unimed}
                 </span>
@@ -157,7 +150,7 @@ export function SalidaItemDialog({
         </div>
         <div>
           <Label htmlFor={`${id}-unit`}>{A.unit}</Label>
-          <Input id={`${id}-unit`} readOnly disabled value={supply?.unimed ?? ''} />
+          <Input id={`${id}-unit`} readOnly disabled value={insumo?.unimed ?? ''} />
         </div>
         <div className="md:col-span-4">
           <Label htmlFor={`${id}-obs`}>{A.observation}</Label>

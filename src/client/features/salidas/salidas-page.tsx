@@ -9,7 +9,7 @@ import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
 import { useOfflineDetails } from '@client/components/offline-details';
 import { useOutboxRows } from '@client/components/outbox-rows';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { salidaDetailEntry, useDeleteSalida, useSalidas, type SalidaRow } from './api';
 import { salidasOffline } from './offline';
 import { salidaColumns } from './columns';
@@ -19,7 +19,7 @@ const S = LABELS.salidas;
 const keyOf = (r: SalidaRow) => r.id;
 
 export default function SalidasPage() {
-  const filters = useMachineDateFilters();
+  const filters = useMaquinariaDateFilters();
   const list = useSalidas(filters.body);
   const openDetail = useOfflineDetails(list.data, list.offline.fromCache, salidaDetailEntry);
   const outbox = useOutboxRows(list.data, salidasOffline, filters.body, keyOf);
@@ -47,7 +47,7 @@ export default function SalidasPage() {
       crud={crud}
       outbox={outbox}
       columns={columns}
-      toolbarLeft={<MachineDateToolbar filters={filters} />}
+      toolbarLeft={<MaquinariaDateToolbar filters={filters} />}
       newCode={ROLE.salidaNuevo}
     >
       <SalidaDialog {...crud.dialogProps} editId={crud.target} />

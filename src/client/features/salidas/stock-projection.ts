@@ -7,7 +7,7 @@ import { recordPending, type OutboxItem } from '@client/offline';
 import { salidasOffline } from './offline';
 
 /** The quantity fields of an exit line, as the form and the outbox body carry them. */
-export interface ExitLineQty {
+export interface SalidaLineQty {
   salida_det_id?: number | null;
   insumo_id: number;
   cantidad: number;
@@ -16,7 +16,7 @@ export interface ExitLineQty {
 }
 
 /** What the server stock already lacks because of this exit: its saved lines (kept or trashed) at their stored quantity. */
-export function storedLinesOf(lines: readonly ExitLineQty[], trash: readonly ExitLineQty[] = []): StoredLine[] {
+export function storedLinesOf(lines: readonly SalidaLineQty[], trash: readonly SalidaLineQty[] = []): StoredLine[] {
   return [...lines, ...trash]
     .filter((l) => l.salida_det_id != null)
     .map((l) => ({ insumo_id: l.insumo_id, cantidad: Number(l.old_cantidad ?? l.cantidad) }));

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getOfflineInfo } from '@client/offline';
-import { INSUMOS_KEY, insumosQuery } from '@client/features/insumos/api';
+import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import type { SalidaLine } from './api';
 
 export function useFreshStock(
@@ -13,7 +13,7 @@ export function useFreshStock(
   update: (i: number, next: (old: SalidaLine) => SalidaLine) => void,
 ) {
   // Always a network round trip when the correction opens (the device copy answers only offline).
-  const stock = useQuery({ ...insumosQuery(), enabled, staleTime: 0, refetchOnMount: 'always' });
+  const stock = useQuery({ ...catalogQuery(CATALOG.insumos), enabled, staleTime: 0, refetchOnMount: 'always' });
   const applied = useRef(false);
   const count = lines.length;
 
@@ -21,7 +21,7 @@ export function useFreshStock(
     if (!enabled || applied.current || !stock.data || !stock.isFetchedAfterMount) return;
     applied.current = true;
     // An offline answer is the device copy, possibly older than the lines' own figures: keep those.
-    if (getOfflineInfo(INSUMOS_KEY).fromCache) return;
+    if (getOfflineInfo(CATALOG.insumos.key).fromCache) return;
     const byId = new Map(stock.data.map((r) => [r.id, r.stock]));
     for (let i = 0; i < count; i++) {
       update(i, (old) => {

@@ -11,7 +11,7 @@ import { useMasterDetail } from '@client/components/use-master-detail';
 import { useSession } from '@client/lib/session';
 import type { TypedFix } from '@client/offline';
 import { useSalida, type SalidaDetail, type SalidaLine, type SalidaSave } from './api';
-import { useExitAvailability } from './use-exit-availability';
+import { useSalidaAvailability } from './use-salida-availability';
 import { useFreshStock } from './use-fresh-stock';
 
 type Head = Pick<SalidaSave, 'nro_vale' | 'fecha' | 'maquinaria_id' | 'operador_id' | 'operador_dni' | 'operador_name'>;
@@ -70,6 +70,6 @@ export function useSalidaForm(editId: number | null, fix: TypedFix<SalidaSave> |
   const { lines, trash } = md;
   linesNow.current = { lines: lines.lines, trash };
   useFreshStock(fixItem !== null, lines.lines, lines.update);
-  const { availableAt, overLines } = useExitAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
+  const { availableAt, overLines } = useSalidaAvailability({ lines: lines.lines, trash, excludeOutboxId: fixItem?.id });
   return { form, md, id, editorMode, availableAt, overLines };
 }

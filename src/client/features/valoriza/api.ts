@@ -9,7 +9,7 @@ import { openApiPdf } from '@client/lib/export';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
 import { useListQuery } from '@client/components/list-query';
 import type { DateRange } from '@client/components/date-range-filter';
-import { PARTES_KEY, type ParteItem } from '@client/features/partesdiarios/api';
+import { PARTES_KEY, type ParteItem } from '@client/components/partes/parte-item';
 
 export type { ValorizaRow, ValorizaDetail, CuentaRow };
 

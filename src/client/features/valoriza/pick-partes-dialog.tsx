@@ -8,8 +8,8 @@ import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { LoadingBody } from '@client/components/ui/spinner';
-import { MachineDateToolbar, useMachineDateFilters } from '@client/features/maquinarias/machine-date-filters';
-import { usePartes, type ParteRow } from '@client/features/partesdiarios/api';
+import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
+import { usePartes, type ParteRow } from '@client/components/partes/parte-item';
 import { MachineCell, ReportNumberCell } from './report-cells';
 
 const V = LABELS.valoriza;
@@ -24,7 +24,7 @@ export interface PickPartesDialogProps {
 }
 
 export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPartesDialogProps) {
-  const filters = useMachineDateFilters();
+  const filters = useMaquinariaDateFilters();
   const list = usePartes({ ...filters.body, sin_valorizar: true }, { enabled: open });
   const rows = useMemo(() => (list.data ?? []).filter((r) => r.valoriza_id === null && !exclude.has(r.parte_id)), [list.data, exclude]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -93,7 +93,7 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
       }
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <MachineDateToolbar filters={filters} />
+        <MaquinariaDateToolbar filters={filters} />
       </div>
       {list.isLoading ? (
         <LoadingBody failed={list.isError} />

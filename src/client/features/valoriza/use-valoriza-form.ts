@@ -9,7 +9,7 @@ import { FORM_VALIDATION } from '@client/components/form-field';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { useMasterDetail } from '@client/components/use-master-detail';
 import { useSession } from '@client/lib/session';
-import { itemOfRow, type ParteItem, type ParteRow } from '@client/features/partesdiarios/api';
+import { itemOfRow, type ParteItem, type ParteRow } from '@client/components/partes/parte-item';
 import type { ValorizaForm } from './api';
 
 const V = LABELS.valoriza;

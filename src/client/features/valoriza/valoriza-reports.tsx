@@ -9,8 +9,8 @@ import { LineItemTable, type LineColumn } from '@client/components/line-item-tab
 import type { MasterDetail } from '@client/components/use-master-detail';
 import { Button } from '@client/components/ui/button';
 import { useHasRole } from '@client/lib/session';
-import { describeParte, useInfoVenta, type ParteItem, type ParteRow } from '@client/features/partesdiarios/api';
-import { ParteDialog } from '@client/features/partesdiarios/parte-dialog';
+import { describeParte, useInfoVenta, type ParteItem, type ParteRow } from '@client/components/partes/parte-item';
+import { ParteDialog } from '@client/components/partes/parte-dialog';
 import { PickPartesDialog } from './pick-partes-dialog';
 import { MachineCell, ReportNumberCell } from './report-cells';
 import { itemOf, type ParteView, type ValItem } from './use-valoriza-form';
@@ -91,7 +91,7 @@ export function ValorizaReportDialogs({ md, reports, fecha }: { md: MasterDetail
           title={editingLine ? P.edit : P.create}
           initial={editingLine}
           defaultFecha={fecha}
-          lockMachine={editingLine?.parte_id != null}
+          lockMaquinaria={editingLine?.parte_id != null}
           confirmLabel={editingLine ? LABELS.almacen.update : LABELS.almacen.add}
           onClose={item.close}
           onSubmit={reports.onParte}

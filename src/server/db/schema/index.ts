@@ -1,5 +1,8 @@
-// Every table of the data model, for drizzle-kit and the typed database handle.
+// Every table of the data model, for drizzle-kit and the typed database handle: one file per resource
+// (named as its contract and module), plus the platform's own tables (sistema.ts) and the mirrors of the
+// external systems (integraciones.ts).
 export * from './usuarios';
+export * from './auth';
 export * from './actividades';
 export * from './insumos';
 export * from './maquinarias';
@@ -13,6 +16,9 @@ export * from './fallas';
 export * from './reparaciones';
 export * from './fotos';
 export * from './valoriza';
+export * from './partesdiarios';
 export * from './integraciones';
-export * from './sistema';
+export * from './ajustes';
+export * from './auditoria';
 export * from './operaciones';
+export * from './sistema';

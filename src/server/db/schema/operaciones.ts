@@ -1,5 +1,4 @@
-// Running the office: the backups taken, refused requests per hour, login failures (rate limits shared by
-// every server on one database) and the server-side state the instances agree on.
+// What the Operations page shows of running the office: the backups taken and the refused requests per hour.
 import {
   bigserial,
   bigint,
@@ -46,19 +45,3 @@ export const solicitudesRechazadas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hora, t.status] })],
 );
-
-export const loginFallos = pgTable(
-  'login_fallos',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** 'u:<username>' or 'a:<address>'. */
-    clave: varchar('clave', { length: 120 }).notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  },
-  (t) => [index('login_fallos_clave_idx').on(t.clave, t.at)],
-);
-
-export const servidorEstado = pgTable('servidor_estado', {
-  clave: varchar('clave', { length: 60 }).primaryKey(),
-  valor: text('valor').notNull(),
-});

@@ -1,7 +1,7 @@
 // Demo warehouse: supplies (stock starts at 0), entries of the purchase orders already received, exits
 // to the machines limited by the stock at each date, the kardex rows of both, stock = ledger, requests.
 import { sql } from 'drizzle-orm';
-import { supplySearchText } from '@shared/domain/stock';
+import { insumoSearchText } from '@shared/domain/stock';
 import { fromCents, toCents } from '@shared/domain/money';
 import type { Db } from '../client';
 import {
@@ -22,9 +22,9 @@ import type { Mirror } from './demo-integraciones';
 import type { Fleet } from './demo-maquinarias';
 import type { Clock, Rng } from './demo-util';
 
-type Movement = typeof movimientos.$inferInsert;
+type Movimiento = typeof movimientos.$inferInsert;
 
-export async function seedSupplies(db: Db): Promise<Map<string, { id: number; unimed_id: number }>> {
+export async function seedInsumos(db: Db): Promise<Map<string, { id: number; unimed_id: number }>> {
   const units = await db.select().from(unimeds);
   const unitId = (abrev: string) => units.find((u) => u.unimed_abrev === abrev)?.unimed_id ?? units[0].unimed_id;
   const rows = await db
@@ -33,7 +33,7 @@ export async function seedSupplies(db: Db): Promise<Map<string, { id: number; un
       DEMO_SUPPLIES.map(([insumo_codigo, insumo_name, unit, limits]) => ({
         insumo_codigo,
         insumo_name,
-        search_text: supplySearchText(insumo_codigo, insumo_name),
+        search_text: insumoSearchText(insumo_codigo, insumo_name),
         unimed_id: unitId(unit),
         stock: 0,
         hour_warning: limits?.[0] ?? null,
@@ -45,7 +45,7 @@ export async function seedSupplies(db: Db): Promise<Map<string, { id: number; un
   return new Map(rows.map((r) => [r.code, { id: r.id, unimed_id: r.unimed_id }]));
 }
 
-async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: number }>, userId: number): Promise<Movement[]> {
+async function seedIngresos(db: Db, mirror: Mirror, insumoIds: Map<string, { id: number }>, userId: number): Promise<Movimiento[]> {
   const heads = await db
     .insert(ingresos)
     .values(
@@ -70,7 +70,7 @@ async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: num
   const lines = mirror.entered.flatMap(({ order }) =>
     order.items.map((i) => ({
       ingreso_id: headId.get(order.orden_id) as number,
-      insumo_id: supply.get(i.insumo_codigo)?.id as number,
+      insumo_id: insumoIds.get(i.insumo_codigo)?.id as number,
       cantidad: i.cantidad,
       unimed: i.unimed,
       marca: i.cotidet_marca,
@@ -82,7 +82,7 @@ async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: num
     .returning({ id: ingresosDet.id, ingreso_id: ingresosDet.ingreso_id, insumo_id: ingresosDet.insumo_id });
   return mirror.entered.flatMap(({ order, fecha }) =>
     order.items.map((i) => {
-      const insumo_id = supply.get(i.insumo_codigo)?.id as number;
+      const insumo_id = insumoIds.get(i.insumo_codigo)?.id as number;
       const det = dets.find((d) => d.ingreso_id === headId.get(order.orden_id) && d.insumo_id === insumo_id);
       return {
         insumo_id,
@@ -99,23 +99,23 @@ async function seedEntries(db: Db, mirror: Mirror, supply: Map<string, { id: num
 }
 
 /** Exit dates: a few older ones after the first entries, most within the last 60 days. */
-function exitDays(r: Rng): number[] {
+function salidaDays(r: Rng): number[] {
   const days = [650, 560, 470, 380, 300, 230, 170, 110, 90, 70];
   for (let i = 0; i < 26; i++) days.push(r.int(1, 60));
   return days.sort((a, b) => b - a);
 }
 
-async function seedExits(
+async function seedSalidas(
   db: Db,
   r: Rng,
   c: Clock,
   fleet: Fleet,
-  supply: Map<string, { id: number }>,
-  entries: Movement[],
+  insumoIds: Map<string, { id: number }>,
+  ingresosKardex: Movimiento[],
   userId: number,
-): Promise<Movement[]> {
+): Promise<Movimiento[]> {
   const stock = new Map<number, number>();
-  const inflows = [...entries].sort((a, b) => a.fecha.localeCompare(b.fecha));
+  const inflows = [...ingresosKardex].sort((a, b) => a.fecha.localeCompare(b.fecha));
   let nextInflow = 0;
   type Draft = {
     nro_vale: string;
@@ -126,21 +126,21 @@ async function seedExits(
     lines: { insumo_id: number; cantidad: number; observacion: string | null }[];
   };
   const drafts: Draft[] = [];
-  for (const d of exitDays(r)) {
+  for (const d of salidaDays(r)) {
     const fecha = c.daysAgo(d);
     while (nextInflow < inflows.length && inflows[nextInflow].fecha <= fecha) {
       const m = inflows[nextInflow++];
       stock.set(m.insumo_id, (stock.get(m.insumo_id) ?? 0) + toCents(m.ingreso));
     }
-    const candidates = fleet.machines
-      .map((m, i) => ({ m, spec: DEMO_MACHINES[i], op: fleet.operatorIds[DEMO_MACHINES[i].operador] }))
+    const candidates = fleet.maquinarias
+      .map((m, i) => ({ m, spec: DEMO_MACHINES[i], op: fleet.operadorIds[DEMO_MACHINES[i].operador] }))
       .filter((x) => d > x.spec.stoppedDaysAgo);
     const { m, spec, op } = r.pick(candidates);
     const kit = r.pick(EXIT_KITS);
     const lines: Draft['lines'] = [];
     for (const [rawCode, min, max] of kit) {
       const code = !spec.horometro && /^02\.0[1-3]\.0001$/.test(rawCode) ? rawCode.replace(/0001$/, '0002') : rawCode;
-      const id = supply.get(code)?.id;
+      const id = insumoIds.get(code)?.id;
       if (!id) continue;
       const want = toCents(r.int(min, max));
       const take = Math.min(want, stock.get(id) ?? 0);
@@ -195,12 +195,12 @@ async function seedExits(
   );
 }
 
-async function seedRequests(
+async function seedPedidos(
   db: Db,
   r: Rng,
   c: Clock,
   fleet: Fleet,
-  supply: Map<string, { id: number; unimed_id: number }>,
+  insumoIds: Map<string, { id: number; unimed_id: number }>,
   userId: number,
 ): Promise<number> {
   const asks: [number, string | null, string[]][] = [
@@ -213,7 +213,12 @@ async function seedRequests(
     [7, 'Uñas del cucharón con desgaste', ['03.02.0001']],
     [2, 'Filtros para el próximo servicio', ['02.03.0001', '02.04.0001']],
   ];
-  const rows = asks.map(([d, observacion, codes], i) => ({ d, observacion, codes, m: fleet.machines[(i * 5) % fleet.machines.length] }));
+  const rows = asks.map(([d, observacion, codes], i) => ({
+    d,
+    observacion,
+    codes,
+    m: fleet.maquinarias[(i * 5) % fleet.maquinarias.length],
+  }));
   const heads = await db
     .insert(pedidos)
     .values(
@@ -230,7 +235,7 @@ async function seedRequests(
   await db.insert(pedidosDet).values(
     rows.flatMap((x) =>
       x.codes.map((code) => {
-        const s = supply.get(code) as { id: number; unimed_id: number };
+        const s = insumoIds.get(code) as { id: number; unimed_id: number };
         return {
           pedido_id: heads.find((h) => h.maquinaria_id === x.m.id)?.pedido_id as number,
           insumo_id: s.id,
@@ -249,13 +254,13 @@ export async function seedWarehouse(
   c: Clock,
   mirror: Mirror,
   fleet: Fleet,
-  supply: Map<string, { id: number; unimed_id: number }>,
+  insumoIds: Map<string, { id: number; unimed_id: number }>,
   userId: number,
 ) {
-  const entries = await seedEntries(db, mirror, supply, userId);
-  const exits = await seedExits(db, r, c, fleet, supply, entries, userId);
+  const ingresosKardex = await seedIngresos(db, mirror, insumoIds, userId);
+  const salidasKardex = await seedSalidas(db, r, c, fleet, insumoIds, ingresosKardex, userId);
   // The kardex in date order (entries before exits on the same day), then stock = Σ ingreso − Σ salida.
-  const ledger = [...entries, ...exits].sort(
+  const ledger = [...ingresosKardex, ...salidasKardex].sort(
     (a, b) => a.fecha.localeCompare(b.fecha) || (a.tipo === b.tipo ? 0 : a.tipo === 'INGRESO' ? -1 : 1),
   );
   await db
@@ -264,11 +269,11 @@ export async function seedWarehouse(
   await db.execute(
     sql`update ${insumos} set stock = coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m where m.insumo_id = ${insumos.id}), 0)`,
   );
-  const requests = await seedRequests(db, r, c, fleet, supply, userId);
+  const pedidosCount = await seedPedidos(db, r, c, fleet, insumoIds, userId);
   return {
     ingresos: mirror.entered.length,
-    salidas: new Set(exits.map((e) => e.nro_guiaremision)).size,
+    salidas: new Set(salidasKardex.map((e) => e.nro_guiaremision)).size,
     movimientos: ledger.length,
-    pedidos: requests,
+    pedidos: pedidosCount,
   };
 }

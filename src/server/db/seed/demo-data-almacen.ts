@@ -2,9 +2,9 @@
 // and the purchase orders of the logistics system (which of them the warehouse has already entered).
 
 /** [code, name, unit, wear limits (warning, critical, limit) when the supply is a machine part]. */
-export type DemoSupply = [string, string, string, [number, number, number]?];
+export type DemoInsumo = [string, string, string, [number, number, number]?];
 
-export const DEMO_SUPPLIES: DemoSupply[] = [
+export const DEMO_SUPPLIES: DemoInsumo[] = [
   ['01.01.0001', 'ACEITE DE MOTOR SAE 15W40 CI-4', 'GLN', [200, 230, 250]],
   ['01.01.0002', 'ACEITE HIDRAULICO ISO VG 68', 'GLN'],
   ['01.01.0003', 'ACEITE DE TRANSMISION SAE 30 TO-4', 'GLN'],

@@ -3,7 +3,7 @@
 
 export type Kind = 'retro' | 'cargador' | 'motoniveladora' | 'volquete' | 'rodillo' | 'cisterna' | 'tractor' | 'excavadora';
 
-export interface DemoMachine {
+export interface DemoMaquinaria {
   kind: Kind;
   descripcion: string;
   marca: string;
@@ -22,7 +22,7 @@ export interface DemoMachine {
   servicio: string;
 }
 
-export const DEMO_MACHINES: DemoMachine[] = [
+export const DEMO_MACHINES: DemoMaquinaria[] = [
   {
     kind: 'retro',
     descripcion: 'RETROEXCAVADORA',

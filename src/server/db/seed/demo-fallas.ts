@@ -6,7 +6,7 @@ import type { ServiceOrder } from '../../integrations/logistica/index';
 import { DEMO_WORKSHOPS } from './demo-data-almacen';
 import type { Clock } from './demo-util';
 
-interface DemoFailure {
+interface DemoFalla {
   placa: string;
   descripcion: string;
   detalle: string;
@@ -15,7 +15,7 @@ interface DemoFailure {
   repair?: { daysAgo: number; os: number; item: number };
 }
 
-const FAILURES: DemoFailure[] = [
+const FAILURES: DemoFalla[] = [
   {
     placa: 'EGM-214',
     descripcion: 'Fuga de aceite en el círculo de la hoja',
@@ -188,18 +188,18 @@ export function demoServiceOrders(c: Clock): ServiceOrder[] {
   return out;
 }
 
-export async function seedFailures(
+export async function seedFallas(
   db: Db,
   c: Clock,
   orders: ServiceOrder[],
-  machineId: Map<string, number>,
+  maquinariaIds: Map<string, number>,
   userId: number,
 ): Promise<{ fallas: number; reparaciones: number }> {
   const rows = await db
     .insert(fallas)
     .values(
       FAILURES.map((f, i) => ({
-        maquinaria_id: machineId.get(f.placa) as number,
+        maquinaria_id: maquinariaIds.get(f.placa) as number,
         descripcion: f.descripcion,
         detalle: f.detalle,
         estado: f.repair ? 1 : 0,
@@ -208,8 +208,8 @@ export async function seedFailures(
       })),
     )
     .returning({ falla_id: fallas.falla_id, maquinaria_id: fallas.maquinaria_id, descripcion: fallas.descripcion });
-  const idOf = (f: DemoFailure) =>
-    rows.find((x) => x.maquinaria_id === machineId.get(f.placa) && x.descripcion === f.descripcion)?.falla_id as number;
+  const idOf = (f: DemoFalla) =>
+    rows.find((x) => x.maquinaria_id === maquinariaIds.get(f.placa) && x.descripcion === f.descripcion)?.falla_id as number;
   const repairs = FAILURES.flatMap((f) => {
     if (!f.repair) return [];
     const os = orders[f.repair.os];
@@ -218,7 +218,7 @@ export async function seedFailures(
       {
         orden_id: os.orden_id,
         ordendet_item: item.ordendet_item,
-        maquinaria_id: machineId.get(f.placa) as number,
+        maquinaria_id: maquinariaIds.get(f.placa) as number,
         nro_orden: os.nro_orden,
         anio: os.anio,
         servicio: item.ordendet_desart.slice(0, 250),

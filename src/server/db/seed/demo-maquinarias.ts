@@ -7,12 +7,12 @@ import { DEMO_SUPPLIES } from './demo-data-almacen';
 import { DEMO_MACHINES, KM_LIMITS, PARTS_BY_KIND } from './demo-data-maquinarias';
 import { OPERATOR_COUNT } from './demo-data-personas';
 import type { Mirror } from './demo-integraciones';
-import type { FleetMachine } from './demo-partes';
+import type { FleetMaquinaria } from './demo-partes';
 import type { Clock, Rng } from './demo-util';
 
 export interface Fleet {
-  machines: (FleetMachine & { created_at: string })[];
-  operatorIds: number[];
+  maquinarias: (FleetMaquinaria & { created_at: string })[];
+  operadorIds: number[];
 }
 
 export async function seedFleet(db: Db, c: Clock, mirror: Mirror): Promise<Fleet> {
@@ -56,8 +56,8 @@ export async function seedFleet(db: Db, c: Clock, mirror: Mirror): Promise<Fleet
       })),
     )
     .returning({ operador_id: operadores.operador_id, dni: operadores.dni });
-  const machines = DEMO_MACHINES.map((m) => rows.find((r) => r.placa === m.placa) as Fleet['machines'][number]);
-  return { machines, operatorIds: people.map((p) => ops.find((o) => o.dni === p.dni)?.operador_id as number) };
+  const fleet = DEMO_MACHINES.map((m) => rows.find((r) => r.placa === m.placa) as Fleet['maquinarias'][number]);
+  return { maquinarias: fleet, operadorIds: people.map((p) => ops.find((o) => o.dni === p.dni)?.operador_id as number) };
 }
 
 /**
@@ -65,22 +65,22 @@ export async function seedFleet(db: Db, c: Clock, mirror: Mirror): Promise<Fleet
  * danger, when the machine's 60 days of reports can reach it); its last change is placed where the
  * reports after it add up to that share of its limit, and earlier changes replay the meter log.
  */
-export async function seedParts(
+export async function seedMaquinariaInsumos(
   db: Db,
   r: Rng,
   fleet: Fleet,
   meter: Map<number, { fecha: string; qty: number }[]>,
-  supplyId: Map<string, number>,
+  insumoIds: Map<string, number>,
   userId: number,
 ): Promise<{ assignments: number; changes: number }> {
   const assignments: (typeof insumosMaquinaria.$inferInsert)[] = [];
   const changes: (Omit<typeof cambiosInsumo.$inferInsert, 'insumo_maq_id'> & { key: string })[] = [];
-  fleet.machines.forEach((m, idx) => {
+  fleet.maquinarias.forEach((m, idx) => {
     const spec = DEMO_MACHINES[idx];
     const log = meter.get(m.id) ?? [];
     for (const code of PARTS_BY_KIND[spec.kind]) {
       const limits = (!spec.horometro && KM_LIMITS[code]) || DEMO_SUPPLIES.find((s) => s[0] === code)?.[3];
-      const insumo_id = supplyId.get(code);
+      const insumo_id = insumoIds.get(code);
       if (!limits || !insumo_id) continue;
       const [warning, critical, limit] = limits;
       const band = r.next();

@@ -17,14 +17,14 @@ export const BILLING = {
 } as const;
 export type BillingKey = keyof typeof BILLING;
 
-export interface FleetMachine {
+export interface FleetMaquinaria {
   id: number;
   placa: string;
   horometro: boolean;
   horometro_inicial: number;
 }
 
-export interface DemoReport {
+export interface DemoParte {
   parte_id: number;
   maquinaria_id: number;
   fecha: string;
@@ -32,8 +32,8 @@ export interface DemoReport {
   billing?: BillingKey;
 }
 
-export interface ReportsResult {
-  reports: DemoReport[];
+export interface PartesResult {
+  partes: DemoParte[];
   /** Meter quantity per machine and date, in date order. */
   meter: Map<number, { fecha: string; qty: number }[]>;
   lines: number;
@@ -76,19 +76,19 @@ export async function seedCatalogs(db: Db) {
   return { activities: acts, costLines: lines, costos: heads.length };
 }
 
-export async function seedReports(
+export async function seedPartes(
   db: Db,
   r: Rng,
   c: Clock,
-  fleet: FleetMachine[],
-  operatorIds: number[],
+  fleet: FleetMaquinaria[],
+  operadorIds: number[],
   catalogs: Awaited<ReturnType<typeof seedCatalogs>>,
-): Promise<ReportsResult> {
+): Promise<PartesResult> {
   const downtime = downtimeByPlate();
   const active = catalogs.activities.filter((a) => a.activ_estado === 1 && a.activ_nombre !== RENTAL_ACTIVITY);
   const activityId = (name: string) => catalogs.activities.find((a) => a.activ_nombre === name)?.id as number;
-  const spare = operatorIds.slice(12);
-  type Draft = Omit<DemoReport, 'parte_id' | 'monto'> & {
+  const spare = operadorIds.slice(12);
+  type Draft = Omit<DemoParte, 'parte_id' | 'monto'> & {
     operador_id: number;
     actividad_id: number;
     costo_det_id: number;
@@ -119,7 +119,7 @@ export async function seedReports(
         maquinaria_id: m.id,
         fecha,
         billing,
-        operador_id: relief < 0.15 ? spare[who % spare.length] : operatorIds[spec.operador],
+        operador_id: relief < 0.15 ? spare[who % spare.length] : operadorIds[spec.operador],
         actividad_id: billing ? activityId(BILLING[billing].activity) : change < 0.2 ? r.pick(active).id : siteActivity,
         costo_det_id: line.costo_det_id,
         cantid,
@@ -163,7 +163,7 @@ export async function seedReports(
       meter.set(m.id, [...(meter.get(m.id) ?? []), { fecha: p.fecha, qty: p.cantid }]);
   }
   return {
-    reports: drafts.map((p, i) => ({
+    partes: drafts.map((p, i) => ({
       parte_id: idByNro.get(nro(i)) as number,
       maquinaria_id: p.maquinaria_id,
       fecha: p.fecha,

@@ -6,10 +6,10 @@ import type { Db } from '../client';
 import { cuentas, partesDiarios, valorizaciones } from '../schema/index';
 import { DNI_CUSTOMER } from './demo-data-personas';
 import type { Mirror } from './demo-integraciones';
-import { BILLING, type BillingKey, type DemoReport } from './demo-partes';
+import { BILLING, type BillingKey, type DemoParte } from './demo-partes';
 import type { Clock } from './demo-util';
 
-export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: DemoReport[]): Promise<number> {
+export async function seedValorizaciones(db: Db, c: Clock, mirror: Mirror, partes: DemoParte[]): Promise<number> {
   const accounts = await db.select().from(cuentas);
   const detraccion = accounts.find((a) => a.tipo_cuenta === 'detraccion');
   const deposito = accounts.find((a) => a.tipo_cuenta === 'deposito');
@@ -34,7 +34,7 @@ export async function seedValuations(db: Db, c: Clock, mirror: Mirror, reports: 
   ];
   let count = 0;
   for (const v of plan) {
-    const billed = reports.filter((p) => p.billing === v.key);
+    const billed = partes.filter((p) => p.billing === v.key);
     if (billed.length === 0) continue;
     const totals = valorizaTotals({ montos: billed.map((p) => p.monto), rubro: v.rubro, tasa: detraccion?.tasa_impuesto });
     const [row] = await db

@@ -2,14 +2,14 @@
 // repairs, daily reports and valuations over the last 60 days, plus the external systems' mirrors.
 // Runs in one transaction on a base-seeded database; dates are relative to today in Lima.
 import type { Db } from '../client';
-import { demoServiceOrders, seedFailures } from './demo-fallas';
+import { demoServiceOrders, seedFallas } from './demo-fallas';
 import { seedMirror } from './demo-integraciones';
-import { seedFleet, seedParts } from './demo-maquinarias';
-import { seedCatalogs, seedReports } from './demo-partes';
-import { seedSupplies, seedWarehouse } from './demo-almacen';
+import { seedFleet, seedMaquinariaInsumos } from './demo-maquinarias';
+import { seedCatalogs, seedPartes } from './demo-partes';
+import { seedInsumos, seedWarehouse } from './demo-almacen';
 import { seedDemoUsers } from './demo-usuarios';
 import { clock, rng } from './demo-util';
-import { seedValuations } from './demo-valoriza';
+import { seedValorizaciones } from './demo-valoriza';
 
 export interface DemoSummary {
   usuarios: number;
@@ -44,25 +44,32 @@ export async function seedDemo(database: Db, opts: DemoOptions = {}): Promise<De
     const users = await seedDemoUsers(db, opts.defaultPassword);
     const serviceOrders = demoServiceOrders(c);
     const mirror = await seedMirror(db, r, c, serviceOrders);
-    const supply = await seedSupplies(db);
+    const insumoIds = await seedInsumos(db);
     const fleet = await seedFleet(db, c, mirror);
     const catalogs = await seedCatalogs(db);
-    const { reports, meter } = await seedReports(db, r, c, fleet.machines, fleet.operatorIds, catalogs);
-    const parts = await seedParts(db, r, fleet, meter, new Map([...supply].map(([k, v]) => [k, v.id])), users.supervisor);
-    const valorizaciones = await seedValuations(db, c, mirror, reports);
-    const machineId = new Map(fleet.machines.map((m) => [m.placa, m.id]));
-    const failures = await seedFailures(db, c, serviceOrders, machineId, users.supervisor);
-    const warehouse = await seedWarehouse(db, r, c, mirror, fleet, supply, users.almacenero);
+    const { partes, meter } = await seedPartes(db, r, c, fleet.maquinarias, fleet.operadorIds, catalogs);
+    const maquinariaInsumos = await seedMaquinariaInsumos(
+      db,
+      r,
+      fleet,
+      meter,
+      new Map([...insumoIds].map(([k, v]) => [k, v.id])),
+      users.supervisor,
+    );
+    const valorizaciones = await seedValorizaciones(db, c, mirror, partes);
+    const maquinariaIds = new Map(fleet.maquinarias.map((m) => [m.placa, m.id]));
+    const fallas = await seedFallas(db, c, serviceOrders, maquinariaIds, users.supervisor);
+    const warehouse = await seedWarehouse(db, r, c, mirror, fleet, insumoIds, users.almacenero);
     return {
       usuarios: Object.keys(users).length,
-      maquinarias: fleet.machines.length,
-      operadores: fleet.operatorIds.length,
-      insumos: supply.size,
-      asignaciones: parts.assignments,
-      cambios: parts.changes,
-      partes: reports.length,
+      maquinarias: fleet.maquinarias.length,
+      operadores: fleet.operadorIds.length,
+      insumos: insumoIds.size,
+      asignaciones: maquinariaInsumos.assignments,
+      cambios: maquinariaInsumos.changes,
+      partes: partes.length,
       valorizaciones,
-      ...failures,
+      ...fallas,
       ...warehouse,
       ordenesCompra: mirror.orders.length,
       ordenesServicio: serviceOrders.length,

@@ -5,7 +5,7 @@ import type { FallaDetail, FallaOption, FallaRow } from '@shared/contract/fallas
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, fotos, maquinarias, reparaciones } from '../../db/schema/index';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { isoTimestamp } from '../../lib/timestamps';
 import { listFotos } from '../fotos/repository';
@@ -36,7 +36,7 @@ export interface FallaFilter {
   ffin?: string | null;
 }
 
-const onMachine = eq(maquinarias.id, fallas.maquinaria_id);
+const onMaquinaria = eq(maquinarias.id, fallas.maquinaria_id);
 
 export function listFallas(db: Db, f: FallaFilter): Promise<JsonRows<FallaRow>> {
   const where = and(
@@ -49,30 +49,23 @@ export function listFallas(db: Db, f: FallaFilter): Promise<JsonRows<FallaRow>> 
     db
       .select(wire(columns))
       .from(fallas)
-      .innerJoin(maquinarias, onMachine)
+      .innerJoin(maquinarias, onMaquinaria)
       .where(where)
       .orderBy(desc(fallas.created_at), desc(fallas.falla_id)),
   );
 }
 
 export async function getFalla(db: Db, id: number): Promise<FallaDetail> {
-  const [row] = await db.select(columns).from(fallas).innerJoin(maquinarias, onMachine).where(eq(fallas.falla_id, id));
+  const [row] = await db.select(columns).from(fallas).innerJoin(maquinarias, onMaquinaria).where(eq(fallas.falla_id, id));
   if (!row) throw notFound(MSG.failureNotFound);
   return { ...row, fotos: await listFotos(db, id) };
-}
-
-/** The machine's plate; a 400 on the field when there is no such machine. */
-export async function machinePlate(db: Db, id: number): Promise<string> {
-  const [m] = await db.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
-  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
-  return m.placa;
 }
 
 /**
  * The failures a repair of this machine may take: the pending ones, plus the one repair `reparacionId`
  * (being edited) already holds when it is of this machine. Newest first.
  */
-export async function fallasForRepair(db: Db, maquinariaId: number, reparacionId: number | null): Promise<FallaOption[]> {
+export async function fallasForReparacion(db: Db, maquinariaId: number, reparacionId: number | null): Promise<FallaOption[]> {
   const held = reparacionId
     ? sql`${fallas.falla_id} = (select ${reparaciones.falla_id} from ${reparaciones} where ${reparaciones.reparacion_id} = ${reparacionId})`
     : undefined;
@@ -90,7 +83,7 @@ export async function fallasForRepair(db: Db, maquinariaId: number, reparacionId
 }
 
 /** The newest pending failures with their machine's plate and Lima date (welcome card and bell). */
-export function pendingFailures(db: Db, limit: number) {
+export function pendingFallas(db: Db, limit: number) {
   return db
     .select({
       falla_id: fallas.falla_id,

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
-import { fallasForRepair, getFalla, machinePlate } from './repository';
+import { maquinariaPlate } from '../maquinarias/repository';
+import { fallasForReparacion, getFalla } from './repository';
 
 const RESOURCE = 'fallas';
 
@@ -23,7 +24,7 @@ export function createFalla(req: FastifyRequest, body: FallaBody) {
   return runChange(
     req,
     async ({ tx, audit }) => {
-      await machinePlate(tx, body.maquinaria_id);
+      await maquinariaPlate(tx, body.maquinaria_id);
       const [row] = await tx
         .insert(fallas)
         .values({
@@ -59,7 +60,7 @@ export function updateFalla(req: FastifyRequest, id: number, body: FallaBody) {
     const stored = await lockFalla(tx, id);
     const before = await getFalla(tx, id);
     if (body.maquinaria_id !== stored.maquinaria_id) {
-      await machinePlate(tx, body.maquinaria_id);
+      await maquinariaPlate(tx, body.maquinaria_id);
       const [repair] = await tx.select({ id: reparaciones.reparacion_id }).from(reparaciones).where(eq(reparaciones.falla_id, id));
       if (repair) throw conflict(MSG.failureMachineLocked);
     }
@@ -88,5 +89,5 @@ export function deleteFalla(req: FastifyRequest, id: number) {
 export async function fallasByMaquinaria(db: Db, body: FallasByMaquinariaBody) {
   const [m] = await db.select({ id: maquinarias.id }).from(maquinarias).where(eq(maquinarias.id, body.maquinaria_id));
   if (!m) throw notFound(MSG.machineNotFound);
-  return fallasForRepair(db, body.maquinaria_id, body.reparacion_id);
+  return fallasForReparacion(db, body.maquinaria_id, body.reparacion_id);
 }

@@ -4,18 +4,18 @@ import { eq, inArray, or, and } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { IngresoBody, OrdenInfo } from '@shared/contract/ingresos';
 import { formatAmount, toCents } from '@shared/domain/money';
-import { quantitiesBySupply } from '@shared/domain/stock';
+import { quantitiesByInsumo } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import { guiasRemision, ingresos, ingresosDet } from '../../db/schema/index';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { limaDate } from '@shared/domain/dates';
 import { assertOrderYear } from '../../lib/order-year';
 import { runChange } from '../../plugins/change';
-import { applyInflow, applyOutflow, lockSupplies } from '../insumos/stock';
-import { deleteEntryMovements, insertEntryMovements, updateEntryDoc } from '../movimientos/ledger';
+import { applyInflow, applyOutflow, lockInsumos } from '../insumos/stock';
+import { deleteIngresoMovimientos, insertIngresoMovimientos, updateIngresoDoc } from '../movimientos/ledger';
 import { getPurchaseOrder, type PurchaseOrder } from './orders';
 import { getIngreso } from './repository';
-import { ensureSupplies } from './supplies';
+import { ensureInsumos } from './insumos';
 
 async function findOrder(req: FastifyRequest, nro: string, anio: number): Promise<PurchaseOrder> {
   assertOrderYear(anio);
@@ -25,7 +25,7 @@ async function findOrder(req: FastifyRequest, nro: string, anio: number): Promis
 }
 
 /** The entry already registered for an order (by its id, or its number and year), the same test the create makes. */
-async function entryOf(db: FastifyRequest['server']['db'], order: PurchaseOrder) {
+async function ingresoOf(db: FastifyRequest['server']['db'], order: PurchaseOrder) {
   const [row] = await db
     .select({ id: ingresos.id, fecha: ingresos.fecha })
     .from(ingresos)
@@ -38,7 +38,7 @@ async function entryOf(db: FastifyRequest['server']['db'], order: PurchaseOrder)
 
 export async function infoOrden(req: FastifyRequest, nro: string, anio: number): Promise<OrdenInfo> {
   const o = await findOrder(req, nro, anio);
-  const registrado = await entryOf(req.server.db, o);
+  const registrado = await ingresoOf(req.server.db, o);
   const marcas = [...new Set(o.items.map((i) => i.cotidet_marca).filter((m): m is string => !!m))];
   return {
     items: o.items.map((i) => ({
@@ -113,7 +113,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
         .limit(1);
       if (dup) throw unprocessable(MSG.orderAlreadyRegistered);
       const items = body.ingresos_det.map((l) => ({ ...l.insumo, unimed: unitOf.get(l.insumo.insumo_codigo) ?? l.unimed }));
-      const ids = await ensureSupplies(tx, items);
+      const ids = await ensureInsumos(tx, items);
       const [head] = await tx
         .insert(ingresos)
         .values({
@@ -144,8 +144,8 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
       if (guias.list.length > 0) {
         await tx.insert(guiasRemision).values(guias.list.map((g) => ({ ingreso_id: head.id, ...g })));
       }
-      await applyInflow(tx, quantitiesBySupply(lines));
-      await insertEntryMovements(
+      await applyInflow(tx, quantitiesByInsumo(lines));
+      await insertIngresoMovimientos(
         tx,
         { fecha: head.fecha, proveedor: order.proveedor, nro_guiaremision: guias.nro ?? '' },
         lines.map((l) => ({ ingreso_det_id: l.id, insumo_id: l.insumo_id, cantidad: l.cantidad })),
@@ -173,7 +173,7 @@ export function updateIngreso(
     if (nro && listed.size > 0 && !listed.has(nro)) throw unprocessable(MSG.entryGuideNotInOrder);
     const fecha = body.fecha_guiaremision ?? (nro ? (listed.get(nro) ?? null) : null);
     await tx.update(ingresos).set({ nro_guiaremision: nro, fecha_guiaremision: fecha }).where(eq(ingresos.id, id));
-    await updateEntryDoc(
+    await updateIngresoDoc(
       tx,
       before.ingresos_det.map((l) => l.id),
       { nro_guiaremision: nro ?? '' },
@@ -189,13 +189,13 @@ export function deleteIngreso(req: FastifyRequest, id: number) {
     const [head] = await tx.select({ id: ingresos.id }).from(ingresos).where(eq(ingresos.id, id)).for('update');
     if (!head) throw notFound(MSG.notFound);
     const before = await getIngreso(tx, id);
-    const qty = quantitiesBySupply(before.ingresos_det);
-    const locked = await lockSupplies(tx, qty.keys());
+    const qty = quantitiesByInsumo(before.ingresos_det);
+    const locked = await lockInsumos(tx, qty.keys());
     for (const [insumoId, cents] of qty) {
       if (toCents(locked.get(insumoId)?.stock ?? 0) < cents) throw conflict(MSG.entryStockIssued);
     }
     await applyOutflow(tx, qty);
-    await deleteEntryMovements(
+    await deleteIngresoMovimientos(
       tx,
       before.ingresos_det.map((l) => l.id),
     );

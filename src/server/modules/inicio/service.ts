@@ -6,8 +6,8 @@ import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
 import type { Db } from '../../db/client';
 import { fallas, partesDiarios, pedidos } from '../../db/schema/index';
-import { partCounters } from '../../lib/wear';
-import { pendingFailures } from '../fallas/repository';
+import { insumoCounters } from '../../lib/wear';
+import { pendingFallas } from '../fallas/repository';
 
 /** Who sees which card: the menu ids of the screens the cards open. */
 export const INICIO_CARD_CODES = {
@@ -20,11 +20,11 @@ export const INICIO_CARD_CODES = {
 const allowed = (roles: readonly number[], codes: readonly number[]) => codes.some((c) => roles.includes(c));
 const firstItems = <T>(items: T[]) => ({ total: items.length, items: items.slice(0, INICIO_MAX_ITEMS) });
 
-async function partCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> {
+async function insumoCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> {
   const today = limaDate();
   const peligro: InicioParte[] = [];
   const proximos: InicioParte[] = [];
-  for (const p of await partCounters(db, { today })) {
+  for (const p of await insumoCounters(db, { today })) {
     const part: InicioParte = {
       insumo_maq_id: p.insumo_maq_id,
       maquinaria_id: p.maquinaria_id,
@@ -45,9 +45,9 @@ async function partCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> 
   return { peligro: firstItems(peligro), proximos: firstItems(proximos) };
 }
 
-async function failureCard(db: Db): Promise<NonNullable<InicioAnswer['fallas']>> {
+async function fallaCard(db: Db): Promise<NonNullable<InicioAnswer['fallas']>> {
   const [{ total }] = await db.select({ total: count() }).from(fallas).where(eq(fallas.estado, 0));
-  const items = await pendingFailures(db, INICIO_MAX_ITEMS);
+  const items = await pendingFallas(db, INICIO_MAX_ITEMS);
   return { total: Number(total), items };
 }
 
@@ -59,17 +59,17 @@ async function unbilledCard(db: Db): Promise<NonNullable<InicioAnswer['partes_si
   return { total: Number(row.total), monto: Number(row.monto) };
 }
 
-async function requestCard(db: Db): Promise<NonNullable<InicioAnswer['pedidos_pendientes']>> {
+async function pedidoCard(db: Db): Promise<NonNullable<InicioAnswer['pedidos_pendientes']>> {
   const [{ total }] = await db.select({ total: count() }).from(pedidos).where(eq(pedidos.estado, 0));
   return { total: Number(total) };
 }
 
 export async function inicio(db: Db, roles: readonly number[]): Promise<InicioAnswer> {
   const [insumos, fallasCard, partes, pedidosCard] = await Promise.all([
-    allowed(roles, INICIO_CARD_CODES.insumos) ? partCards(db) : null,
-    allowed(roles, INICIO_CARD_CODES.fallas) ? failureCard(db) : null,
+    allowed(roles, INICIO_CARD_CODES.insumos) ? insumoCards(db) : null,
+    allowed(roles, INICIO_CARD_CODES.fallas) ? fallaCard(db) : null,
     allowed(roles, INICIO_CARD_CODES.partes) ? unbilledCard(db) : null,
-    allowed(roles, INICIO_CARD_CODES.pedidos) ? requestCard(db) : null,
+    allowed(roles, INICIO_CARD_CODES.pedidos) ? pedidoCard(db) : null,
   ]);
   return { insumos, fallas: fallasCard, partes_sin_valorizar: partes, pedidos_pendientes: pedidosCard };
 }

@@ -9,7 +9,7 @@ import {
   type InsumoSearchSalida,
   type SearchHorasAnswer,
 } from '@shared/contract/insumos';
-import { normalizeSearch, supplySearchText } from '@shared/domain/stock';
+import { normalizeSearch, insumoSearchText } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { ingresosDet, insumos, insumosMaquinaria, movimientos, pedidosDet, salidasDet, unimeds } from '../../db/schema/index';
@@ -117,7 +117,7 @@ function values(body: InsumoBody) {
   return {
     insumo_codigo: body.insumo_codigo,
     insumo_name: body.insumo_name,
-    search_text: supplySearchText(body.insumo_codigo, body.insumo_name),
+    search_text: insumoSearchText(body.insumo_codigo, body.insumo_name),
     unimed_id: body.unimed_id,
     hour_warning: body.hour_warning,
     hour_critical: body.hour_critical,

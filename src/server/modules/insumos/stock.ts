@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { insumos } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/errors';
 
-export interface LockedSupply {
+export interface LockedInsumo {
   id: number;
   insumo_codigo: string;
   insumo_name: string;
@@ -15,9 +15,9 @@ export interface LockedSupply {
 }
 
 /** SELECT … FOR UPDATE of the supplies, in id order; unknown ids are a 400. */
-export async function lockSupplies(tx: Db, ids: Iterable<number>): Promise<Map<number, LockedSupply>> {
+export async function lockInsumos(tx: Db, ids: Iterable<number>): Promise<Map<number, LockedInsumo>> {
   const list = [...new Set(ids)].sort((a, b) => a - b);
-  const out = new Map<number, LockedSupply>();
+  const out = new Map<number, LockedInsumo>();
   if (list.length === 0) return out;
   const rows = await tx
     .select({ id: insumos.id, insumo_codigo: insumos.insumo_codigo, insumo_name: insumos.insumo_name, stock: insumos.stock })
@@ -36,7 +36,7 @@ export async function lockSupplies(tx: Db, ids: Iterable<number>): Promise<Map<n
  * is available (stock plus what this record already held).
  */
 export function assertAvailable(
-  locked: Map<number, LockedSupply>,
+  locked: Map<number, LockedInsumo>,
   deltas: Map<number, number>,
   requested: Map<number, number>,
   fieldOf: (insumoId: number) => string,

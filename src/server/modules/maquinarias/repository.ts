@@ -1,16 +1,18 @@
 // Machine queries: the list with every part's wear and the current meter, the parts of one machine, one
-// machine, the meter at a date and the change history (the maintenance report). Wear comes from lib/wear.ts.
-import { sql, type SQL } from 'drizzle-orm';
+// machine, the meter at a date, the change history (the maintenance report) and a machine's plate (the check
+// every record naming a machine makes). Wear comes from lib/wear.ts.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CambioInsumoRow, MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { maquinarias } from '../../db/schema/index';
+import { badRequest, notFound } from '../../lib/errors';
 import { jsonRows, type JsonRows } from '../../lib/json-rows';
 import { intList, rowsOf } from '../../lib/sql';
-import { horometroActual, meterTotal, partColumns, partFrom, wearCtes } from '../../lib/wear';
+import { horometroActual, meterTotal, maquinariaInsumoColumns, maquinariaInsumoFrom, wearCtes } from '../../lib/wear';
 
 /** The list's machine columns over `maquinarias m left join wear_machine wm`. */
-const machineColumns = sql`
+const maquinariaColumns = sql`
   m.id, m.descripcion, m.marca, m.modelo, m.placa, m.estado, m.anio_fabrica as "año_fabrica", m.horometro,
   m.horometro_inicial, ${horometroActual} as horometro_actual,
   coalesce(wm.uso_diario, 0) as uso_diario, m.veh_id`;
@@ -21,10 +23,10 @@ export function listQuery(ids: readonly number[] | null = null): SQL {
   return sql`with ${wearCtes({ maquinariaIds: ids })},
       wear_json as (
         select p.maquinaria_id, json_agg(p order by p.insumo_maq_id) as insumos
-        from (select ${partColumns} from ${partFrom}) p
+        from (select ${maquinariaInsumoColumns} from ${maquinariaInsumoFrom}) p
         group by p.maquinaria_id
       )
-      select ${machineColumns}, coalesce(wj.insumos, '[]'::json) as insumos
+      select ${maquinariaColumns}, coalesce(wj.insumos, '[]'::json) as insumos
       from maquinarias m
       left join wear_machine wm on wm.maquinaria_id = m.id
       left join wear_json wj on wj.maquinaria_id = m.id
@@ -36,16 +38,16 @@ export function listMaquinarias(db: Db, ids: readonly number[] | null = null): P
   return jsonRows(db, listQuery(ids));
 }
 
-export async function machinesOf(db: Db, ids: readonly number[] | null): Promise<MaquinariaRow[]> {
+export async function maquinariasOf(db: Db, ids: readonly number[] | null): Promise<MaquinariaRow[]> {
   return JSON.parse(await listMaquinarias(db, ids)) as MaquinariaRow[];
 }
 
 /** The parts of one machine with their wear, by assignment order. */
-export function partsOf(db: Db, maquinariaId: number, insumoMaqIds?: readonly number[]): Promise<JsonRows<MaquinariaInsumo>> {
+export function insumosOf(db: Db, maquinariaId: number, insumoMaqIds?: readonly number[]): Promise<JsonRows<MaquinariaInsumo>> {
   return jsonRows(
     db,
     sql`with ${wearCtes({ maquinariaIds: [maquinariaId], insumoMaqIds: insumoMaqIds ?? null })}
-      select ${partColumns} from ${partFrom} order by w.insumo_maq_id`,
+      select ${maquinariaInsumoColumns} from ${maquinariaInsumoFrom} order by w.insumo_maq_id`,
   );
 }
 
@@ -97,7 +99,7 @@ export async function platesOf(db: Db, ids: readonly number[]): Promise<string[]
 }
 
 /** The machines registered with any of these plates (in any letter case): upper-case plate → machine id. */
-export async function machineIdsByPlate(db: Db, plates: readonly string[]): Promise<Map<string, number>> {
+export async function maquinariaIdsByPlate(db: Db, plates: readonly string[]): Promise<Map<string, number>> {
   if (plates.length === 0) return new Map();
   const machines = await rowsOf<{ id: number; placa: string }>(
     db,
@@ -107,4 +109,11 @@ export async function machineIdsByPlate(db: Db, plates: readonly string[]): Prom
     )})`,
   );
   return new Map(machines.map((m) => [m.placa, Number(m.id)]));
+}
+
+/** The machine's plate; a 400 on the field when there is no such machine (exits, reports, failures, repairs). */
+export async function maquinariaPlate(db: Db, id: number): Promise<string> {
+  const [m] = await db.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
+  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
+  return m.placa;
 }

@@ -10,7 +10,8 @@ import { sendPdf } from '../../lib/pdf-reply';
 import { route } from '../../lib/route';
 import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
-import { cambiosInRange, listMaquinarias, machineIdsByPlate, machinesOf, partsOf, platesOf } from './repository';
+import { officeSettings } from '../ajustes/service';
+import { cambiosInRange, listMaquinarias, maquinariaIdsByPlate, maquinariasOf, insumosOf, platesOf } from './repository';
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
 const L = LABELS.maquinariaPdf;
@@ -20,13 +21,13 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
 
   route(app, api.parts, async (req) => {
     await platesOf(app.db, [req.params.id]);
-    return partsOf(app.db, req.params.id);
+    return insumosOf(app.db, req.params.id);
   });
 
   route(app, api.searchVehiculo, async (req) => {
     const found = await integrations(app.config, app.db).vehiculos.search(req.params.term);
     if (!found.length) return { items: [] };
-    const byPlate = await machineIdsByPlate(
+    const byPlate = await maquinariaIdsByPlate(
       app.db,
       found.map((v) => v.veh_placa),
     );
@@ -36,10 +37,10 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
   route(app, api.pdfGraficos, async (req, reply) => {
     const ids = req.query.id;
     if (ids) await platesOf(app.db, ids);
-    const machines = await machinesOf(app.db, ids);
+    const machines = await maquinariasOf(app.db, ids);
     // Asked by id: in the order asked; all: plate descending, as the list.
     if (ids) machines.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-    const bytes = await buildWearPdf(machines, limaDate(), await officePdf(app.config, app.db));
+    const bytes = await buildWearPdf(machines, limaDate(), await officePdf(app.config, await officeSettings(app.db)));
     return sendPdf(reply, bytes, machines.length === 1 ? `${L.wearFileName}-${machines[0].placa}` : L.wearFileName);
   });
 
@@ -47,7 +48,7 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
     const { id: ids, fini, ffin } = req.query;
     const plates = ids ? await platesOf(app.db, ids) : null;
     const rows = await cambiosInRange(app.db, ids, fini, ffin);
-    const bytes = await buildMaintenancePdf(rows, plates, fini, ffin, await officePdf(app.config, app.db));
+    const bytes = await buildMaintenancePdf(rows, plates, fini, ffin, await officePdf(app.config, await officeSettings(app.db)));
     return sendPdf(reply, bytes, L.maintenanceFileName(fini, ffin));
   });
 

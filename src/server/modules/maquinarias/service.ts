@@ -14,7 +14,7 @@ import type {
   MaquinariaInsumo,
   MaquinariaRow,
 } from '@shared/contract/maquinarias';
-import { countsForPart } from '@shared/domain/wear';
+import { countsForInsumo } from '@shared/domain/wear';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { cambiosInsumo, extVehiculos, insumos, insumosMaquinaria, maquinarias } from '../../db/schema/index';
@@ -22,7 +22,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { assignDay } from '../../lib/wear';
 import { runChange } from '../../plugins/change';
-import { cambiosByIds, machinesOf, meterAt, partsOf } from './repository';
+import { cambiosByIds, maquinariasOf, meterAt, insumosOf } from './repository';
 
 const RESOURCE = 'maquinarias';
 const PARTS = 'insumos_maquinaria';
@@ -56,13 +56,13 @@ const values = (b: MaquinariaBody) => ({
   veh_id: b.veh_id,
 });
 
-async function oneMachine(tx: Db, id: number): Promise<MaquinariaRow> {
-  const [row] = await machinesOf(tx, [id]);
+async function oneMaquinaria(tx: Db, id: number): Promise<MaquinariaRow> {
+  const [row] = await maquinariasOf(tx, [id]);
   if (!row) throw notFound(MSG.machineNotFound);
   return row;
 }
 
-async function lockMachine(tx: Db, id: number): Promise<{ id: number; horometro: boolean }> {
+async function lockMaquinaria(tx: Db, id: number): Promise<{ id: number; horometro: boolean }> {
   const [m] = await tx
     .select({ id: maquinarias.id, horometro: maquinarias.horometro })
     .from(maquinarias)
@@ -79,7 +79,7 @@ export function createMaquinaria(req: FastifyRequest, body: MaquinariaBody) {
       await assertPlateFree(tx, body.placa);
       await assertVehicle(tx, body.veh_id);
       const [m] = await tx.insert(maquinarias).values(values(body)).returning({ id: maquinarias.id });
-      const after = await oneMachine(tx, m.id);
+      const after = await oneMaquinaria(tx, m.id);
       await audit({ action: 'create', resource: RESOURCE, resource_id: m.id, after: values(body) });
       return after;
     },
@@ -95,7 +95,7 @@ export function updateMaquinaria(req: FastifyRequest, id: number, body: Maquinar
     if (body.veh_id !== before.veh_id) await assertVehicle(tx, body.veh_id);
     await tx.update(maquinarias).set(values(body)).where(eq(maquinarias.id, id));
     await audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after: values(body) });
-    return oneMachine(tx, id);
+    return oneMaquinaria(tx, id);
   });
 }
 
@@ -116,12 +116,12 @@ export function deleteMaquinaria(req: FastifyRequest, id: number) {
   });
 }
 
-const partsJson = async (tx: Db, id: number, only?: number[]) => JSON.parse(await partsOf(tx, id, only)) as MaquinariaInsumo[];
+const insumosJson = async (tx: Db, id: number, only?: number[]) => JSON.parse(await insumosOf(tx, id, only)) as MaquinariaInsumo[];
 
 /** Assigns the new parts of the body (those without insumo_maq_id); a part already on the machine is left as it is. */
 export function asignarInsumos(req: FastifyRequest, body: AsignarBody): Promise<AsignarAnswer> {
   return runChange(req, async ({ tx, audit }) => {
-    await lockMachine(tx, body.id);
+    await lockMaquinaria(tx, body.id);
     const fresh = body.insumos
       .map((p, index) => ({ p, index }))
       .filter(({ p }, i, all) => p.insumo_maq_id === undefined && all.findIndex((o) => o.p.insumo === p.insumo) === i);
@@ -150,7 +150,7 @@ export function asignarInsumos(req: FastifyRequest, body: AsignarBody): Promise<
         .returning();
       for (const after of inserted) await audit({ action: 'create', resource: PARTS, resource_id: after.insumo_maq_id, after });
     }
-    return { message: MSG.saved, data: await partsJson(tx, body.id) };
+    return { message: MSG.saved, data: await insumosJson(tx, body.id) };
   });
 }
 
@@ -165,7 +165,7 @@ export function deleteMaqInsumo(req: FastifyRequest, id: number) {
   });
 }
 
-interface LockedPart {
+interface LockedInsumo {
   insumo_maq_id: number;
   maquinaria_id: number;
   insumo_id: number;
@@ -181,8 +181,8 @@ interface LockedPart {
  */
 export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Promise<CambiarInsumoAnswer> {
   return runChange(req, async ({ tx, audit }) => {
-    const machine = await lockMachine(tx, body.maquinaria_id);
-    const parts = await rowsOf<LockedPart>(
+    const machine = await lockMaquinaria(tx, body.maquinaria_id);
+    const parts = await rowsOf<LockedInsumo>(
       tx,
       sql`select im.insumo_maq_id, im.maquinaria_id, im.insumo_id,
           to_char(im.last_date_mantenimiento, 'YYYY-MM-DD') as last_date_mantenimiento,
@@ -214,7 +214,7 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
     const ids: number[] = [];
     let retrieve = 0;
     for (const p of parts) {
-      const cents = days.filter((d) => countsForPart(p, d.fecha)).reduce((s, d) => s + Math.round(Number(d.qty) * 100), 0);
+      const cents = days.filter((d) => countsForInsumo(p, d.fecha)).reduce((s, d) => s + Math.round(Number(d.qty) * 100), 0);
       const horas = cents / 100;
       retrieve = Math.max(retrieve, horas);
       const [row] = await tx

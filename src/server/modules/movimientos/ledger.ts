@@ -3,24 +3,24 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movimientos } from '../../db/schema/index';
 
-export interface EntryMovement {
+export interface IngresoMovimiento {
   ingreso_det_id: number;
   insumo_id: number;
   cantidad: number;
 }
-export interface ExitMovement {
+export interface SalidaMovimiento {
   salida_det_id: number;
   insumo_id: number;
   cantidad: number;
 }
 /** Document fields of a movement: date, supplier or plate, delivery note or voucher. */
-export interface MovementDoc {
+export interface MovimientoDoc {
   fecha: string;
   proveedor: string;
   nro_guiaremision: string;
 }
 
-export async function insertEntryMovements(tx: Db, doc: MovementDoc, lines: EntryMovement[]): Promise<void> {
+export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines: IngresoMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
   await tx.insert(movimientos).values(
     lines.map((l) => ({
@@ -34,7 +34,7 @@ export async function insertEntryMovements(tx: Db, doc: MovementDoc, lines: Entr
   );
 }
 
-export async function insertExitMovements(tx: Db, doc: MovementDoc, lines: ExitMovement[]): Promise<void> {
+export async function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
   await tx.insert(movimientos).values(
     lines.map((l) => ({
@@ -49,7 +49,7 @@ export async function insertExitMovements(tx: Db, doc: MovementDoc, lines: ExitM
 }
 
 /** Updates one exit line's movement (supply and quantity). */
-export async function updateExitMovement(tx: Db, line: ExitMovement): Promise<void> {
+export async function updateSalidaMovimiento(tx: Db, line: SalidaMovimiento): Promise<void> {
   await tx
     .update(movimientos)
     .set({ insumo_id: line.insumo_id, salida: line.cantidad })
@@ -57,22 +57,22 @@ export async function updateExitMovement(tx: Db, line: ExitMovement): Promise<vo
 }
 
 /** Rewrites the document fields of the movements of these exit lines. */
-export async function updateExitDoc(tx: Db, salidaDetIds: number[], doc: MovementDoc): Promise<void> {
+export async function updateSalidaDoc(tx: Db, salidaDetIds: number[], doc: MovimientoDoc): Promise<void> {
   if (salidaDetIds.length === 0) return;
   await tx.update(movimientos).set(doc).where(inArray(movimientos.salida_det_id, salidaDetIds));
 }
 
-export async function updateEntryDoc(tx: Db, ingresoDetIds: number[], doc: Partial<MovementDoc>): Promise<void> {
+export async function updateIngresoDoc(tx: Db, ingresoDetIds: number[], doc: Partial<MovimientoDoc>): Promise<void> {
   if (ingresoDetIds.length === 0) return;
   await tx.update(movimientos).set(doc).where(inArray(movimientos.ingreso_det_id, ingresoDetIds));
 }
 
-export async function deleteExitMovements(tx: Db, salidaDetIds: number[]): Promise<void> {
+export async function deleteSalidaMovimientos(tx: Db, salidaDetIds: number[]): Promise<void> {
   if (salidaDetIds.length === 0) return;
   await tx.delete(movimientos).where(inArray(movimientos.salida_det_id, salidaDetIds));
 }
 
-export async function deleteEntryMovements(tx: Db, ingresoDetIds: number[]): Promise<void> {
+export async function deleteIngresoMovimientos(tx: Db, ingresoDetIds: number[]): Promise<void> {
   if (ingresoDetIds.length === 0) return;
   await tx.delete(movimientos).where(inArray(movimientos.ingreso_det_id, ingresoDetIds));
 }

@@ -5,15 +5,15 @@ import { LABELS } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { limaDate } from '@shared/domain/dates';
 import { reachesLimitSoon } from '@shared/domain/wear';
-import { partCounters } from '../../lib/wear';
-import { pendingFailures } from '../fallas/repository';
+import { insumoCounters } from '../../lib/wear';
+import { pendingFallas } from '../fallas/repository';
 
 const MAX_ITEMS = 20;
 const MAX_FAILURES = 10;
 const fmt = (n: number) => n.toFixed(2);
 
 export async function notifications(db: Db): Promise<{ items: NotificationItem[] }> {
-  const pending = await pendingFailures(db, MAX_FAILURES);
+  const pending = await pendingFallas(db, MAX_FAILURES);
   const items: NotificationItem[] = pending.map((f) => ({
     tipo: 'FALLA',
     abrev: 'FA',
@@ -21,7 +21,7 @@ export async function notifications(db: Db): Promise<{ items: NotificationItem[]
     descripcion: LABELS.notifFailure(f.placa, f.descripcion),
   }));
   const today = limaDate();
-  for (const part of await partCounters(db, { today })) {
+  for (const part of await insumoCounters(db, { today })) {
     const soon = reachesLimitSoon(part.fecha_limite, today);
     if (part.nivel === 'info' && !soon) continue;
     const text = LABELS.notifPart(

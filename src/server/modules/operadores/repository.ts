@@ -1,11 +1,12 @@
-// Operator queries: list, one operator, DNI-prefix suggestions, and identity-registry individuals by DNI.
+// Operator queries: list, one operator, DNI-prefix suggestions, identity-registry individuals by DNI, and the
+// operator an exit or a daily report names (checked: it exists, its DNI matches).
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Individuo, OperadorRow, OperadorSuggestion } from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { operadores } from '../../db/schema/index';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { integrations } from '../../integrations/index';
 
@@ -60,4 +61,27 @@ export async function searchDni(config: Config, db: Db, dni: string): Promise<In
       indiv_email: p.email,
     },
   ];
+}
+
+/** How an exit or a daily report names its operator: by id, or by DNI. */
+type OperadorRef = { operador_id?: number | null; operador_dni?: string | null };
+
+/** How the operator is looked up: by id, or by DNI (the exit modal's typeahead may send only the DNI). */
+export const operadorMatch = (body: OperadorRef) =>
+  body.operador_id != null ? eq(operadores.operador_id, body.operador_id) : eq(operadores.dni, body.operador_dni ?? '');
+
+/** The operator's id once the row found for `body` (or none) is checked: it exists and its DNI matches the one sent. */
+export function checkedOperador(body: OperadorRef, o: { id: number | null; dni: string | null } | undefined): number {
+  const field = body.operador_id != null ? 'operador_id' : 'operador_dni';
+  if (!o || o.id === null) throw badRequest(MSG.operatorNotFound, { [field]: MSG.operatorNotFound });
+  if (body.operador_id != null && body.operador_dni && body.operador_dni !== o.dni) {
+    throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
+  }
+  return o.id;
+}
+
+/** The operator by id, or by DNI (exits and daily reports). */
+export async function operadorId(tx: Db, body: OperadorRef): Promise<number> {
+  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operadorMatch(body));
+  return checkedOperador(body, o);
 }

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { actividades, costos, costosDet, partesDiarios } from '../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
-import { machinePlate, operatorId } from '../salidas/service';
+import { maquinariaPlate } from '../maquinarias/repository';
+import { operadorId } from '../operadores/repository';
 
 export interface StoredParte {
   parte_id: number;
@@ -118,11 +119,11 @@ export async function resolveParte(
   const maquinaria_id = stored?.maquinaria_id ?? (input.maquinaria_id as number);
   if (stored && input.maquinaria_id != null && input.maquinaria_id !== stored.maquinaria_id)
     throw badRequest(MSG.reportMachineLocked, { [`${path}maquinaria_id`]: MSG.reportMachineLocked });
-  if (!stored) await underPath(path, machinePlate(tx, maquinaria_id));
+  if (!stored) await underPath(path, maquinariaPlate(tx, maquinaria_id));
 
   const operador_id =
     input.operador_id != null || input.dni != null
-      ? await underPath(path, operatorId(tx, { operador_id: input.operador_id, operador_dni: input.dni }))
+      ? await underPath(path, operadorId(tx, { operador_id: input.operador_id, operador_dni: input.dni }))
       : (stored?.operador_id as number);
 
   const actividad_id = input.actividad_id ?? (stored?.actividad_id as number);

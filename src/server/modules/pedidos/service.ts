@@ -13,7 +13,7 @@ import { getPedido } from './repository';
 
 type Line = PedidoBody['pedidos_det'][number];
 
-async function assertMachine(tx: Db, id: number): Promise<void> {
+async function assertMaquinaria(tx: Db, id: number): Promise<void> {
   const [m] = await tx.select({ id: maquinarias.id }).from(maquinarias).where(eq(maquinarias.id, id));
   if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
 }
@@ -43,7 +43,7 @@ export function createPedido(req: FastifyRequest, body: PedidoBody) {
     req,
     async ({ tx, audit }) => {
       const estado = assertStatusChange(req, 0, body.estado);
-      await assertMachine(tx, body.maquinaria_id);
+      await assertMaquinaria(tx, body.maquinaria_id);
       const lines = await resolveLines(tx, body.pedidos_det);
       const [row] = await tx
         .insert(pedidos)
@@ -72,7 +72,7 @@ export function updatePedido(req: FastifyRequest, id: number, body: PedidoBody) 
     if (!cur) throw notFound(MSG.notFound);
     const estado = assertStatusChange(req, cur.estado, body.estado);
     const before = await getPedido(tx, id);
-    await assertMachine(tx, body.maquinaria_id);
+    await assertMaquinaria(tx, body.maquinaria_id);
     const lines = await resolveLines(tx, body.pedidos_det);
     const plan = planLineSync(
       before.pedidos_det,

@@ -31,7 +31,7 @@ const columns = {
   created_at: isoTimestamp(reparaciones.created_at),
 };
 
-const onMachine = eq(maquinarias.id, reparaciones.maquinaria_id);
+const onMaquinaria = eq(maquinarias.id, reparaciones.maquinaria_id);
 const onFailure = eq(fallas.falla_id, reparaciones.falla_id);
 
 export interface ReparacionFilter {
@@ -46,7 +46,7 @@ export function listReparaciones(db: Db, f: ReparacionFilter): Promise<JsonRows<
     db
       .select(wire(columns))
       .from(reparaciones)
-      .innerJoin(maquinarias, onMachine)
+      .innerJoin(maquinarias, onMaquinaria)
       .leftJoin(fallas, onFailure)
       .where(and(f.maquinaria_id ? eq(reparaciones.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(reparaciones.fecha, f)))
       .orderBy(desc(reparaciones.fecha), desc(reparaciones.created_at), desc(reparaciones.reparacion_id)),
@@ -57,7 +57,7 @@ export async function getReparacion(db: Db, id: number): Promise<ReparacionDetai
   const [row] = await db
     .select(columns)
     .from(reparaciones)
-    .innerJoin(maquinarias, onMachine)
+    .innerJoin(maquinarias, onMaquinaria)
     .leftJoin(fallas, onFailure)
     .where(eq(reparaciones.reparacion_id, id));
   if (!row) throw notFound(MSG.notFound);

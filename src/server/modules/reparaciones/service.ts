@@ -12,7 +12,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertOrderYear } from '../../lib/order-year';
 import { integrations } from '../../integrations/index';
 import { runChange, type ChangeContext } from '../../plugins/change';
-import { fallasForRepair, machinePlate } from '../fallas/repository';
+import { fallasForReparacion } from '../fallas/repository';
+import { maquinariaPlate } from '../maquinarias/repository';
 import { getReparacion } from './repository';
 
 const RESOURCE = 'reparaciones';
@@ -47,10 +48,10 @@ async function orderRef(req: FastifyRequest, body: ReparacionBody, stored: Order
  * Checks the failure the repair takes: required while the machine has failures to offer (its pending ones and
  * the one this repair holds); of the repair's machine (400); not repaired by another repair (409).
  */
-async function checkFailure(tx: Db, body: ReparacionBody, reparacionId: number | null, held: number | null): Promise<number | null> {
+async function checkFalla(tx: Db, body: ReparacionBody, reparacionId: number | null, held: number | null): Promise<number | null> {
   const wanted = body.falla_id;
   if (wanted == null) {
-    const offered = await fallasForRepair(tx, body.maquinaria_id, reparacionId);
+    const offered = await fallasForReparacion(tx, body.maquinaria_id, reparacionId);
     if (offered.length > 0) throw badRequest(MSG.repairFailureRequired, { falla_id: MSG.repairFailureRequired });
     return null;
   }
@@ -69,7 +70,7 @@ async function checkFailure(tx: Db, body: ReparacionBody, reparacionId: number |
 }
 
 /** Sets a failure's status and records the change in the audit log. */
-async function setFailureState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number) {
+async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number) {
   const [row] = await ctx.tx.update(fallas).set({ estado }).where(eq(fallas.falla_id, fallaId)).returning({ falla_id: fallas.falla_id });
   if (!row) return;
   await ctx.audit({
@@ -100,13 +101,13 @@ export async function createReparacion(req: FastifyRequest, body: ReparacionBody
   return runChange(
     req,
     async (ctx) => {
-      await machinePlate(ctx.tx, body.maquinaria_id);
-      const fallaId = await checkFailure(ctx.tx, body, null, null);
+      await maquinariaPlate(ctx.tx, body.maquinaria_id);
+      const fallaId = await checkFalla(ctx.tx, body, null, null);
       const [row] = await ctx.tx
         .insert(reparaciones)
         .values(values(body, ref, fallaId))
         .returning({ id: reparaciones.reparacion_id });
-      if (fallaId != null) await setFailureState(ctx, fallaId, 1, row.id);
+      if (fallaId != null) await setFallaState(ctx, fallaId, 1, row.id);
       const after = await getReparacion(ctx.tx, row.id);
       await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.id, after });
       return after;
@@ -115,7 +116,7 @@ export async function createReparacion(req: FastifyRequest, body: ReparacionBody
   );
 }
 
-async function lockRepair(tx: Db, id: number) {
+async function lockReparacion(tx: Db, id: number) {
   const [row] = await tx.select().from(reparaciones).where(eq(reparaciones.reparacion_id, id)).for('update');
   if (!row) throw notFound(MSG.notFound);
   return row;
@@ -126,16 +127,16 @@ export async function updateReparacion(req: FastifyRequest, id: number, body: Re
   if (!current) throw notFound(MSG.notFound);
   const ref = await orderRef(req, body, current);
   return runChange(req, async (ctx) => {
-    const stored = await lockRepair(ctx.tx, id);
+    const stored = await lockReparacion(ctx.tx, id);
     const before = await getReparacion(ctx.tx, id);
-    await machinePlate(ctx.tx, body.maquinaria_id);
-    const fallaId = await checkFailure(ctx.tx, body, id, stored.falla_id);
+    await maquinariaPlate(ctx.tx, body.maquinaria_id);
+    const fallaId = await checkFalla(ctx.tx, body, id, stored.falla_id);
     await ctx.tx
       .update(reparaciones)
       .set(values(body, ref, fallaId))
       .where(eq(reparaciones.reparacion_id, id));
-    if (stored.falla_id != null && stored.falla_id !== fallaId) await setFailureState(ctx, stored.falla_id, 0, id);
-    if (fallaId != null && fallaId !== stored.falla_id) await setFailureState(ctx, fallaId, 1, id);
+    if (stored.falla_id != null && stored.falla_id !== fallaId) await setFallaState(ctx, stored.falla_id, 0, id);
+    if (fallaId != null && fallaId !== stored.falla_id) await setFallaState(ctx, fallaId, 1, id);
     const after = await getReparacion(ctx.tx, id);
     await ctx.audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after });
     return after;
@@ -144,10 +145,10 @@ export async function updateReparacion(req: FastifyRequest, id: number, body: Re
 
 export function deleteReparacion(req: FastifyRequest, id: number) {
   return runChange(req, async (ctx) => {
-    const stored = await lockRepair(ctx.tx, id);
+    const stored = await lockReparacion(ctx.tx, id);
     const before = await getReparacion(ctx.tx, id);
     await ctx.tx.delete(reparaciones).where(eq(reparaciones.reparacion_id, id));
-    if (stored.falla_id != null) await setFailureState(ctx, stored.falla_id, 0, id);
+    if (stored.falla_id != null) await setFallaState(ctx, stored.falla_id, 0, id);
     await ctx.audit({ action: 'delete', resource: RESOURCE, resource_id: id, before });
     return { message: MSG.deleted };
   });

@@ -3,67 +3,46 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SalidaBody } from '@shared/contract/salidas';
-import { outflowDeltas, quantitiesBySupply, type StoredLine } from '@shared/domain/stock';
+import { outflowDeltas, quantitiesByInsumo, type StoredLine } from '@shared/domain/stock';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { maquinarias, operadores, salidas, salidasDet } from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
-import { applyOutflow, assertAvailable, lockSupplies } from '../insumos/stock';
+import { applyOutflow, assertAvailable, lockInsumos } from '../insumos/stock';
 import { planLineSync } from '../../lib/line-sync';
-import { deleteExitMovements, insertExitMovements, updateExitDoc, updateExitMovement, type MovementDoc } from '../movimientos/ledger';
+import {
+  deleteSalidaMovimientos,
+  insertSalidaMovimientos,
+  updateSalidaDoc,
+  updateSalidaMovimiento,
+  type MovimientoDoc,
+} from '../movimientos/ledger';
+import { checkedOperador, operadorMatch } from '../operadores/repository';
 import { getSalida } from './repository';
-
-export async function machinePlate(tx: Db, id: number): Promise<string> {
-  const [m] = await tx.select({ placa: maquinarias.placa }).from(maquinarias).where(eq(maquinarias.id, id));
-  if (!m) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
-  return m.placa;
-}
-
-type OperatorRef = Pick<SalidaBody, 'operador_id' | 'operador_dni'>;
-
-/** How the operator is looked up: by id, or by DNI (the exit modal's typeahead may send only the DNI). */
-const operatorMatch = (body: OperatorRef) =>
-  body.operador_id != null ? eq(operadores.operador_id, body.operador_id) : eq(operadores.dni, body.operador_dni ?? '');
-
-/** The operator's id once the row found for `body` (or none) is checked: it exists and its DNI matches the one sent. */
-function checkedOperator(body: OperatorRef, o: { id: number | null; dni: string | null } | undefined): number {
-  const field = body.operador_id != null ? 'operador_id' : 'operador_dni';
-  if (!o || o.id === null) throw badRequest(MSG.operatorNotFound, { [field]: MSG.operatorNotFound });
-  if (body.operador_id != null && body.operador_dni && body.operador_dni !== o.dni) {
-    throw badRequest(MSG.operatorMismatch, { operador_dni: MSG.operatorMismatch });
-  }
-  return o.id;
-}
-
-/** The operator by id, or by DNI; daily reports use it too. */
-export async function operatorId(tx: Db, body: OperatorRef): Promise<number> {
-  const [o] = await tx.select({ id: operadores.operador_id, dni: operadores.dni }).from(operadores).where(operatorMatch(body));
-  return checkedOperator(body, o);
-}
 
 /** The machine's plate and the operator in one query (every exit saved reads both; a replay pays it per exit). */
 async function header(tx: Db, body: SalidaBody) {
   const [r] = await tx
     .select({ placa: maquinarias.placa, id: operadores.operador_id, dni: operadores.dni })
     .from(maquinarias)
-    .leftJoin(operadores, operatorMatch(body))
+    .leftJoin(operadores, operadorMatch(body))
     .where(eq(maquinarias.id, body.maquinaria_id))
     .limit(1);
   if (!r) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
-  const operador_id = checkedOperator(body, r);
-  const doc: MovementDoc = { fecha: body.fecha, proveedor: r.placa, nro_guiaremision: body.nro_vale };
+  const operador_id = checkedOperador(body, r);
+  const doc: MovimientoDoc = { fecha: body.fecha, proveedor: r.placa, nro_guiaremision: body.nro_vale };
   return { values: { nro_vale: body.nro_vale, fecha: body.fecha, maquinaria_id: body.maquinaria_id, operador_id }, doc };
 }
 
 /** Locks the supplies whose stock moves and refuses (409, nothing changed) any line above stock. */
 async function checkStock(tx: Db, before: StoredLine[], after: StoredLine[], lines: SalidaBody['salidas_det']) {
   const deltas = outflowDeltas(before, after);
-  const locked = await lockSupplies(tx, [...deltas.keys()].concat(after.map((l) => l.insumo_id)));
+  const locked = await lockInsumos(tx, [...deltas.keys()].concat(after.map((l) => l.insumo_id)));
   assertAvailable(
     locked,
     deltas,
-    quantitiesBySupply(after),
+    quantitiesByInsumo(after),
     (insumoId) =>
       `salidas_det.${Math.max(
         0,
@@ -90,7 +69,7 @@ export function createSalida(req: FastifyRequest, body: SalidaBody) {
         )
         .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
       await applyOutflow(tx, deltas);
-      await insertExitMovements(tx, doc, lines);
+      await insertSalidaMovimientos(tx, doc, lines);
       const after = await getSalida(tx, row.id);
       await audit({ action: 'create', resource: 'salidas', resource_id: row.id, after });
       return after;
@@ -99,7 +78,7 @@ export function createSalida(req: FastifyRequest, body: SalidaBody) {
   );
 }
 
-async function lockExit(tx: Db, id: number) {
+async function lockSalida(tx: Db, id: number) {
   const [row] = await tx.select({ id: salidas.id }).from(salidas).where(eq(salidas.id, id)).for('update');
   if (!row) throw notFound(MSG.notFound);
   return tx
@@ -110,7 +89,7 @@ async function lockExit(tx: Db, id: number) {
 
 export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) {
   return runChange(req, async ({ tx, audit }) => {
-    const stored = await lockExit(tx, id);
+    const stored = await lockSalida(tx, id);
     const before = await getSalida(tx, id);
     const plan = planLineSync(
       stored,
@@ -125,23 +104,23 @@ export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) 
 
     await tx.update(salidas).set(values).where(eq(salidas.id, id));
     const gone = plan.deletes.map((d) => d.salida_det_id);
-    await deleteExitMovements(tx, gone);
+    await deleteSalidaMovimientos(tx, gone);
     if (gone.length > 0) await tx.delete(salidasDet).where(inArray(salidasDet.salida_det_id, gone));
     for (const { stored: s, incoming: l } of plan.updates) {
       await tx
         .update(salidasDet)
         .set({ insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })
         .where(eq(salidasDet.salida_det_id, s.salida_det_id));
-      await updateExitMovement(tx, { salida_det_id: s.salida_det_id, insumo_id: l.insumo_id, cantidad: l.cantidad });
+      await updateSalidaMovimiento(tx, { salida_det_id: s.salida_det_id, insumo_id: l.insumo_id, cantidad: l.cantidad });
     }
     if (plan.inserts.length > 0) {
       const added = await tx
         .insert(salidasDet)
         .values(plan.inserts.map((l) => ({ salida_id: id, insumo_id: l.insumo_id, cantidad: l.cantidad, observacion: l.observacion })))
         .returning({ salida_det_id: salidasDet.salida_det_id, insumo_id: salidasDet.insumo_id, cantidad: salidasDet.cantidad });
-      await insertExitMovements(tx, doc, added);
+      await insertSalidaMovimientos(tx, doc, added);
     }
-    await updateExitDoc(
+    await updateSalidaDoc(
       tx,
       [...plan.kept, ...plan.updates.map((u) => u.stored)].map((s) => s.salida_det_id),
       doc,
@@ -155,12 +134,12 @@ export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) 
 
 export function deleteSalida(req: FastifyRequest, id: number) {
   return runChange(req, async ({ tx, audit }) => {
-    const stored = await lockExit(tx, id);
+    const stored = await lockSalida(tx, id);
     const before = await getSalida(tx, id);
     const deltas = outflowDeltas(stored, []);
-    await lockSupplies(tx, deltas.keys());
+    await lockInsumos(tx, deltas.keys());
     await applyOutflow(tx, deltas);
-    await deleteExitMovements(
+    await deleteSalidaMovimientos(
       tx,
       stored.map((s) => s.salida_det_id),
     );

@@ -6,6 +6,7 @@ import { LABELS } from '@shared/messages';
 import { sendPdf } from '../../lib/pdf-reply';
 import { route } from '../../lib/route';
 import { officePdf } from '../../reports/office';
+import { officeSettings } from '../ajustes/service';
 import { buildValorizaPdf } from '../../reports/valoriza';
 import { getValoriza, infoVenta, listCuentas, listValoriza } from './repository';
 import { createValoriza, deleteValoriza, updateValoriza } from './service';
@@ -17,7 +18,7 @@ export default async function valorizaRoutes(app: FastifyInstance) {
   route(app, api.cuentas, async () => listCuentas(app.db));
   route(app, api.pdf, async (req, reply) => {
     const v = await getValoriza(app.db, req.query.id);
-    const bytes = await buildValorizaPdf(v, await officePdf(app.config, app.db));
+    const bytes = await buildValorizaPdf(v, await officePdf(app.config, await officeSettings(app.db)));
     return sendPdf(reply, bytes, LABELS.valoriza.fileName(v.valoriza_id));
   });
   route(app, api.get, async (req) => getValoriza(app.db, req.params.id));

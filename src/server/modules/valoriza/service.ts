@@ -12,7 +12,7 @@ import { integrations } from '../../integrations/index';
 import { badRequest, notFound } from '../../lib/errors';
 import { runChange, type ChangeContext } from '../../plugins/change';
 import { getValoriza } from './repository';
-import { planReports, writeReports } from './reports';
+import { planPartes, writePartes } from './partes';
 
 const RESOURCE = 'valoriza';
 
@@ -81,7 +81,7 @@ async function storeTotals(tx: Db, id: number, rubro: number, tasa: number | nul
 async function save(req: FastifyRequest, ctx: ChangeContext, body: ValorizaBody, id: number | null) {
   const { tx } = ctx;
   const before = id == null ? null : await getValoriza(tx, id);
-  const plan = await planReports(req, tx, body, id);
+  const plan = await planPartes(req, tx, body, id);
   const { tasa_detraccion, ...header } = await headerValues(req, tx, body);
   let vid: number;
   if (id == null) {
@@ -91,7 +91,7 @@ async function save(req: FastifyRequest, ctx: ChangeContext, body: ValorizaBody,
     await tx.update(valorizaciones).set(header).where(eq(valorizaciones.valoriza_id, id));
     vid = id;
   }
-  await writeReports(ctx, plan, vid);
+  await writePartes(ctx, plan, vid);
   await storeTotals(tx, vid, body.rubro, tasa_detraccion);
   const after = await getValoriza(tx, vid);
   await ctx.audit({ action: id == null ? 'create' : 'update', resource: RESOURCE, resource_id: vid, before, after });

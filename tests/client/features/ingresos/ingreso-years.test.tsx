@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LABELS } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { IngresoDialog } from '@client/features/ingresos/ingreso-dialog';
-import { entryYearOptions } from '@client/features/ingresos/year-options';
+import { orderYearOptions } from '@client/components/order-year';
 
 const b64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const tokenWithDate = (date: string) =>
@@ -24,14 +24,14 @@ afterEach(() => {
   clearToken();
 });
 
-describe('entryYearOptions', () => {
+describe('orderYearOptions', () => {
   it('runs from the server year down to 2022', () => {
-    expect(entryYearOptions('2026-03-10')).toEqual([2026, 2025, 2024, 2023, 2022]);
-    expect(entryYearOptions('2022-12-31')).toEqual([2022]);
+    expect(orderYearOptions('2026-03-10')).toEqual([2026, 2025, 2024, 2023, 2022]);
+    expect(orderYearOptions('2022-12-31')).toEqual([2022]);
   });
   it('never offers less than 2022, even with a missing or older date', () => {
-    expect(entryYearOptions(undefined)).toEqual([2022]);
-    expect(entryYearOptions('2019-05-01')).toEqual([2022]);
+    expect(orderYearOptions(undefined)).toEqual([2022]);
+    expect(orderYearOptions('2019-05-01')).toEqual([2022]);
   });
 });
 

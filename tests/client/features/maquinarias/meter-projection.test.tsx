@@ -14,11 +14,11 @@ import { clearToken, setToken } from '@client/lib/session';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import { OfflineEngineProvider } from '@client/offline/engine-context';
-import type { ParteItem, ParteOutboxMeta } from '@client/features/partesdiarios/api';
+import type { ParteItem, ParteOutboxMeta } from '@client/components/partes/parte-item';
 import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 import { MaquinariasList } from '@client/features/maquinarias/maquinarias-page';
 import { formatHours } from '@client/features/maquinarias/wear-bar';
-import { pendingMeterLines, projectMachine } from '@client/features/maquinarias/meter-projection';
+import { pendingMeterLines, projectMaquinaria } from '@client/features/maquinarias/meter-projection';
 import { offlineEngine, stopEngines, stubFetch } from '../helpers';
 import { INFOVENTA } from '../partesdiarios/fixtures';
 import { machine, part, TODAY, tokenWithRoles } from './fixtures';
@@ -80,7 +80,7 @@ describe('pending daily reports on the counters', () => {
       ['HORA', 5],
       ['VIAJE', 2],
     ]);
-    const row = projectMachine(EGL, lines.get(1), TODAY);
+    const row = projectMaquinaria(EGL, lines.get(1), TODAY);
     expect(row.horometro_actual).toBe(1340.5 + 165); // the trip is not meter
     expect(row._pendiente).toBe(165);
     const [f, a, c] = row.insumos;
@@ -88,7 +88,7 @@ describe('pending daily reports on the counters', () => {
     expect([a.contador, a.nivel]).toEqual([465, 'danger']);
     expect([c.contador, c.nivel]).toEqual([170, 'info']); // only today's 160
     expect(row.uso_diario).toBe(8 + 5.5); // 165 h more inside the 30-day window
-    expect(projectMachine(ABC, lines.get(2), TODAY)).toBe(ABC); // another machine: untouched
+    expect(projectMaquinaria(ABC, lines.get(2), TODAY)).toBe(ABC); // another machine: untouched
   });
 
   it('the unit comes from the cost line in the catalogue when known (a corrected report may change it)', async () => {
@@ -113,7 +113,7 @@ describe('pending daily reports on the counters', () => {
     });
     // An edit without the stored line cannot be projected.
     await queue(engine, report('P-4', 50, { parte_id: 41, editorMode: 'editar' }));
-    const row = projectMachine(EGL, pendingMeterLines(await engine.list()).get(1), TODAY);
+    const row = projectMaquinaria(EGL, pendingMeterLines(await engine.list()).get(1), TODAY);
     expect(row.horometro_actual).toBe(1340.5 + 12);
     expect(row.insumos.map((p) => p.contador)).toEqual([112, 312, 30]); // CUCHILLA: only today's +20
   });
@@ -164,7 +164,7 @@ describe('LISTADO DE MAQUINARIAS with a report pending on the device', () => {
     expect(within(await rowOf('ABC-725')).queryByTestId('pending-meter')).toBeNull();
 
     // The report reaches the server: the item leaves the outbox and the list is fetched again with it included.
-    const { _pendiente, ...sent } = projectMachine(EGL, [{ fecha: TODAY, unidad: 'HORA', cantid: 160 }], TODAY);
+    const { _pendiente, ...sent } = projectMaquinaria(EGL, [{ fecha: TODAY, unidad: 'HORA', cantid: 160 }], TODAY);
     expect(_pendiente).toBe(160);
     server = [sent, ABC];
     stubFetch({ 'GET /api/maquinarias': () => server, 'GET /api/valoriza/infoventa': INFOVENTA });

@@ -8,7 +8,7 @@ import { setToken } from '@client/lib/session';
 import { ApiError } from '@client/lib/api';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
-import { ParteDialog } from '@client/features/partesdiarios/parte-dialog';
+import { ParteDialog } from '@client/components/partes/parte-dialog';
 import { ParteSaveDialog } from '@client/features/partesdiarios/parte-save-dialog';
 import { expectDiscardAsked, invalidReason, makeToken, offlineEngine, providers, stubFetch, resetScreenTest } from '../helpers';
 import { INFOVENTA, OPERADORES } from './fixtures';
@@ -58,7 +58,7 @@ describe('daily-report form gate', () => {
     const t = offlineEngine();
     const onSubmit = vi.fn();
     const { unmount } = render(
-      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMachine={false} onClose={vi.fn()} onSubmit={onSubmit} />,
+      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMaquinaria={false} onClose={vi.fn()} onSubmit={onSubmit} />,
       { wrapper: providers(t.engine) },
     );
     await screen.findByLabelText(new RegExp(`^${P.number}`));
@@ -98,7 +98,7 @@ describe('daily-report form gate', () => {
       throw new ApiError(409, 'El parte PD-100 ya está valorizado', null);
     });
     render(
-      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMachine={false} onClose={onClose} onSubmit={onSubmit} />,
+      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMaquinaria={false} onClose={onClose} onSubmit={onSubmit} />,
       {
         wrapper: providers(t.engine),
       },

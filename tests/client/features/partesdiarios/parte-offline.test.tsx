@@ -12,7 +12,7 @@ import { createOfflineDb, getDb } from '@client/offline/db';
 import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
 import { OutboxEditorHost } from '@client/offline/ui';
 import '@client/app/offline-resources';
-import type { ParteItem } from '@client/features/partesdiarios/api';
+import type { ParteItem } from '@client/components/partes/parte-item';
 import { ParteSaveDialog } from '@client/features/partesdiarios/parte-save-dialog';
 import { fakeServer, json, makeEngine, uniqueDbName } from '../../offline/helpers';
 import { makeToken, providers, stopEngines, stubFetch } from '../helpers';

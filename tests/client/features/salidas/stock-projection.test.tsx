@@ -8,11 +8,11 @@ import { LABELS, MSG } from '@shared/messages';
 import { clearToken, setToken } from '@client/lib/session';
 import { getDb } from '@client/offline/db';
 import { cacheKey } from '@client/offline/cache';
-import { searchSuppliesSalida } from '@client/features/insumos/api';
+import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { SalidaLine } from '@client/features/salidas/api';
 import { SalidaItemDialog } from '@client/features/salidas/salida-item-dialog';
 import { availableForLine, pendingOutflow, storedLinesOf } from '@client/features/salidas/stock-projection';
-import { useExitAvailability } from '@client/features/salidas/use-exit-availability';
+import { useSalidaAvailability } from '@client/features/salidas/use-salida-availability';
 import { exitBody, makeToken, offlineEngine, providers, stopEngines, stubFetch } from '../helpers';
 
 const SUPPLIES = [
@@ -79,7 +79,7 @@ describe('offline stock projection', () => {
     await queueExits(t.engine);
     function Harness() {
       const [lines] = useState<SalidaLine[]>([]);
-      const { availableAt } = useExitAvailability({ lines, trash: [] });
+      const { availableAt } = useSalidaAvailability({ lines, trash: [] });
       return (
         <SalidaItemDialog
           open
@@ -106,7 +106,7 @@ describe('offline stock projection', () => {
 
   it('the supply search falls back to the cached catalogue when the network is down', async () => {
     stubFetch({});
-    const items = await searchSuppliesSalida('aceite');
+    const items = await searchInsumosSalida('aceite');
     expect(items.map((i) => i.insumo_codigo)).toEqual(['ACE-015', 'FIL-001']);
     expect(items[0]).toEqual({ id: 8, insumo_codigo: 'ACE-015', insumo_name: 'Aceite 15W40', unimed: 'GLN', stock: 4 });
   });

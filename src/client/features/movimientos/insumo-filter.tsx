@@ -1,9 +1,11 @@
 // Kardex supply filter: a searchable select over the supplies catalogue whose first choice is 'Todos' (0).
 import { useCallback, useEffect, useId, useState } from 'react';
+import type { InsumoRow } from '@shared/contract/insumos';
 import { LABELS } from '@shared/messages';
+import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { filterInsumos } from '@client/components/insumo-search';
 import { Typeahead } from '@client/components/typeahead';
 import { Label } from '@client/components/ui/label';
-import { filterSupplies, useInsumosCatalog, type InsumoRow } from '@client/features/insumos/api';
 
 interface Choice {
   id: number;
@@ -13,9 +15,9 @@ interface Choice {
 const ALL: Choice = { id: 0, label: LABELS.all };
 const labelOf = (r: InsumoRow) => `${r.insumo_codigo} - ${r.insumo_name}`;
 
-export function SupplyFilter({ value, onChange }: { value: number; onChange: (insumoId: number) => void }) {
+export function InsumoFilter({ value, onChange }: { value: number; onChange: (insumoId: number) => void }) {
   const id = useId();
-  const catalog = useInsumosCatalog();
+  const catalog = useCatalog(CATALOG.insumos);
   const [text, setText] = useState(LABELS.all);
   const selected = catalog.data?.find((r) => r.id === value);
 
@@ -24,7 +26,7 @@ export function SupplyFilter({ value, onChange }: { value: number; onChange: (in
   const search = useCallback(
     async (q: string) => {
       const rows = catalog.data ?? [];
-      const matches = filterSupplies(rows, q).map((r) => ({ id: r.id, label: labelOf(r) }));
+      const matches = filterInsumos(rows, q).map((r) => ({ id: r.id, label: labelOf(r) }));
       return [ALL, ...matches];
     },
     [catalog.data],

@@ -21,7 +21,7 @@ interface Existing {
   attach: boolean;
 }
 
-export interface ReportPlan {
+export interface PartesPlan {
   creates: ResolvedParte[];
   existing: Existing[];
   detaches: StoredParte[];
@@ -34,7 +34,7 @@ async function billedBy(tx: Db, valorizaId: number | null): Promise<Set<number>>
 }
 
 /** Refuses the save (403, nothing changed) when the user lacks the code of a step it takes. */
-function assertCodes(req: FastifyRequest, plan: ReportPlan) {
+function assertCodes(req: FastifyRequest, plan: PartesPlan) {
   const roles = req.user?.roles;
   if ((plan.creates.length > 0 || plan.existing.some((e) => e.attach)) && !hasRole(roles, ROLE.parteDiarioNuevo))
     throw denied(MSG.reportAddForbidden);
@@ -47,7 +47,7 @@ function assertCodes(req: FastifyRequest, plan: ReportPlan) {
  * report; `trash` detaches reports of this valuation (a report both sent and trashed is detached). Every
  * report involved is locked first, so two valuations can never bill the same report.
  */
-export async function planReports(req: FastifyRequest, tx: Db, body: ValorizaBody, valorizaId: number | null): Promise<ReportPlan> {
+export async function planPartes(req: FastifyRequest, tx: Db, body: ValorizaBody, valorizaId: number | null): Promise<PartesPlan> {
   const billed = await billedBy(tx, valorizaId);
   const trash = new Set(body.trash);
   for (const t of trash) if (!billed.has(t)) throw badRequest(MSG.reportNotInValuation(t), { trash: MSG.reportNotInValuation(t) });
@@ -61,7 +61,7 @@ export async function planReports(req: FastifyRequest, tx: Db, body: ValorizaBod
     seen.add(item.parte_id);
   });
   const stored = await lockPartes(tx, [...billed, ...seen]);
-  const plan: ReportPlan = { creates: [], existing: [], detaches: [...trash].map((t) => stored.get(t) as StoredParte) };
+  const plan: PartesPlan = { creates: [], existing: [], detaches: [...trash].map((t) => stored.get(t) as StoredParte) };
   for (const [i, item] of body.partesdiarios.entries()) {
     const path = `partesdiarios.${i}.`;
     if (item.parte_id == null) {
@@ -81,7 +81,7 @@ export async function planReports(req: FastifyRequest, tx: Db, body: ValorizaBod
 }
 
 /** Applies the plan for valuation `valorizaId`, with an audit row per report created, edited or moved. */
-export async function writeReports({ tx, audit }: ChangeContext, plan: ReportPlan, valorizaId: number): Promise<void> {
+export async function writePartes({ tx, audit }: ChangeContext, plan: PartesPlan, valorizaId: number): Promise<void> {
   const move = async (ids: number[], to: number | null) => {
     if (ids.length > 0) await tx.update(partesDiarios).set({ valoriza_id: to }).where(inArray(partesDiarios.parte_id, ids));
   };

@@ -7,9 +7,9 @@
 // correction of a rejected report (Sincronización) and the valuation modal (handed back, saved with it).
 // Its sections: the form's state (use-parte-form), the head and the service line (parte-fields).
 import { useState } from 'react';
-import { FormModal } from '@client/components/form-modal';
-import { fieldErrorsOf } from '@client/components/save-refusal';
-import { describeParte, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './api';
+import { FormModal } from '../form-modal';
+import { fieldErrorsOf } from '../save-refusal';
+import { describeParte, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './parte-item';
 import { ParteHeadFields, ParteServiceFields } from './parte-fields';
 import { fieldName, itemOfValues, useParteForm } from './use-parte-form';
 
@@ -20,7 +20,7 @@ export interface ParteDialogProps {
   /** Date of a new report (today, or the valuation's date). */
   defaultFecha: string;
   /** Machine cannot change (editing a saved report). */
-  lockMachine: boolean;
+  lockMaquinaria: boolean;
   /** Label of the confirm button (Grabar on the screen, Agregar/Actualizar inside a valuation). */
   confirmLabel?: string;
   onClose: () => void;
@@ -37,7 +37,7 @@ export function ParteDialog({
   title,
   initial,
   defaultFecha,
-  lockMachine,
+  lockMaquinaria,
   confirmLabel,
   onClose,
   onSubmit,
@@ -76,7 +76,7 @@ export function ParteDialog({
       loaded={info.data !== undefined || info.isError}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <ParteHeadFields form={form} errors={errors} info={info.data} lockMachine={lockMachine} />
+        <ParteHeadFields form={form} errors={errors} info={info.data} lockMaquinaria={lockMaquinaria} />
         <ParteServiceFields form={form} errors={errors} info={info.data} initial={initial} />
       </div>
     </FormModal>

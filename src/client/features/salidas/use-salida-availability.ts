@@ -6,14 +6,14 @@ import { useOutbox } from '@client/offline';
 import type { SalidaLine } from './api';
 import { availableForLine, pendingOutflow, storedLinesOf } from './stock-projection';
 
-export interface ExitAvailabilityInput {
+export interface SalidaAvailabilityInput {
   lines: readonly SalidaLine[];
   trash: readonly SalidaLine[];
   /** Outbox item being corrected ('Abrir y corregir'): it must not count against itself. */
   excludeOutboxId?: string;
 }
 
-export function useExitAvailability({ lines, trash, excludeOutboxId }: ExitAvailabilityInput) {
+export function useSalidaAvailability({ lines, trash, excludeOutboxId }: SalidaAvailabilityInput) {
   const outbox = useOutbox();
   const pending = useMemo(() => pendingOutflow(outbox, excludeOutboxId), [outbox, excludeOutboxId]);
   const stored = useMemo(() => storedLinesOf(lines, trash), [lines, trash]);

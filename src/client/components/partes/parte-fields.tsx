@@ -5,13 +5,13 @@ import { Controller, useWatch, type Control } from 'react-hook-form';
 import { formatAmount } from '@shared/domain/money';
 import { lineTotal } from '@shared/domain/valoriza';
 import { LABELS } from '@shared/messages';
-import { DateField, TextField } from '@client/components/form-field';
-import { NumericInput } from '@client/components/numeric-input';
-import { SearchableSelect, type SearchableOption } from '@client/components/searchable-select';
-import { FieldError, Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { OperatorField } from '@client/features/salidas/operator-field';
-import type { InfoVenta, ParteItem } from './api';
+import { DateField, TextField } from '../form-field';
+import { NumericInput } from '../numeric-input';
+import { SearchableSelect, type SearchableOption } from '../searchable-select';
+import { FieldError, Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { OperadorField } from '../operador-field';
+import type { InfoVenta, ParteItem } from './parte-item';
 import type { ParteForm, Values } from './use-parte-form';
 
 const P = LABELS.partes;
@@ -62,7 +62,12 @@ function PickField({
 
 type Sections = Pick<ParteForm, 'form' | 'errors'>;
 
-export function ParteHeadFields({ form, errors, info, lockMachine }: Sections & { info: InfoVenta | undefined; lockMachine: boolean }) {
+export function ParteHeadFields({
+  form,
+  errors,
+  info,
+  lockMaquinaria,
+}: Sections & { info: InfoVenta | undefined; lockMaquinaria: boolean }) {
   const { register, control, setValue } = form;
   const [dni, operadorId, nombre] = useWatch({ control, name: ['dni', 'operador_id', 'nombre_operador'] });
   const machines = useMemo(
@@ -86,9 +91,9 @@ export function ParteHeadFields({ form, errors, info, lockMachine }: Sections & 
         control={control}
         options={machines}
         error={errors.maquinaria_id}
-        disabled={lockMachine}
+        disabled={lockMaquinaria}
       />
-      <OperatorField
+      <OperadorField
         value={{ operador_id: operadorId, operador_dni: dni, operador_name: nombre }}
         onChange={(op) => {
           setValue('operador_id', op.operador_id, { shouldDirty: true });

@@ -1,33 +1,57 @@
-// Operator ID (DNI) typeahead of the exit modal: the kit's document rule (digits only, at most 8: a longer number is
-// refused whole), marked required; choosing a suggestion fills operador_id and operador_name. With 8 digits typed,
-// the operator with that DNI is looked up through the kit's useDocumentLookup (the cached catalogue, then the
+// Operator ID (DNI) typeahead of the exit and daily-report forms: the kit's document rule (digits only, at most 8: a
+// longer number is refused whole), marked required; choosing a suggestion fills operador_id and operador_name. With 8
+// digits typed, the operator with that DNI is looked up through useDocumentLookup (the cached catalogue, then the
 // server's suggestions, or the device copy offline): found, it is filled in; not found, the field says 'Operador no
 // encontrado' before the clerk tries to save (the server would refuse the exit). A lookup with no answer at all
 // (offline without a copy of the operators) says so under the field and leaves the decision to the server.
 import { useEffect, useId, useRef } from 'react';
-import type { OperadorSuggestion } from '@shared/contract/operadores';
+import { operadoresApi, type OperadorRow, type OperadorSuggestion } from '@shared/contract/operadores';
 import { LABELS, MSG } from '@shared/messages';
-import { Typeahead } from '@client/components/typeahead';
-import { documentLength, isCompleteDocument, useDocumentLookup, type DocumentLookup } from '@client/components/use-document-lookup';
-import { Textarea } from '@client/components/ui/textarea';
-import { FieldError } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { suggestOperators, useOperadores } from '@client/features/operadores/api';
+import { call } from '@client/lib/api';
+import { readCached, withCacheFallback } from '@client/offline';
+import { CATALOG, useCatalog } from './catalogs';
+import { Typeahead } from './typeahead';
+import { documentLength, isCompleteDocument, useDocumentLookup, type DocumentLookup } from './use-document-lookup';
+import { Textarea } from './ui/textarea';
+import { FieldError } from './ui/input';
+import { Label } from './ui/label';
 
 const S = LABELS.salidas;
 const DNI_LENGTH = documentLength('DNI');
+const SUGGEST_LIMIT = 20;
 
-export interface OperatorValue {
+/** Operators whose DNI starts with the typed digits. */
+function filterOperadores(rows: readonly OperadorRow[], prefix: string, limit = SUGGEST_LIMIT): OperadorSuggestion[] {
+  if (!/^\d+$/.test(prefix)) return [];
+  return rows
+    .filter((o) => o.dni.startsWith(prefix))
+    .sort((a, b) => a.dni.localeCompare(b.dni))
+    .slice(0, limit)
+    .map(({ operador_id, dni, nombres }) => ({ operador_id, dni, nombres }));
+}
+
+/** The DNI suggestions: the server first; with no network, the device copy of the catalogue filtered the same way. */
+function suggestOperadores(dni: string, signal?: AbortSignal): Promise<OperadorSuggestion[]> {
+  return withCacheFallback(
+    () => call(operadoresApi.suggestDni, { params: { dni }, signal }).then((r) => r.items),
+    async () => {
+      const rows = (await readCached<OperadorRow[]>(CATALOG.operadores.key))?.data;
+      return rows && filterOperadores(rows, dni);
+    },
+  );
+}
+
+export interface OperadorValue {
   operador_id: number | null;
   operador_dni: string;
   operador_name: string;
 }
 
-export type OperatorCheck = 'none' | 'checking' | 'found' | 'notFound';
+export type OperadorCheck = 'none' | 'checking' | 'found' | 'notFound';
 
 /** Resolves a typed DNI to its operator (filling it through `onChange`) and says whether it exists. */
-function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => void): { check: OperatorCheck; lookup: DocumentLookup } {
-  const operadores = useOperadores();
+function useOperadorCheck(value: OperadorValue, onChange: (v: OperadorValue) => void): { check: OperadorCheck; lookup: DocumentLookup } {
+  const operadores = useCatalog(CATALOG.operadores);
   const catalogue = useRef(operadores.data);
   catalogue.current = operadores.data;
   const lookup = useDocumentLookup<OperadorSuggestion>({
@@ -36,7 +60,7 @@ function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => 
     // A corrected exit whose operator was never resolved is looked up when the form opens.
     onMount: value.operador_id === null,
     find: async (dni, signal) =>
-      catalogue.current?.find((o) => o.dni === dni) ?? (await suggestOperators(dni, signal)).find((o) => o.dni === dni) ?? null,
+      catalogue.current?.find((o) => o.dni === dni) ?? (await suggestOperadores(dni, signal)).find((o) => o.dni === dni) ?? null,
     onFound: (o) => onChange({ operador_id: o.operador_id, operador_dni: o.dni, operador_name: o.nombres }),
   });
   if (value.operador_id !== null) return { check: 'found', lookup };
@@ -46,23 +70,23 @@ function useOperatorCheck(value: OperatorValue, onChange: (v: OperatorValue) => 
   return { check, lookup };
 }
 
-export function OperatorField({
+export function OperadorField({
   value,
   onChange,
   disabled,
   error: ownError,
   onCheck,
 }: {
-  value: OperatorValue;
-  onChange: (v: OperatorValue) => void;
+  value: OperadorValue;
+  onChange: (v: OperadorValue) => void;
   disabled?: boolean;
   /** Field message from the form ('El DNI debe tener 8 dígitos'); an unknown DNI is said by the field itself. */
   error?: string;
   /** Told the state of the typed DNI's lookup, so the form can keep Grabar disabled while it is unknown. */
-  onCheck?: (check: OperatorCheck) => void;
+  onCheck?: (check: OperadorCheck) => void;
 }) {
   const id = useId();
-  const { check, lookup } = useOperatorCheck(value, onChange);
+  const { check, lookup } = useOperadorCheck(value, onChange);
   useEffect(() => onCheck?.(check), [check, onCheck]);
   const unresolved = value.operador_id === null;
   const error =
@@ -93,7 +117,7 @@ export function OperatorField({
           onInputChange={(t) => {
             if (t !== value.operador_dni) onChange({ operador_id: null, operador_dni: t, operador_name: '' });
           }}
-          search={suggestOperators}
+          search={suggestOperadores}
           getKey={(o) => o.operador_id}
           getLabel={(o) => o.dni}
           renderItem={(o) => `${o.dni} - ${o.nombres}`}

@@ -1,10 +1,10 @@
 // Supplies received by an entry: found by code, or created with the unit found by its abbreviation.
 import { inArray, sql } from 'drizzle-orm';
-import { supplySearchText } from '@shared/domain/stock';
+import { insumoSearchText } from '@shared/domain/stock';
 import type { Db } from '../../db/client';
 import { insumos, unimeds } from '../../db/schema/index';
 
-export interface ReceivedSupply {
+export interface ReceivedInsumo {
   insumo_codigo: string;
   insumo_name: string;
   unimed: string;
@@ -26,7 +26,7 @@ async function unitId(tx: Db, abrev: string): Promise<number> {
 }
 
 /** Supply id per code; missing supplies are created (concurrent creators meet at the unique code). */
-export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<Map<string, number>> {
+export async function ensureInsumos(tx: Db, items: ReceivedInsumo[]): Promise<Map<string, number>> {
   const codes = [...new Set(items.map((i) => i.insumo_codigo))];
   const load = async () => {
     const rows = await tx
@@ -47,7 +47,7 @@ export async function ensureSupplies(tx: Db, items: ReceivedSupply[]): Promise<M
       .values({
         insumo_codigo: m.insumo_codigo,
         insumo_name: m.insumo_name,
-        search_text: supplySearchText(m.insumo_codigo, m.insumo_name),
+        search_text: insumoSearchText(m.insumo_codigo, m.insumo_name),
         unimed_id,
       })
       .onConflictDoNothing({ target: insumos.insumo_codigo });

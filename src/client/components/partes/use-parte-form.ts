@@ -6,9 +6,9 @@ import { parteDiarioBody } from '@shared/contract/partesdiarios';
 import { formatAmount } from '@shared/domain/money';
 import { lineTotal } from '@shared/domain/valoriza';
 import { LABELS } from '@shared/messages';
-import { FORM_VALIDATION } from '@client/components/form-field';
-import { contractResolver, useFormGate } from '@client/components/form-gate';
-import type { ParteItem } from './api';
+import { FORM_VALIDATION } from '../form-field';
+import { contractResolver, useFormGate } from '../form-gate';
+import type { ParteItem } from './parte-item';
 
 const P = LABELS.partes;
 
