@@ -1,6 +1,6 @@
 // Failures reported per machine (PENDIENTE / REPARADO).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './common';
 import { maquinarias } from './maquinarias';
 import { usuarios } from './usuarios';
@@ -15,6 +15,8 @@ export const fallas = pgTable(
     descripcion: varchar('descripcion', { length: 250 }).notNull(),
     detalle: text('detalle'),
     estado: smallint('estado').notNull().default(0),
+    /** Reported with the machine stopped: it puts an OPERATIVO machine EN REPARACION until the failure is repaired. */
+    maquina_detenida: boolean('maquina_detenida').notNull().default(false),
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },

@@ -17,6 +17,8 @@ export * from './reparaciones';
 export * from './fotos';
 export * from './valoriza';
 export * from './partesdiarios';
+export * from './planes';
+export * from './ordenestrabajo';
 export * from './integraciones';
 export * from './ajustes';
 export * from './auditoria';

@@ -59,6 +59,8 @@ export const insumosMaquinaria = pgTable(
     hour_critical: money('hour_critical').notNull(),
     horas_limite: money('horas_limite').notNull(),
     last_date_mantenimiento: date('last_date_mantenimiento', { mode: 'string' }),
+    /** The machine's meter read at the last change: where the part's counter starts (null: changes made before readings). */
+    last_horometro_mantenimiento: money('last_horometro_mantenimiento'),
     create_insumo_maq: timestamp('create_insumo_maq', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
@@ -94,5 +96,38 @@ export const cambiosInsumo = pgTable(
     check('cambios_insumo_horas_chk', sql`${t.horometro_pdiario} >= 0 and ${t.horometro_vehiculo} >= 0 and ${t.horas_acumuladas} >= 0`),
     index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha),
     index('cambios_insumo_fecha_idx').on(t.fecha),
+  ],
+);
+
+/**
+ * A machine's states over time (docs/architecture.md, "Machine state"): each row an interval from `desde` to `hasta`
+ * (null: the current one), with why it began. `maquinarias.estado` is the open interval's state. Downtime is the time
+ * in any state but OPERATIVO (0).
+ */
+export const maquinariasEstados = pgTable(
+  'maquinarias_estados',
+  {
+    id: serial('id').primaryKey(),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    estado: smallint('estado').notNull(),
+    desde: timestamp('desde', { withTimezone: true, mode: 'string' }).notNull(),
+    hasta: timestamp('hasta', { withTimezone: true, mode: 'string' }),
+    motivo: text('motivo'),
+    /** What started it: ALTA (registration), MANUAL (machine edit), FALLA, ORDEN (work order), REPARACION. */
+    origen: varchar('origen', { length: 12 }).notNull(),
+    ref_id: integer('ref_id'),
+    user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('maquinarias_estados_estado_chk', sql`${t.estado} between 0 and 3`),
+    check('maquinarias_estados_origen_chk', sql`${t.origen} in ('ALTA', 'MANUAL', 'FALLA', 'ORDEN', 'REPARACION')`),
+    check('maquinarias_estados_hasta_chk', sql`${t.hasta} is null or ${t.hasta} >= ${t.desde}`),
+    index('maquinarias_estados_maq_idx').on(t.maquinaria_id, t.desde),
+    // One open interval per machine.
+    uniqueIndex('maquinarias_estados_abierto_uq')
+      .on(t.maquinaria_id)
+      .where(sql`${t.hasta} is null`),
   ],
 );

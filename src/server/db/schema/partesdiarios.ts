@@ -6,6 +6,7 @@ import { createdAt, money } from './common';
 import { costosDet } from './costos';
 import { maquinarias } from './maquinarias';
 import { operadores } from './operadores';
+import { usuarios } from './usuarios';
 import { valorizaciones } from './valoriza';
 
 export const partesDiarios = pgTable(
@@ -26,10 +27,22 @@ export const partesDiarios = pgTable(
     /** Set when a valuation bills the report; a report belongs to at most one valuation. */
     valoriza_id: integer('valoriza_id').references(() => valorizaciones.valoriza_id, { onDelete: 'set null' }),
     monto: money('monto').notNull().default(0),
+    /**
+     * The machine's meter at the start and the end of the day (hours on an hour meter, km on an odometer): what the
+     * machine worked is final − initial, whatever the report bills. Null on reports stored before readings existed,
+     * which keep counting their HORA/KM lines.
+     */
+    horometro_inicial: money('horometro_inicial'),
+    horometro_final: money('horometro_final'),
     created_at: createdAt(),
   },
   (t) => [
     check('partes_diarios_monto_chk', sql`${t.monto} >= 0`),
+    check(
+      'partes_diarios_lectura_chk',
+      sql`(${t.horometro_inicial} is null) = (${t.horometro_final} is null) and (${t.horometro_inicial} is null or (${t.horometro_inicial} >= 0 and ${t.horometro_final} >= ${t.horometro_inicial}))`,
+    ),
+    index('partes_diarios_fecha_idx').on(t.fecha),
     index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha),
     index('partes_diarios_valoriza_idx').on(t.valoriza_id),
   ],
@@ -78,6 +91,33 @@ export const partesDiariosMedidor = pgTable(
     km: money('km').notNull().default(0),
     horas_acum: money('horas_acum').notNull().default(0),
     km_acum: money('km_acum').notNull().default(0),
+    /** The day's worked meter from readings (reports with horometro_inicial/final) and its running total. */
+    medido: money('medido').notNull().default(0),
+    medido_acum: money('medido_acum').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.maquinaria_id, t.fecha] })],
+);
+
+/**
+ * Daily reports refused for implausible readings (a replay from the field that does not fit the machine's other
+ * reports): kept apart from the refused request, which changed nothing, so the office sees them (the bell, Inicio).
+ */
+export const lecturasRechazadas = pgTable(
+  'lecturas_rechazadas',
+  {
+    id: serial('id').primaryKey(),
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    nro_parte_interno: varchar('nro_parte_interno', { length: 30 }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    horometro_inicial: money('horometro_inicial').notNull(),
+    horometro_final: money('horometro_final').notNull(),
+    mensaje: text('mensaje').notNull(),
+    user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /** One row per refused request: a retried refusal (same Idempotency-Key) is not counted twice. */
+    idempotency_key: varchar('idempotency_key', { length: 100 }).unique(),
+    created_at: createdAt(),
+  },
+  (t) => [index('lecturas_rechazadas_created_idx').on(t.created_at), index('lecturas_rechazadas_maq_idx').on(t.maquinaria_id)],
 );

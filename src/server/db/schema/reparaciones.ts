@@ -3,6 +3,7 @@ import { date, foreignKey, index, integer, pgTable, serial, smallint, text, uniq
 import { createdAt } from './common';
 import { fallas } from './fallas';
 import { maquinarias } from './maquinarias';
+import { ordenesTrabajo } from './ordenestrabajo';
 
 export const reparaciones = pgTable(
   'reparaciones',
@@ -23,10 +24,13 @@ export const reparaciones = pgTable(
     proveedor: varchar('proveedor', { length: 250 }),
     /** Null only when the machine had no pending failure to link (docs/architecture.md, "Failures and repairs"). */
     falla_id: integer('falla_id').references(() => fallas.falla_id),
+    /** The work order this outside repair was done for (optional). */
+    ot_id: integer('ot_id').references(() => ordenesTrabajo.ot_id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
   (t) => [
     index('reparaciones_fecha_idx').on(t.fecha),
+    index('reparaciones_ot_idx').on(t.ot_id),
     // Linking a repair marks its failure REPARADO and changing the link restores the old one (docs/architecture.md, "Failures and repairs"):
     // that only holds when a failure is repaired by one repair, of the same machine.
     unique('reparaciones_falla_uq').on(t.falla_id),

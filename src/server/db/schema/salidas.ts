@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common';
 import { insumos } from './insumos';
-import { maquinarias } from './maquinarias';
+import { insumosMaquinaria, maquinarias } from './maquinarias';
 import { operadores } from './operadores';
+import { ordenesTrabajo } from './ordenestrabajo';
 import { usuarios } from './usuarios';
 
 export const salidas = pgTable(
@@ -16,13 +17,20 @@ export const salidas = pgTable(
     maquinaria_id: integer('maquinaria_id')
       .notNull()
       .references(() => maquinarias.id),
-    operador_id: integer('operador_id')
-      .notNull()
-      .references(() => operadores.operador_id),
+    /** Null only on the exit of a work order's parts, which goes to the order, not to an operator. */
+    operador_id: integer('operador_id').references(() => operadores.operador_id),
+    /** The work order whose parts this exit carries (one exit per order). */
+    ot_id: integer('ot_id')
+      .unique()
+      .references(() => ordenesTrabajo.ot_id),
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('salidas_fecha_idx').on(t.fecha), index('salidas_maq_idx').on(t.maquinaria_id, t.fecha)],
+  (t) => [
+    index('salidas_fecha_idx').on(t.fecha),
+    index('salidas_maq_idx').on(t.maquinaria_id, t.fecha),
+    check('salidas_destino_chk', sql`${t.operador_id} is not null or ${t.ot_id} is not null`),
+  ],
 );
 
 export const salidasDet = pgTable(
@@ -37,6 +45,12 @@ export const salidasDet = pgTable(
       .references(() => insumos.id),
     cantidad: money('cantidad').notNull(),
     observacion: text('observacion'),
+    /** A work order's wear part: changed on its machine when the order closes. */
+    insumo_maq_id: integer('insumo_maq_id').references(() => insumosMaquinaria.insumo_maq_id, { onDelete: 'set null' }),
   },
-  (t) => [check('salidas_det_cantidad_chk', sql`${t.cantidad} > 0`), index('salidas_det_salida_idx').on(t.salida_id)],
+  (t) => [
+    check('salidas_det_cantidad_chk', sql`${t.cantidad} > 0`),
+    index('salidas_det_salida_idx').on(t.salida_id),
+    index('salidas_det_insumo_maq_idx').on(t.insumo_maq_id),
+  ],
 );

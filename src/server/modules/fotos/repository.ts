@@ -44,7 +44,8 @@ export const asBuffer = (d: Uint8Array): Buffer => (Buffer.isBuffer(d) ? d : Buf
 
 export interface FotoFile {
   id: number;
-  falla_id: number;
+  /** The failure it belongs to (null: a work order's photo). */
+  falla_id: number | null;
   mime: string;
   sha256: string;
   data: Buffer;

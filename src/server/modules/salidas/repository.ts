@@ -65,7 +65,8 @@ export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
     .where(eq(salidas.id, id));
   if (!row) throw notFound(MSG.notFound);
   const salidas_det = row.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad }));
-  return { ...row, created_at: isoTs(row.created_at), salidas_det };
+  // Joined to its operator, so never null here (only a work order's exit has none, and it is read with its order).
+  return { ...row, operador_id: row.operador_id ?? 0, created_at: isoTs(row.created_at), salidas_det };
 }
 
 /** Exits already carrying voucher `nro` (compared without case or surrounding spaces), newest first. */

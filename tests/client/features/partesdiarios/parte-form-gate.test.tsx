@@ -58,7 +58,14 @@ describe('daily-report form gate', () => {
     const t = offlineEngine();
     const onSubmit = vi.fn();
     const { unmount } = render(
-      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMaquinaria={false} onClose={vi.fn()} onSubmit={onSubmit} />,
+      <ParteDialog
+        title={P.create}
+        initial={null}
+        defaultFecha="2025-01-15"
+        lockMaquinaria={false}
+        onClose={vi.fn()}
+        onSubmit={onSubmit}
+      />,
       { wrapper: providers(t.engine) },
     );
     await screen.findByLabelText(new RegExp(`^${P.number}`));
@@ -98,7 +105,14 @@ describe('daily-report form gate', () => {
       throw new ApiError(409, 'El parte PD-100 ya está valorizado', null);
     });
     render(
-      <ParteDialog title={P.create} initial={null} defaultFecha="2025-01-15" lockMaquinaria={false} onClose={onClose} onSubmit={onSubmit} />,
+      <ParteDialog
+        title={P.create}
+        initial={null}
+        defaultFecha="2025-01-15"
+        lockMaquinaria={false}
+        onClose={onClose}
+        onSubmit={onSubmit}
+      />,
       {
         wrapper: providers(t.engine),
       },
