@@ -85,6 +85,18 @@ const SPEC_BUTTONS: [number, number, RegExp][] = [
   [67, 62, /eliminar/i],
 ];
 
+/** Codes beyond the spec (after 67): the fleet's maintenance; each under the screen it belongs to. */
+const BEYOND_SPEC: [number, number, RegExp][] = [
+  [68, 35, /planes/i],
+  [69, 35, /eliminar plan/i],
+  [70, 30, /órdenes de trabajo/i],
+  [71, 70, /nueva orden/i],
+  [72, 70, /ejecutar/i],
+  [73, 70, /anular/i],
+  [74, 18, /lecturas/i],
+  [75, 3, /hoja de vida/i],
+];
+
 function index(nodes: PermissionNode[], parent: number | null, out = new Map<number, { node: PermissionNode; parent: number | null }[]>()) {
   for (const node of nodes) {
     out.set(node.value, [...(out.get(node.value) ?? []), { node, parent }]);
@@ -96,10 +108,17 @@ function index(nodes: PermissionNode[], parent: number | null, out = new Map<num
 describe('permissions.ts against both spec documents', () => {
   const byCode = index(PERMISSION_TREE, null);
 
-  it('every grantable code is exactly 2..67 (every menu id and button code of both documents), each once in the tree', () => {
-    expect(ALL_CODES).toEqual(Array.from({ length: 66 }, (_, i) => i + 2));
+  it('every grantable code is 2..67 (every menu id and button code of both documents) plus the codes beyond the spec, each once in the tree', () => {
+    expect(ALL_CODES).toEqual(Array.from({ length: 66 + BEYOND_SPEC.length }, (_, i) => i + 2));
     expect([...byCode.entries()].filter(([, places]) => places.length !== 1).map(([c]) => c)).toEqual([]);
-    expect(new Set([...SPEC_MENU.map((m) => m[0]), ...SPEC_BUTTONS.map((b) => b[0])])).toEqual(new Set(ALL_CODES));
+    const all = [...SPEC_MENU.map((m) => m[0]), ...SPEC_BUTTONS.map((b) => b[0]), ...BEYOND_SPEC.map((b) => b[0])];
+    expect(new Set(all)).toEqual(new Set(ALL_CODES));
+  });
+
+  it.each(BEYOND_SPEC)('code %i beyond the spec sits under %i with its meaning', (code, parent, text) => {
+    const [place] = byCode.get(code)!;
+    expect(place.parent).toBe(parent);
+    expect(place.node.text).toMatch(text);
   });
 
   it.each(SPEC_MENU)('menu id %i sits under %s with its label', (code, parent, text) => {

@@ -33,6 +33,8 @@ export const MENU = {
   movimientos: 60,
   configuracion: 61,
   usuarios: 62,
+  // Beyond the spec (codes after 67): the maintenance of the fleet.
+  ordenesTrabajo: 70,
 } as const;
 
 /** Button codes of both spec documents (000 §6, 001 §6). */
@@ -82,6 +84,14 @@ export const ROLE = {
   usuarioPermisos: 65,
   usuarioClave: 66,
   usuarioEliminar: 67,
+  // Beyond the spec (codes after 67; the spec's keep their meaning).
+  planNuevo: 68,
+  planEliminar: 69,
+  ordenNueva: 71,
+  ordenEjecutar: 72,
+  ordenAnular: 73,
+  lecturaCorregir: 74,
+  hojaDeVida: 75,
 } as const;
 
 const n = (text: string, value: number, children?: PermissionNode[]): PermissionNode =>
@@ -96,6 +106,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       n('Asignar insumos', ROLE.maquinariaAsignarInsumos),
       n('Ver desgaste / gráficos', ROLE.maquinariaDesgaste),
       n('PDF de maquinaria', ROLE.maquinariaPdf),
+      n('Hoja de vida de maquinaria', ROLE.hojaDeVida),
     ]),
     n('Operadores', MENU.operadores, [
       n('Nuevo operador', ROLE.operadorNuevo),
@@ -117,6 +128,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       n('Agregar parte diario', ROLE.parteDiarioNuevo),
       n('Editar parte diario', ROLE.parteDiarioEditar),
       n('Quitar parte diario', ROLE.parteDiarioEliminar),
+      n('Corregir lecturas de horómetro / kilometraje', ROLE.lecturaCorregir),
     ]),
     n('Registrar costos', MENU.costos, [
       n('Nuevo costo', ROLE.costoNuevo),
@@ -133,6 +145,13 @@ export const PERMISSION_TREE: PermissionNode[] = [
     n('Mantenimiento preventivo', MENU.mantenimientoPreventivo, [
       n('Ver desgaste (mantenimiento)', ROLE.maquinariaDesgasteMantenimiento),
       n('Cambiar insumos', ROLE.maquinariaCambiarInsumos),
+      n('Crear, editar y copiar planes de mantenimiento', ROLE.planNuevo),
+      n('Eliminar plan de mantenimiento', ROLE.planEliminar),
+    ]),
+    n('Órdenes de trabajo', MENU.ordenesTrabajo, [
+      n('Nueva orden de trabajo', ROLE.ordenNueva),
+      n('Ejecutar orden (iniciar, checklist, mano de obra, repuestos, lectura, cerrar)', ROLE.ordenEjecutar),
+      n('Anular orden de trabajo', ROLE.ordenAnular),
     ]),
     n('Reparaciones', MENU.reparaciones, [
       n('Nueva reparación', ROLE.reparacionNuevo),
