@@ -225,7 +225,7 @@ function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
   const widths = fitColumnWidths(
     s.columns.map((c, i) => ({ ...c, header: heads[i] })),
     texts,
-    { available: w.width, size: SIZE, padding: PAD, measure: w.measure },
+    { available: w.width, size: SIZE, padding: PAD, measure: w.measure, measureHeader: w.bold.measure },
   );
   const draw = (cells: string[][], font: FastFont, color = C.text) => {
     let x = M;

@@ -48,32 +48,60 @@ export interface FitOptions {
   size: number;
   padding: number;
   measure: MeasureText;
+  /** How header words are measured (bold); default `measure`. */
+  measureHeader?: MeasureText;
   /** Rows sampled to estimate natural widths (all rows up to this count). */
   sample?: number;
 }
 
+/** The widest single word of a text (what cannot wrap: a date, a voucher, a plate, a number). */
+function widestWord(text: string, size: number, measure: MeasureText): number {
+  let widest = 0;
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue;
+    const w = measure(word, size);
+    if (w > widest) widest = w;
+  }
+  return widest;
+}
+
 /**
- * Column widths in points summing to `available`: a column's preferred `width` when given, otherwise its
- * natural width (widest of header and sampled cells, capped), then scaled together to fill the page.
+ * Column widths in points summing to `available`. Each column has a natural width (its preferred `width`, or the
+ * widest of header and sampled cells, capped) and a floor: its longest unbreakable word, header included, so short
+ * values (dates, codes, plates, numbers, years) are never split. When everything fits, the natural widths are
+ * stretched together to fill the page. When not, every column gets its floor and the room left goes to the columns
+ * with text that can wrap, in proportion to what they lack; only when the floors alone overflow the page are they
+ * shrunk together (a word is then cut, as wrapText does).
  */
 export function fitColumnWidths(columns: ReportColumn[], rows: string[][], opts: FitOptions): number[] {
   if (columns.length === 0) return [];
   const { available, size, padding, measure } = opts;
+  const measureHeader = opts.measureHeader ?? measure;
   const sample = rows.slice(0, opts.sample ?? 300);
   const cap = Math.max(available * 0.45, 60);
-  const natural = columns.map((col, c) => {
-    if (col.width && col.width > 0) return col.width;
-    const headerWords = col.header.split(/\s+/).map((w) => measure(w, size));
-    let widest = Math.max(measure(col.header, size) * 0.6, ...headerWords);
-    for (const row of sample) {
-      const w = measure(row[c] ?? '', size);
-      if (w > widest) widest = w;
-    }
-    return Math.min(widest + padding * 2, cap);
-  });
   const minWidth = Math.min(24, available / columns.length);
+  const floors: number[] = [];
+  const natural = columns.map((col, c) => {
+    let word = widestWord(col.header, size, measureHeader);
+    let widest = Math.max(measureHeader(col.header, size) * 0.6, word);
+    for (const row of sample) {
+      const text = row[c] ?? '';
+      const w = measure(text, size);
+      if (w > widest) widest = w;
+      if (w > word) word = Math.max(word, widestWord(text, size, measure));
+    }
+    // Half a point more than the word: the sums of floats must not tip it onto two lines.
+    const floor = Math.max(Math.min(word + padding * 2 + 0.5, cap), minWidth);
+    floors.push(floor);
+    const wanted = col.width && col.width > 0 ? col.width : Math.min(widest + padding * 2, cap);
+    return Math.max(wanted, floor);
+  });
   const total = natural.reduce((a, b) => a + b, 0);
-  const scaled = natural.map((w) => Math.max((w / total) * available, minWidth));
-  const scaledTotal = scaled.reduce((a, b) => a + b, 0);
-  return scaled.map((w) => (w / scaledTotal) * available);
+  if (total <= available) return natural.map((w) => (w / total) * available);
+  const floorTotal = floors.reduce((a, b) => a + b, 0);
+  if (floorTotal >= available) return floors.map((w) => (w / floorTotal) * available);
+  const lack = natural.map((w, c) => w - floors[c]);
+  const lackTotal = lack.reduce((a, b) => a + b, 0);
+  const room = available - floorTotal;
+  return floors.map((f, c) => f + (lackTotal > 0 ? (lack[c] / lackTotal) * room : room / columns.length));
 }

@@ -263,7 +263,13 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
   const measure = fast.measure;
   const columns = input.columns.map((c) => ({ ...c, header: toWinAnsi(c.header) }));
   const texts = input.rows.map((row) => columns.map((_, c) => toWinAnsi(cellText(row[c]), true)));
-  const widths = fitColumnWidths(columns, texts, { available, size: FONT_SIZE, padding: PAD, measure });
+  const widths = fitColumnWidths(columns, texts, {
+    available,
+    size: FONT_SIZE,
+    padding: PAD,
+    measure,
+    measureHeader: fastBold.measure,
+  });
   const inner = (c: number) => Math.max(widths[c] - PAD * 2, 4);
   const ctx: Ctx = {
     doc,
