@@ -217,7 +217,6 @@ export const deleteMaqInsumoBody = z.preprocess((v) => {
   const o = obj(v);
   return o ? { ...o, id: pick(o.id, o.insumo_maq_id) } : typeof v === 'number' || typeof v === 'string' ? { id: v } : v;
 }, z.object({ id }));
-export type DeleteMaqInsumoBody = z.infer<typeof deleteMaqInsumoBody>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Cambiar Insumos (POST /api/maquinarias/cambiarinsumo)
@@ -292,7 +291,6 @@ export const maquinariaIdsParam = z.preprocess(
 );
 
 export const pdfGraficosQuery = z.object({ id: maquinariaIdsParam });
-export type PdfGraficosQuery = z.infer<typeof pdfGraficosQuery>;
 
 export const DATE_RANGE_ORDER = 'La fecha inicial debe ser anterior o igual a la final';
 
@@ -300,13 +298,6 @@ export const DATE_RANGE_ORDER = 'La fecha inicial debe ser anterior o igual a la
 export const pdfMantenimientoQuery = z
   .object({ id: maquinariaIdsParam, fini: dateStr, ffin: dateStr })
   .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
-export type PdfMantenimientoQuery = z.infer<typeof pdfMantenimientoQuery>;
-
-/** The REPORTE POR MANTENIMIENTO form: plates (0 = all machines), start and end. */
-export const repMantenimientoForm = z
-  .object({ ids: z.array(z.number().int().min(0)).min(1, 'Seleccione al menos una placa'), fini: dateStr, ffin: dateStr })
-  .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
-export type RepMantenimientoForm = z.infer<typeof repMantenimientoForm>;
 
 /** The `id` of a PDF query: the machines' ids, or 0 for all of them (none, or 0 among them). */
 export const pdfIds = (ids: readonly number[] | null | undefined): readonly number[] | 0 =>
