@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actividades } from '../../src/server/db/schema/index';
-import { CHAOS_DROP_HEADER, parseChaosMode } from '../../src/server/plugins/chaos';
-import { createTestApp, login, type TestApp } from './helpers';
+import { actividades } from '../../../src/server/db/schema/index';
+import { CHAOS_DROP_HEADER, parseChaosMode } from '../../../src/server/plugins/chaos';
+import { createTestApp, login, type TestApp } from '../helpers';
 
 describe('CHAOS_DROP_AFTER_COMMIT (test-only hook)', () => {
   it('is off unless set, and refuses a value that is neither header nor a fraction', () => {

@@ -2,7 +2,7 @@
 // variants, and what is refused whatever its name says.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sniffImage } from '../../src/server/modules/fotos/image-type';
+import { sniffImage } from '../../../src/server/modules/fotos/image-type';
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -10,17 +10,17 @@ const le32 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>>
 
 describe('sniffImage', () => {
   it('reads JPEG (also progressive, after an EXIF block and fill bytes), PNG and WebP files', () => {
-    expect(sniffImage(readFileSync(new URL('./images/foto-40x30.jpg', import.meta.url)))).toEqual({
+    expect(sniffImage(readFileSync(new URL('../images/foto-40x30.jpg', import.meta.url)))).toEqual({
       mime: 'image/jpeg',
       width: 40,
       height: 30,
     });
-    expect(sniffImage(readFileSync(new URL('./images/foto-40x30.webp', import.meta.url)))).toEqual({
+    expect(sniffImage(readFileSync(new URL('../images/foto-40x30.webp', import.meta.url)))).toEqual({
       mime: 'image/webp',
       width: 40,
       height: 30,
     });
-    expect(sniffImage(readFileSync(new URL('../../public/logo.png', import.meta.url)))).toEqual({
+    expect(sniffImage(readFileSync(new URL('../../../public/logo.png', import.meta.url)))).toEqual({
       mime: 'image/png',
       width: 256,
       height: 256,

@@ -8,13 +8,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '@shared/domain/dates';
 import { addDays, MAX_FORECAST_DAYS, USAGE_WINDOW_DAYS, usageWindowStart } from '@shared/domain/wear';
-import { insumos, insumosMaquinaria, partesDiarios, partesDiariosDet, unimeds } from '../../src/server/db/schema/index';
-import { jsonRows } from '../../src/server/lib/json-rows';
-import { rowsOf } from '../../src/server/lib/sql';
-import { assignDay, maquinariaInsumoColumns, insumoCounters, maquinariaInsumoFrom } from '../../src/server/lib/wear';
-import { listQuery, meterAt } from '../../src/server/modules/maquinarias/repository';
-import { call, createTestApp, login, type TestApp } from './helpers';
-import { seedValoriza, type ValorizaFixture } from './valoriza-fixture';
+import { insumos, insumosMaquinaria, partesDiarios, partesDiariosDet, unimeds } from '../../../src/server/db/schema/index';
+import { jsonRows } from '../../../src/server/lib/json-rows';
+import { rowsOf } from '../../../src/server/lib/sql';
+import { assignDay, maquinariaInsumoColumns, insumoCounters, maquinariaInsumoFrom } from '../../../src/server/lib/wear';
+import { listQuery, meterAt } from '../../../src/server/modules/maquinarias/repository';
+import { call, createTestApp, login, type TestApp } from '../helpers';
+import { seedValoriza, type ValorizaFixture } from '../valoriza-fixture';
 
 /** The counters straight from the report lines: every meter line, one window sum with the cut-offs interleaved. */
 function wearFromLines(today: string): SQL {
@@ -365,7 +365,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
     await db().execute(sql`delete from partes_diarios_medidor`);
     // The backfill statement of migration 0011 rebuilds it exactly.
     const migration = (await import('node:fs')).readFileSync(
-      new URL('../../src/server/db/migrations/0011_meter_summary.sql', import.meta.url),
+      new URL('../../../src/server/db/migrations/0011_meter_summary.sql', import.meta.url),
       'utf8',
     );
     const backfill = migration.slice(migration.lastIndexOf('--> statement-breakpoint') + '--> statement-breakpoint'.length);

@@ -2,16 +2,16 @@
 // totals in cents, wear bands, links to the external systems' mirrors, demo users, and the empty-DB guard.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCents } from '../../src/shared/domain/money';
-import type { Db } from '../../src/server/db/client';
-import { seedDemo, type DemoSummary } from '../../src/server/db/seed/demo';
-import { seedIfEmpty } from '../../src/server/db/seed/index';
-import { integrations } from '../../src/server/integrations/index';
-import { verifyPassword } from '../../src/server/lib/passwords';
-import { limaDate } from '../../src/shared/domain/dates';
-import { addDays } from '../../src/server/db/seed/demo-util';
-import { TEST_PASSWORD, type TestApp, createTestApp } from './helpers';
-import { MENU, PERMISSION_TREE, ROLE, type PermissionNode } from '../../src/shared/auth/permissions';
+import { toCents } from '../../../src/shared/domain/money';
+import type { Db } from '../../../src/server/db/client';
+import { seedDemo, type DemoSummary } from '../../../src/server/db/seed/demo';
+import { seedIfEmpty } from '../../../src/server/db/seed/index';
+import { integrations } from '../../../src/server/integrations/index';
+import { verifyPassword } from '../../../src/server/lib/passwords';
+import { limaDate } from '../../../src/shared/domain/dates';
+import { addDays } from '../../../src/server/db/seed/demo-util';
+import { TEST_PASSWORD, type TestApp, createTestApp } from '../helpers';
+import { MENU, PERMISSION_TREE, ROLE, type PermissionNode } from '../../../src/shared/auth/permissions';
 
 /** [menu id, id of the menu node it sits under] for every menu id of the permission tree below a group. */
 function menuParents(): [number, number][] {

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { loadConfig } from '../../../src/server/config';
+import { call, createTestApp, login, type TestApp } from '../helpers';
 
 describe('transport', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CODES } from '@shared/auth/permissions';
-import type { ApiRoute } from '../../src/server/plugins/auth';
-import { call, createTestApp, createUser, type TestApp } from './helpers';
+import type { ApiRoute } from '../../../src/server/plugins/auth';
+import { call, createTestApp, createUser, type TestApp } from '../helpers';
 
 /** Valid bodies for routes whose handler (not the guard) decides (`selfAllowed`), acting on another user's record. */
 const SELF_ALLOWED_BODIES: Record<string, object> = {

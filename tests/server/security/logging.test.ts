@@ -1,6 +1,6 @@
 // Request logging: every request is logged, and no password, token or session header ever reaches the log.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestApp, login, TEST_PASSWORD, type TestApp } from './helpers';
+import { call, createTestApp, login, TEST_PASSWORD, type TestApp } from '../helpers';
 
 describe('request logging', () => {
   let t: TestApp;

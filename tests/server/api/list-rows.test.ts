@@ -4,9 +4,9 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { seedDemo } from '../../src/server/db/seed/demo';
-import { fallas, salidas } from '../../src/server/db/schema/index';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { seedDemo } from '../../../src/server/db/seed/demo';
+import { fallas, salidas } from '../../../src/server/db/schema/index';
+import { call, createTestApp, login, type TestApp } from '../helpers';
 
 let t: TestApp;
 let token: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp } from '../helpers';
 
 describe('static PWA', () => {
   let t: TestApp;

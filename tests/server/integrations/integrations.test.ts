@@ -7,17 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
-import type { Db } from '../../src/server/db/client';
-import { integrations } from '../../src/server/integrations/index';
-import { formatReport, importFile } from '../../src/server/integrations/import';
-import { readCsv } from '../../src/server/integrations/import-read';
-import { upsertPurchaseOrders, upsertServiceOrders } from '../../src/server/integrations/logistica/mirror';
-import { upsertPersonas } from '../../src/server/integrations/reniec/mirror';
-import { upsertContribuyentes } from '../../src/server/integrations/sunat/mirror';
-import type { VehiculoInput } from '../../src/server/integrations/vehiculos/index';
-import { upsertVehiculos } from '../../src/server/integrations/vehiculos/mirror';
-import { createTestApp, type TestApp } from './helpers';
+import { MSG } from '../../../src/shared/messages';
+import type { Db } from '../../../src/server/db/client';
+import { integrations } from '../../../src/server/integrations/index';
+import { formatReport, importFile } from '../../../src/server/integrations/import';
+import { readCsv } from '../../../src/server/integrations/import-read';
+import { upsertPurchaseOrders, upsertServiceOrders } from '../../../src/server/integrations/logistica/mirror';
+import { upsertPersonas } from '../../../src/server/integrations/reniec/mirror';
+import { upsertContribuyentes } from '../../../src/server/integrations/sunat/mirror';
+import type { VehiculoInput } from '../../../src/server/integrations/vehiculos/index';
+import { upsertVehiculos } from '../../../src/server/integrations/vehiculos/mirror';
+import { createTestApp, type TestApp } from '../helpers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOTO_MAX_BYTES } from '@shared/contract/fotos';
 import { ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
-import { seedMachine } from './fixtures';
-import { auditLog, fotos } from '../../src/server/db/schema/index';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { seedMachine } from '../fixtures';
+import { auditLog, fotos } from '../../../src/server/db/schema/index';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers';
 
-const JPEG = readFileSync(new URL('./images/foto-40x30.jpg', import.meta.url));
-const WEBP = readFileSync(new URL('./images/foto-40x30.webp', import.meta.url));
-const PNG = readFileSync(new URL('../../public/favicon.png', import.meta.url));
+const JPEG = readFileSync(new URL('../images/foto-40x30.jpg', import.meta.url));
+const WEBP = readFileSync(new URL('../images/foto-40x30.webp', import.meta.url));
+const PNG = readFileSync(new URL('../../../public/favicon.png', import.meta.url));
 
 interface Part {
   name: string;

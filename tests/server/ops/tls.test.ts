@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpsSetup } from '../../src/server/ops/https';
-import { ensureLocalTls, spkiHash } from '../../src/server/ops/tls';
+import { httpsSetup } from '../../../src/server/ops/https';
+import { ensureLocalTls, spkiHash } from '../../../src/server/ops/tls';
 
 const DAY = 86_400_000;
 

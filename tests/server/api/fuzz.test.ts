@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALL_CODES } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
-import { seedDemo } from '../../src/server/db/seed/demo';
-import { createTestApp, createUser, type TestApp } from './helpers';
+import { seedDemo } from '../../../src/server/db/seed/demo';
+import { createTestApp, createUser, type TestApp } from '../helpers';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Requests per route with the session; a fifth of it again without one. */

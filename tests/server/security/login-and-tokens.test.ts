@@ -1,14 +1,14 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/messages';
-import { signToken } from '../../src/server/lib/tokens';
-import { TEST_JWT_SECRET } from './constants';
-import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from './helpers';
+import { signToken } from '../../../src/server/lib/tokens';
+import { TEST_JWT_SECRET } from '../constants';
+import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../helpers';
 
 // Every argon2 verification the server runs, with the hash it verified against (calls go through unchanged).
 const verified = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/server/lib/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/lib/passwords')>();
+vi.mock('../../../src/server/lib/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/server/lib/passwords')>();
   return {
     ...real,
     verifyPassword: (hashed: string, plain: string) => {

@@ -2,8 +2,8 @@
 // (Dexie on fake-indexeddb) against the real server with random network cuts, half uploads and answers dropped after
 // the commit; the server's database must hold each save exactly once, or the device must show it rejected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSoak } from '../../scripts/soak/run';
-import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers';
+import { runSoak } from '../../../scripts/soak/run';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers';
 
 describe('soak of the offline queue (100 operations)', () => {
   let t: TestApp;

@@ -9,15 +9,15 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { loadConfig } from '../../src/server/config';
-import { openPostgres, type Database } from '../../src/server/db/client';
-import { prepareDatabase } from '../../src/server/db/prepare';
-import { actividades, respaldos, usuarios } from '../../src/server/db/schema/index';
-import { nightlyBackupIfDue } from '../../src/server/ops/backups';
-import { sharedJwtSecret } from '../../src/server/db/shared-secret';
-import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
-import { dbUrl } from './global-setup';
-import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from './helpers';
+import { loadConfig } from '../../../src/server/config';
+import { openPostgres, type Database } from '../../../src/server/db/client';
+import { prepareDatabase } from '../../../src/server/db/prepare';
+import { actividades, respaldos, usuarios } from '../../../src/server/db/schema/index';
+import { nightlyBackupIfDue } from '../../../src/server/ops/backups';
+import { sharedJwtSecret } from '../../../src/server/db/shared-secret';
+import { entryBody, seedMachine, seedOperator, seedOrder } from '../fixtures';
+import { dbUrl } from '../global-setup';
+import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from '../helpers';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 

@@ -4,8 +4,8 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorResponse } from '../../src/shared/contract/common';
-import { createTestApp, type TestApp } from './helpers';
+import { errorResponse } from '../../../src/shared/contract/common';
+import { createTestApp, type TestApp } from '../helpers';
 
 /** Routes whose success answer is a file, not JSON: a zod schema would have nothing to describe. */
 const FILE_ROUTES: Record<string, string> = {

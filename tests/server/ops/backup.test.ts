@@ -8,14 +8,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
-import { auditLog, fallas, fotos, respaldos, usuarios } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/db/seed/demo';
-import { readHeader, restoreBackup, writeBackup } from '../../src/server/ops/backup';
-import { nightlyBackupIfDue, pruneBackups, takeBackup } from '../../src/server/ops/backups';
-import { sharedJwtSecret } from '../../src/server/db/shared-secret';
-import { dbUrl } from './global-setup';
-import { createTestApp, type TestApp } from './helpers';
+import { openPglite, openPostgres, type Database } from '../../../src/server/db/client';
+import { auditLog, fallas, fotos, respaldos, usuarios } from '../../../src/server/db/schema/index';
+import { seedDemo } from '../../../src/server/db/seed/demo';
+import { readHeader, restoreBackup, writeBackup } from '../../../src/server/ops/backup';
+import { nightlyBackupIfDue, pruneBackups, takeBackup } from '../../../src/server/ops/backups';
+import { sharedJwtSecret } from '../../../src/server/db/shared-secret';
+import { dbUrl } from '../global-setup';
+import { createTestApp, type TestApp } from '../helpers';
 
 type Snapshot = Record<string, string[][]>;
 

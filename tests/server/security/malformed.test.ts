@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers';
 
 const HUGE = 'x'.repeat(100_000);
 const SQLI = "' OR 1=1 --";

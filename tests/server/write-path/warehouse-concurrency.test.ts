@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
-import { call, type TestApp, createTestApp, login, twinApp } from './helpers';
+import { entryBody, seedMachine, seedOperator, seedOrder } from '../fixtures';
+import { call, type TestApp, createTestApp, login, twinApp } from '../helpers';
 
 const ITEMS = [
   { insumo_codigo: 'CON-A', insumo_name: 'Aceite de transmisión', cantidad: 20, unimed: 'GLN' },

@@ -6,12 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { actividades, auditLog, idempotencyKeys, insumos } from '../../src/server/db/schema/index';
-import { IdempotentReplay } from '../../src/server/lib/errors';
-import { rowsOf } from '../../src/server/lib/sql';
-import { runChange } from '../../src/server/plugins/change';
-import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { actividades, auditLog, idempotencyKeys, insumos } from '../../../src/server/db/schema/index';
+import { IdempotentReplay } from '../../../src/server/lib/errors';
+import { rowsOf } from '../../../src/server/lib/sql';
+import { runChange } from '../../../src/server/plugins/change';
+import { entryBody, seedMachine, seedOperator, seedOrder } from '../fixtures';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers';
 
 /** Requests carrying this header wait between the session check and the replay check until the gate opens. */
 const GATE = 'x-test-gate';

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import { actividades, auditLog, idempotencyKeys } from '../../src/server/db/schema/index';
-import { call, createTestApp, createUser, login, twinApp, type TestApp } from './helpers';
+import { actividades, auditLog, idempotencyKeys } from '../../../src/server/db/schema/index';
+import { call, createTestApp, createUser, login, twinApp, type TestApp } from '../helpers';
 
 // Run on one server and on two servers sharing the database: with two, consecutive requests alternate
 // between them, so a repeat or a concurrent twin of a request lands on the other server.

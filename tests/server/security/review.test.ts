@@ -9,13 +9,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
-import { actividades, fotos } from '../../src/server/db/schema/index';
-import { signToken } from '../../src/server/lib/tokens';
-import type { ApiRoute } from '../../src/server/plugins/auth';
-import { CSP_DIRECTIVES, PERMISSIONS_POLICY } from '../../src/server/plugins/security-headers';
-import { TEST_JWT_SECRET } from './constants';
-import { seedMachine } from './fixtures';
-import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from './helpers';
+import { actividades, fotos } from '../../../src/server/db/schema/index';
+import { signToken } from '../../../src/server/lib/tokens';
+import type { ApiRoute } from '../../../src/server/plugins/auth';
+import { CSP_DIRECTIVES, PERMISSIONS_POLICY } from '../../../src/server/plugins/security-headers';
+import { TEST_JWT_SECRET } from '../constants';
+import { seedMachine } from '../fixtures';
+import { call, createTestApp, createUser, login, twinApp, TEST_PASSWORD, type TestApp } from '../helpers';
 
 /** The only reads allowed without a session: the health probe and the office's name and logo for the login screen. */
 const PUBLIC_READS = ['GET /api/health', 'GET /api/ajustes'];
@@ -201,7 +201,7 @@ describe("own-record routes refuse other users' ids", () => {
       expect(made.statusCode).toBe(201);
       const fallaId = made.json().falla_id as number;
       const boundary = `----x${randomUUID()}`;
-      const jpeg = readFileSync(new URL('./images/foto-40x30.jpg', import.meta.url));
+      const jpeg = readFileSync(new URL('../images/foto-40x30.jpg', import.meta.url));
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
         jpeg,

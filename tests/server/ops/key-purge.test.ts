@@ -1,9 +1,9 @@
 // The stored answers of Idempotency-Keys are kept 30 days and then purged; a key younger than that still replays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { idempotencyKeys } from '../../src/server/db/schema/index';
-import { KEY_KEEP_DAYS, purgeOldKeys } from '../../src/server/ops/key-purge';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { idempotencyKeys } from '../../../src/server/db/schema/index';
+import { KEY_KEEP_DAYS, purgeOldKeys } from '../../../src/server/ops/key-purge';
+import { call, createTestApp, login, type TestApp } from '../helpers';
 
 describe('purge of old idempotency keys', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shared/messages';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '../../../src/server/db/client';
 import {
   actividades,
   costos,
@@ -20,9 +20,9 @@ import {
   unimeds,
   usuarios,
   valorizaciones,
-} from '../../src/server/db/schema/index';
-import { pgErrorToApp } from '../../src/server/lib/pg-errors';
-import { createTestApp, type TestApp } from './helpers';
+} from '../../../src/server/db/schema/index';
+import { pgErrorToApp } from '../../../src/server/lib/pg-errors';
+import { createTestApp, type TestApp } from '../helpers';
 
 const pgCode = (e: unknown): string | undefined => {
   const x = e as { code?: string; cause?: { code?: string } };
