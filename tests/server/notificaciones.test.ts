@@ -1,32 +1,27 @@
 // The bell's notices (modules/notificaciones): pending failures and parts in the warning or danger band.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LABELS } from '@shared/messages';
 import { fallas, maquinarias } from '../../src/server/db/schema/index';
 import { limaDate } from '../../src/shared/domain/dates';
 import { insumoCounters, wearBand } from '../../src/server/lib/wear';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { call } from './helpers';
+import { sessionApp } from './session-app';
 import { seedWear } from './wear-fixture';
 
 describe('the bell (notificaciones)', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
-  });
-  afterAll(() => t.close());
+  const s = sessionApp();
 
   describe('GET /api/notificaciones', () => {
     it('lists pending failures (FA) newest first and not repaired ones', async () => {
-      const [m] = await t.database.db
+      const [m] = await s.t.database.db
         .insert(maquinarias)
         .values({ descripcion: 'EXCAVADORA', marca: 'CAT', placa: 'NOTIF-1', anio_fabrica: 2015 })
         .returning();
-      await t.database.db.insert(fallas).values([
+      await s.t.database.db.insert(fallas).values([
         { maquinaria_id: m.id, descripcion: 'Fuga hidráulica', estado: 0 },
         { maquinaria_id: m.id, descripcion: 'Ya reparada', estado: 1 },
       ]);
-      const res = await call(t.app, admin, { method: 'GET', url: '/api/notificaciones' });
+      const res = await call(s.t.app, s.admin, { method: 'GET', url: '/api/notificaciones' });
       expect(res.statusCode).toBe(200);
       const items = res.json().items;
       expect(items).toContainEqual({
@@ -36,12 +31,12 @@ describe('the bell (notificaciones)', () => {
         descripcion: LABELS.notifFailure('NOTIF-1', 'Fuga hidráulica'),
       });
       expect(items.some((i: { descripcion: string }) => i.descripcion.includes('Ya reparada'))).toBe(false);
-      expect((await t.app.inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
+      expect((await s.t.app.inject({ method: 'GET', url: '/api/notificaciones' })).statusCode).toBe(401);
     });
 
     it('lists parts whose counter (meter lines of later reports) reached the warning hours (IN)', async () => {
-      const w = await seedWear(t);
-      const items = (await call(t.app, admin, { method: 'GET', url: '/api/notificaciones' })).json().items;
+      const w = await seedWear(s.t);
+      const items = (await call(s.t.app, s.admin, { method: 'GET', url: '/api/notificaciones' })).json().items;
       const parts = items.filter((i: { abrev: string }) => i.abrev === 'IN');
       // filter A: 60 h (HORA lines after its change date) >= warning 50, < critical 80 → warning
       // filter B: never changed, assigned today: reports are not after the assignment → 0 h → not listed
@@ -57,12 +52,12 @@ describe('the bell (notificaciones)', () => {
         },
       ]);
       expect(items.length).toBeLessThanOrEqual(20);
-      const counters = await insumoCounters(t.database.db, { maquinariaIds: [w.maquinariaId] });
+      const counters = await insumoCounters(s.t.database.db, { maquinariaIds: [w.maquinariaId] });
       expect(counters.map((c) => [c.insumo_maq_id, c.contador, c.last_date_mantenimiento ?? c.fecha_asignacion])).toEqual([
         [w.partA, 60, '2025-01-10'],
         [w.partB, 0, limaDate()],
       ]);
-      expect(await insumoCounters(t.database.db, { insumoMaqIds: [] })).toEqual([]);
+      expect(await insumoCounters(s.t.database.db, { insumoMaqIds: [] })).toEqual([]);
       expect([wearBand(49.99, 50, 80), wearBand(50, 50, 80), wearBand(80, 50, 80)]).toEqual(['info', 'warning', 'danger']);
     });
   });
