@@ -2,7 +2,7 @@
 // date, the plate over the operator.
 import { formatDate } from '@client/lib/format';
 
-export function ReportNumberCell({ nro, fecha }: { nro: string; fecha: string }) {
+export function ParteNumberCell({ nro, fecha }: { nro: string; fecha: string }) {
   return (
     <span className="whitespace-nowrap">
       {nro}
@@ -11,7 +11,7 @@ export function ReportNumberCell({ nro, fecha }: { nro: string; fecha: string })
   );
 }
 
-export function MachineCell({ placa, operador }: { placa: string; operador: string }) {
+export function MaquinariaCell({ placa, operador }: { placa: string; operador: string }) {
   return (
     <span>
       <span className="font-medium whitespace-nowrap">{placa}</span>

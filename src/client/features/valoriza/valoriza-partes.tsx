@@ -12,7 +12,7 @@ import { useHasRole } from '@client/lib/session';
 import { describeParte, useInfoVenta, type ParteItem, type ParteRow } from '@client/components/partes/parte-item';
 import { ParteDialog } from '@client/components/partes/parte-dialog';
 import { PickPartesDialog } from './pick-partes-dialog';
-import { MachineCell, ReportNumberCell } from './report-cells';
+import { MaquinariaCell, ParteNumberCell } from './parte-cells';
 import { itemOf, type ParteView, type ValItem } from './use-valoriza-form';
 
 const V = LABELS.valoriza;
@@ -21,11 +21,11 @@ const P = LABELS.partes;
 const COLUMNS: LineColumn<ValItem>[] = [
   {
     header: V.reportNumber,
-    cell: (l) => <ReportNumberCell nro={l.nro_parte_interno} fecha={l.fecha} />,
+    cell: (l) => <ParteNumberCell nro={l.nro_parte_interno} fecha={l.fecha} />,
   },
   {
     header: V.machine,
-    cell: (l) => <MachineCell placa={l.view.placa} operador={l.nombre_operador} />,
+    cell: (l) => <MaquinariaCell placa={l.view.placa} operador={l.nombre_operador} />,
   },
   {
     header: V.service,
@@ -53,7 +53,7 @@ const COLUMNS: LineColumn<ValItem>[] = [
 ];
 
 /** What the reports' sub-modals do to the lines: a report typed or edited here, or unbilled ones picked. */
-export function useValorizaReports(md: MasterDetail<ValItem>) {
+export function useValorizaPartes(md: MasterDetail<ValItem>) {
   const info = useInfoVenta();
   const [picking, setPicking] = useState(false);
   const { lines, item } = md;
@@ -78,10 +78,10 @@ export function useValorizaReports(md: MasterDetail<ValItem>) {
   return { picking, setPicking, inValuation, onParte, onPick };
 }
 
-type Reports = ReturnType<typeof useValorizaReports>;
+type Partes = ReturnType<typeof useValorizaPartes>;
 
 /** The report sub-modal and 'Partes sin valorizar', outside the valuation's own form. */
-export function ValorizaReportDialogs({ md, reports, fecha }: { md: MasterDetail<ValItem>; reports: Reports; fecha: string }) {
+export function ValorizaParteDialogs({ md, partes, fecha }: { md: MasterDetail<ValItem>; partes: Partes; fecha: string }) {
   const { item } = md;
   const editingLine = item.line;
   return (
@@ -94,16 +94,16 @@ export function ValorizaReportDialogs({ md, reports, fecha }: { md: MasterDetail
           lockMaquinaria={editingLine?.parte_id != null}
           confirmLabel={editingLine ? LABELS.almacen.update : LABELS.almacen.add}
           onClose={item.close}
-          onSubmit={reports.onParte}
+          onSubmit={partes.onParte}
         />
       )}
-      <PickPartesDialog open={reports.picking} onOpenChange={reports.setPicking} exclude={reports.inValuation} onPick={reports.onPick} />
+      <PickPartesDialog open={partes.picking} onOpenChange={partes.setPicking} exclude={partes.inValuation} onPick={partes.onPick} />
     </>
   );
 }
 
 /** The reports' heading with its buttons and their table. */
-export function ValorizaReports({ md, locked, onPickOpen }: { md: MasterDetail<ValItem>; locked: boolean; onPickOpen: () => void }) {
+export function ValorizaPartes({ md, locked, onPickOpen }: { md: MasterDetail<ValItem>; locked: boolean; onPickOpen: () => void }) {
   const canAdd = useHasRole(ROLE.parteDiarioNuevo);
   const canEditLine = useHasRole(ROLE.parteDiarioEditar);
   const canRemoveLine = useHasRole(ROLE.parteDiarioEliminar);
