@@ -32,6 +32,8 @@ export const MSG = {
   idempotencyConflict: 'La clave de idempotencia ya se usó con otros datos',
   idempotencyInProgress: 'La misma operación se está procesando. Intente de nuevo en unos segundos.',
   idempotencyKeyInvalid: 'Idempotency-Key inválida',
+  requestTooLarge: 'La solicitud es demasiado grande',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
   recordExists: 'El registro ya existe',
   recordRelated: 'No se puede completar: el registro está relacionado con otros datos',
   // warehouse

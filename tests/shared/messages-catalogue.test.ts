@@ -7,7 +7,7 @@
 //      `.int`, `.positive`, `.nonnegative`, `.nonempty`, `.email`, `.gte`, `.lte`, `.gt`, `.lt` after the first
 //      (the message follows the bound or the predicate; `.int('…')` and `.email('…')` take it first);
 //   2. the value of a property `message:` or `error:` (zod's `{ message }` / `{ error }` and `addIssue`, the
-//      client's `setError(field, { message })`);
+//      client's `setError(field, { message })`), or of a variable named `message` (sent as `{ message }`);
 //   3. an argument of `toast(…)` / `toast.<kind>(…)` (the client's notices);
 //   4. the message of an error answer or error the user sees: `badRequest`, `unauthorized`, `forbidden`,
 //      `notFound`, `conflict`, `unprocessable`, `denied` (src/server/lib/errors.ts), `new AppError(…)` and the
@@ -135,6 +135,8 @@ function messagePlaces(sf: ts.SourceFile): ts.Node[] {
     } else if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && ERROR_CLASSES.has(n.expression.text)) {
       places.push(...(n.arguments ?? []));
     } else if (ts.isPropertyAssignment(n) && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && isMessageKey(n)) {
+      places.push(n.initializer);
+    } else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === 'message' && n.initializer) {
       places.push(n.initializer);
     }
     ts.forEachChild(n, visit);
