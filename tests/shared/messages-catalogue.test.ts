@@ -12,8 +12,10 @@
 //   4. the message of an error answer or error the user sees: `badRequest`, `unauthorized`, `forbidden`,
 //      `notFound`, `conflict`, `unprocessable`, `denied` (src/server/lib/errors.ts), `new AppError(…)` and the
 //      client's `new ApiError(…)`.
-// A literal counts wherever it sits inside such a place (a conditional or a template still counts); a reference
-// to MSG, LABELS, FIELD or INICIO does not. Out of the rule on purpose: the OpenAPI `summary`/`description` of the
+// Inside such a place a literal counts in either branch of a conditional, on either side of `+`, `??` or `||`, as a
+// template, as a value of an object literal (an error answer's field errors) or through a `const` of the same file;
+// a condition, a call's arguments and a function there are not the message. A reference to MSG, LABELS, FIELD or
+// INICIO never counts. Out of the rule on purpose: the OpenAPI `summary`/`description` of the
 // endpoint table (documentation for integrators, kept beside each endpoint), texts for the operator of the server
 // (console lines, CLI errors, the install page, `new Error(…)` of start-up and restore), a developer's errors
 // (`AnswerMismatch`, a route outside the endpoint table), names that are data rather than messages (the permission
