@@ -31,6 +31,11 @@ export const MSG = {
   internalError: 'Ocurrió un error inesperado en el servidor',
   idempotencyConflict: 'La clave de idempotencia ya se usó con otros datos',
   idempotencyInProgress: 'La misma operación se está procesando. Intente de nuevo en unos segundos.',
+  idempotencyKeyInvalid: 'Idempotency-Key inválida',
+  requestTooLarge: 'La solicitud es demasiado grande',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  recordExists: 'El registro ya existe',
+  recordRelated: 'No se puede completar: el registro está relacionado con otros datos',
   // warehouse
   orderAlreadyRegistered: 'No puede grabar, orden de compra ya registrado',
   orderNotFound: 'No se encontró la orden de compra',
@@ -451,7 +456,6 @@ export const LABELS = {
     warningHours: 'Horas advertencia',
     alertHours: 'Horas alerta',
     limitHours: 'Horas límite',
-    hoursOrder: 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite',
     assigned: 'Insumos asignados',
     newPart: 'Nuevo',
     wear: 'Ver desgaste',
@@ -846,6 +850,19 @@ export const FIELD = {
   orderYearFrom: 'El año debe ser 2022 o posterior',
   unknownField: 'Campo no permitido',
   username: 'Use de 3 a 60 letras, números, punto, guion, guion bajo o @',
+  uuid: 'Use un UUID',
+  dateRangeOrder: 'La fecha inicial debe ser anterior o igual a la final',
+  /** A date an import file writes in a form none of the accepted ones reads. */
+  dateUnreadable: 'Fecha inválida',
+  /** A plate of the vehicle registry's import file (letters, digits and hyphens, 4 to 10). */
+  plateFormat: 'Placa inválida',
+  manufactureYearFrom: 'Año inválido: desde 1950',
+  manufactureYearTo: 'Año inválido: posterior al próximo año',
+  meterType: 'Tipo de medidor inválido: HOROMETRO o KILOMETRAJE',
+  machineState: 'Estado inválido: use 0, 1, 2 o 3',
+  hoursOrder: 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite',
+  selectSupply: 'Seleccione al menos un insumo',
+  changeDateFuture: 'La fecha del cambio no puede ser posterior a hoy',
 } as const;
 
 /** The cards of the welcome screen (Inicio): the office's day at a glance. */

@@ -1,5 +1,6 @@
 // API client: base URL rule (same origin, docs/security.md), bearer header, XSRF cookie copy, idempotency keys, 401 handling.
 import { isFileAnswer, pathOf, type AddressInput, type AnswerOf, type BodyIn, type EndpointDef } from '@shared/contract/endpoint';
+import { LOGIN_MSG as MSG } from '@shared/messages-login';
 import { clearToken, getToken } from './session';
 
 export class ApiError extends Error {
@@ -93,7 +94,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Sin conexión con el servidor');
+    throw new ApiError(0, MSG.syncNoConnection);
   }
   const text = await res.text();
   let data: unknown = null;
@@ -119,7 +120,7 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
     res = await fetch(apiBase() + path, { headers: buildHeaders(path, {}), signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Sin conexión con el servidor');
+    throw new ApiError(0, MSG.syncNoConnection);
   }
   if (!res.ok) {
     if (res.status === 401) notifyUnauthorized();

@@ -59,7 +59,7 @@ export const ROW_SCHEMAS = {
   vehiculos: z.object({
     veh_placa: required(20)
       .transform((s) => s.toUpperCase().replace(/\s+/g, ''))
-      .pipe(z.string().regex(/^[A-Z0-9-]{4,10}$/, 'Placa inválida')),
+      .pipe(z.string().regex(/^[A-Z0-9-]{4,10}$/, FIELD.plateFormat)),
     marca: optional(100),
     modelo: optional(100),
     anio: cell.pipe(z.union([z.literal(''), z.string().regex(/^\d{4}$/, FIELD.integer)])).transform((s) => (s ? Number(s) : null)),

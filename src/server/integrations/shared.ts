@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { limaDate } from '@shared/domain/dates';
+import { FIELD } from '@shared/messages';
 
 export const HTTP_TIMEOUT_MS = 8000;
 
@@ -126,7 +127,7 @@ export const reqClip = (max: number) =>
 export const looseDate = z.unknown().transform((v, ctx) => {
   if (v === null || v === undefined || v === '') return null;
   const d = toIsoDate(v);
-  if (!d) ctx.addIssue({ code: 'custom', message: 'Fecha inválida' });
+  if (!d) ctx.addIssue({ code: 'custom', message: FIELD.dateUnreadable });
   return d;
 });
 

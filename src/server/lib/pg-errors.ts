@@ -43,14 +43,14 @@ export function pgErrorToApp(err: unknown): AppError | null {
   switch (pg.code) {
     case '23505': {
       const known = UNIQUE_MESSAGES[constraint];
-      return known ? new AppError(known[0], known[1]) : new AppError(409, 'El registro ya existe');
+      return known ? new AppError(known[0], known[1]) : new AppError(409, MSG.recordExists);
     }
     case '23514':
       if (constraint === 'insumos_stock_chk') return new AppError(409, MSG.quantityUnavailable);
       return new AppError(422, MSG.invalidInput);
     case '23503':
       if (FK_MESSAGES[constraint]) return new AppError(FK_MESSAGES[constraint][0], FK_MESSAGES[constraint][1]);
-      return new AppError(409, 'No se puede completar: el registro está relacionado con otros datos');
+      return new AppError(409, MSG.recordRelated);
     case '23502':
       return new AppError(400, MSG.invalidInput);
     case '22001':

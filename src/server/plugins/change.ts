@@ -4,7 +4,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '@shared/messages';
+import { FIELD, MSG } from '@shared/messages';
 import type { Db } from '../db/client';
 import { auditLog, idempotencyKeys } from '../db/schema/index';
 import { AppError, IdempotentReplay } from '../lib/errors';
@@ -50,8 +50,7 @@ function idempotencyKey(req: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   // typeof: an empty array has no first value, and RegExp.test(undefined) tests the text 'undefined'.
-  if (typeof key !== 'string' || !KEY_RE.test(key))
-    throw new AppError(400, 'Idempotency-Key inválida', { 'Idempotency-Key': 'Use un UUID' });
+  if (typeof key !== 'string' || !KEY_RE.test(key)) throw new AppError(400, MSG.idempotencyKeyInvalid, { 'Idempotency-Key': FIELD.uuid });
   return key;
 }
 

@@ -40,9 +40,9 @@ export default fp(async function errors(app: FastifyInstance) {
         fe.statusCode === 429
           ? MSG.loginRateLimited
           : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'La solicitud es demasiado grande'
+            ? MSG.requestTooLarge
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Tipo de contenido no soportado'
+              ? MSG.unsupportedMediaType
               : MSG.invalidInput;
       return send(fe.statusCode, { message });
     }

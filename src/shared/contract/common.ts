@@ -74,7 +74,7 @@ export const amount = numeric(
     .finite(FIELD.number)
     .min(0, FIELD.nonNegative)
     .max(9_999_999_999.99, FIELD.invalidValue)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Máximo 2 decimales'),
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, FIELD.twoDecimals),
 );
 
 export const positiveAmount = amount.refine((n) => n > 0, FIELD.positive);
@@ -88,7 +88,7 @@ export const editorMode = z.enum(['crear', 'editar']).optional();
 export const dateRange = z
   .object({ fini: dateStr.nullish(), ffin: dateStr.nullish() })
   .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: 'La fecha inicial debe ser anterior o igual a la final',
+    message: FIELD.dateRangeOrder,
     path: ['ffin'],
   });
 
@@ -102,7 +102,7 @@ export const maquinariaDateRange = z
     ffin: dateStr.nullish(),
   })
   .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: 'La fecha inicial debe ser anterior o igual a la final',
+    message: FIELD.dateRangeOrder,
     path: ['ffin'],
   });
 

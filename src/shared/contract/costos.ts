@@ -43,7 +43,6 @@ export const costoLineRow = z.object({
   /** Daily-report lines that use it: such a line cannot be removed. */
   en_uso: z.boolean(),
 });
-export type CostoLineRow = z.infer<typeof costoLineRow>;
 
 export const costoRow = z.object({
   id: z.number(),

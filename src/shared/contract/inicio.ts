@@ -24,7 +24,6 @@ export const inicioFalla = z.object({
   descripcion: z.string(),
   fecha: z.string(),
 });
-export type InicioFalla = z.infer<typeof inicioFalla>;
 
 /** How many items a card lists at most (the card says how many there are in all). */
 export const INICIO_MAX_ITEMS = 5;

@@ -39,8 +39,8 @@ const anioFabrica = z.preprocess(
   z
     .number({ error: FIELD.digits })
     .int(FIELD.digits)
-    .min(1950, 'Año inválido: desde 1950')
-    .refine((y) => y <= Number(limaDate().slice(0, 4)) + 1, 'Año inválido: posterior al próximo año'),
+    .min(1950, FIELD.manufactureYearFrom)
+    .refine((y) => y <= Number(limaDate().slice(0, 4)) + 1, FIELD.manufactureYearTo),
 );
 
 /** HOROMETRO (true, default) or KILOMETRAJE (false); the forms may send 'true'/'false', 1/0 or the label. */
@@ -51,18 +51,12 @@ const meterFlag = z.preprocess(
     if (v === 'false' || v === 0 || v === '0' || v === 'KILOMETRAJE') return false;
     return v;
   },
-  z.boolean({ error: 'Tipo de medidor inválido: HOROMETRO o KILOMETRAJE' }),
+  z.boolean({ error: FIELD.meterType }),
 );
 
 const estado = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? 0 : v),
-  numeric(
-    z
-      .number({ error: 'Estado inválido: use 0, 1, 2 o 3' })
-      .int('Estado inválido: use 0, 1, 2 o 3')
-      .min(0, 'Estado inválido: use 0, 1, 2 o 3')
-      .max(3, 'Estado inválido: use 0, 1, 2 o 3'),
-  ),
+  numeric(z.number({ error: FIELD.machineState }).int(FIELD.machineState).min(0, FIELD.machineState).max(3, FIELD.machineState)),
 );
 
 /** The modal's raw form: `año_fabrica` (also read from `anio_fabrica`); unknown keys (editorMode, insumos) dropped. */
@@ -165,8 +159,6 @@ export type SearchVehiculoAnswer = z.infer<typeof searchVehiculoAnswer>;
 // ASIGNAR INSUMOS (POST /api/maquinarias/asignar), removal (POST /api/maquinarias/deletemaqinsumo)
 // ---------------------------------------------------------------------------------------------------------
 
-const hoursOrder = 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite';
-
 /** One part of the assign form; `horas_alerta`/`horas_limite` are read too (the search_horas shape). */
 export const asignarInsumo = z.preprocess(
   (v) => {
@@ -192,8 +184,8 @@ export const asignarInsumo = z.preprocess(
       hour_critical: amount,
       hour_limite: positiveAmount,
     })
-    .refine((p) => p.hour_warning <= p.hour_critical, { message: hoursOrder, path: ['hour_critical'] })
-    .refine((p) => p.hour_critical <= p.hour_limite, { message: hoursOrder, path: ['hour_limite'] }),
+    .refine((p) => p.hour_warning <= p.hour_critical, { message: FIELD.hoursOrder, path: ['hour_critical'] })
+    .refine((p) => p.hour_critical <= p.hour_limite, { message: FIELD.hoursOrder, path: ['hour_limite'] }),
 );
 export type AsignarInsumo = z.infer<typeof asignarInsumo>;
 
@@ -204,7 +196,7 @@ export const asignarBody = z.preprocess(
   },
   z.object({
     id,
-    insumos: z.array(asignarInsumo, { error: 'Agregue al menos un insumo' }).min(1, 'Agregue al menos un insumo').max(200),
+    insumos: z.array(asignarInsumo, { error: MSG.entryNoLines }).min(1, MSG.entryNoLines).max(200),
   }),
 );
 export type AsignarBody = z.infer<typeof asignarBody>;
@@ -217,13 +209,10 @@ export const deleteMaqInsumoBody = z.preprocess((v) => {
   const o = obj(v);
   return o ? { ...o, id: pick(o.id, o.insumo_maq_id) } : typeof v === 'number' || typeof v === 'string' ? { id: v } : v;
 }, z.object({ id }));
-export type DeleteMaqInsumoBody = z.infer<typeof deleteMaqInsumoBody>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Cambiar Insumos (POST /api/maquinarias/cambiarinsumo)
 // ---------------------------------------------------------------------------------------------------------
-
-export const CHANGE_DATE_FUTURE = 'La fecha del cambio no puede ser posterior a hoy';
 
 /**
  * The change form: the selected parts (`checkeds`, or `insumo_maq_id` alone) of one machine. The server reads
@@ -235,7 +224,7 @@ export const cambiarInsumoBody = withMaquinariaId(
       maquinaria_id: id,
       insumo_maq_id: id.optional(),
       checkeds: z.array(id).max(200).optional(),
-      fecha: dateStr.refine((d) => d <= limaDate(), CHANGE_DATE_FUTURE),
+      fecha: dateStr.refine((d) => d <= limaDate(), FIELD.changeDateFuture),
       observacion: text(500),
       horometro_pdiario: z.preprocess(blankToNull, amount.nullish()),
       horometro_vehiculo: z.preprocess(blankToNull, amount),
@@ -244,7 +233,7 @@ export const cambiarInsumoBody = withMaquinariaId(
       ...rest,
       checkeds: [...new Set(checkeds?.length ? checkeds : insumo_maq_id ? [insumo_maq_id] : [])],
     }))
-    .refine((v) => v.checkeds.length > 0, { message: 'Seleccione al menos un insumo', path: ['checkeds'] }),
+    .refine((v) => v.checkeds.length > 0, { message: FIELD.selectSupply, path: ['checkeds'] }),
 );
 export type CambiarInsumoBody = z.infer<typeof cambiarInsumoBody>;
 
@@ -292,21 +281,11 @@ export const maquinariaIdsParam = z.preprocess(
 );
 
 export const pdfGraficosQuery = z.object({ id: maquinariaIdsParam });
-export type PdfGraficosQuery = z.infer<typeof pdfGraficosQuery>;
-
-export const DATE_RANGE_ORDER = 'La fecha inicial debe ser anterior o igual a la final';
 
 /** rep_mantenimiento and the machine list's date-range report. */
 export const pdfMantenimientoQuery = z
   .object({ id: maquinariaIdsParam, fini: dateStr, ffin: dateStr })
-  .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
-export type PdfMantenimientoQuery = z.infer<typeof pdfMantenimientoQuery>;
-
-/** The REPORTE POR MANTENIMIENTO form: plates (0 = all machines), start and end. */
-export const repMantenimientoForm = z
-  .object({ ids: z.array(z.number().int().min(0)).min(1, 'Seleccione al menos una placa'), fini: dateStr, ffin: dateStr })
-  .refine((v) => v.fini <= v.ffin, { message: DATE_RANGE_ORDER, path: ['ffin'] });
-export type RepMantenimientoForm = z.infer<typeof repMantenimientoForm>;
+  .refine((v) => v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
 
 /** The `id` of a PDF query: the machines' ids, or 0 for all of them (none, or 0 among them). */
 export const pdfIds = (ids: readonly number[] | null | undefined): readonly number[] | 0 =>

@@ -19,7 +19,7 @@ export const movimientoListBody = z
     offset: int(0, 100_000_000).nullish(),
   })
   .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: 'La fecha inicial debe ser anterior o igual a la final',
+    message: FIELD.dateRangeOrder,
     path: ['ffin'],
   });
 

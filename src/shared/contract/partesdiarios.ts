@@ -114,7 +114,6 @@ export type ParteDiarioBody = z.infer<typeof parteDiarioBody>;
 
 /** An item of a valuation's `partesdiarios`: an existing report by `parte_id` (fields optional) or a new one. */
 export const valorizaParteItem = z.preprocess(normalizeParte, parteFields.superRefine(requireNewFields));
-export type ValorizaParteItem = z.infer<typeof valorizaParteItem>;
 
 /** Filter: machine (0 = all), dates; `sin_valorizar` keeps only unbilled reports (the valuation's picker). */
 export const parteListBody = maquinariaDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));

@@ -7,10 +7,8 @@ export const reniecParam = z.object({ dni });
 export const sunatParam = z.object({ ruc });
 
 export const personaLookup = z.object({ prenombres: z.string(), apPrimer: z.string(), apSegundo: z.string() });
-export type PersonaLookup = z.infer<typeof personaLookup>;
 
 export const contribuyenteLookup = z.object({ razon_social: z.string() });
-export type ContribuyenteLookup = z.infer<typeof contribuyenteLookup>;
 
 /** The endpoints of the identity lookups (the local mirror, or the registry's service writing through to it). */
 export const pideApi = {

@@ -23,7 +23,6 @@ export const reparacionListBody = maquinariaDateRange;
 export const reparacionIdParam = z.object({ reparacion_id: id });
 
 export const infoOrdenServicioBody = z.object({ nro_orden: z.preprocess(asText, text(20)), anio: orderYear });
-export type InfoOrdenServicioBody = z.infer<typeof infoOrdenServicioBody>;
 
 export const serviceOrderItem = z.object({
   ordendet_desart: z.string(),

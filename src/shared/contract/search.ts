@@ -21,7 +21,6 @@ export const searchBody = z.object({
     { error: FIELD.dni },
   ),
 });
-export type SearchBody = z.infer<typeof searchBody>;
 
 /**
  * The DNI as typed in the top bar, with the screen's own messages: required, digits only, at least

@@ -6,9 +6,9 @@
 import { useCallback, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractResolver } from '@client/components/form-gate';
-import { CHANGE_DATE_FUTURE, cambiarInsumoBody, type CambiarInsumoBody } from '@shared/contract/maquinarias';
+import { cambiarInsumoBody, type CambiarInsumoBody } from '@shared/contract/maquinarias';
 import { limaDate } from '@shared/domain/dates';
-import { LABELS, MSG } from '@shared/messages';
+import { FIELD, LABELS, MSG } from '@shared/messages';
 import { ConfirmDelete } from '@client/components/confirm-delete';
 import { DateField, FORM_VALIDATION } from '@client/components/form-field';
 import { FormModal } from '@client/components/form-modal';
@@ -50,7 +50,7 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
   const [confirming, setConfirming] = useState<CambiarInsumoBody | null>(null);
   const obsId = useId();
   // The contract checks the device's day; the session carries the server's, which is the one the server applies.
-  const schema = cambiarInsumoBody.refine((v) => v.fecha <= today, { message: CHANGE_DATE_FUTURE, path: ['fecha'] });
+  const schema = cambiarInsumoBody.refine((v) => v.fecha <= today, { message: FIELD.changeDateFuture, path: ['fecha'] });
   const form = useForm<CambiarInsumoBody, unknown, CambiarInsumoBody>({
     resolver: contractResolver<CambiarInsumoBody>(schema),
     defaultValues: {

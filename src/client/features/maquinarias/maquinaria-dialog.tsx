@@ -200,7 +200,7 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
           {...register('placa', { setValueAs: (v: string) => String(v).toUpperCase() })}
         />
       )}
-      <MachineFields form={form} gate={gate} locked={locked} />
+      <MaquinariaFields form={form} gate={gate} locked={locked} />
     </FormModal>
   );
 }
@@ -244,7 +244,7 @@ function PlateTypeahead({ plate, error }: { plate: Plate; error: string | undefi
 }
 
 /** The machine's own fields, disabled until a free vehicle is chosen when creating. */
-function MachineFields({ form, gate, locked }: { form: Form; gate: FormGate; locked: boolean }) {
+function MaquinariaFields({ form, gate, locked }: { form: Form; gate: FormGate; locked: boolean }) {
   const yearId = useId();
   const { control, register, formState } = form;
   const errors = formState.errors;

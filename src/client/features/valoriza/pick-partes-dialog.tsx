@@ -10,7 +10,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { LoadingBody } from '@client/components/ui/spinner';
 import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { usePartes, type ParteRow } from '@client/components/partes/parte-item';
-import { MachineCell, ReportNumberCell } from './report-cells';
+import { MaquinariaCell, ParteNumberCell } from './parte-cells';
 
 const V = LABELS.valoriza;
 const P = LABELS.partes;
@@ -53,11 +53,11 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
     },
     {
       header: P.numberShort,
-      cell: (r) => <ReportNumberCell nro={r.nro_parte_interno} fecha={r.fecha} />,
+      cell: (r) => <ParteNumberCell nro={r.nro_parte_interno} fecha={r.fecha} />,
     },
     {
       header: P.machine,
-      cell: (r) => <MachineCell placa={r.placa} operador={r.nombre_operador} />,
+      cell: (r) => <MaquinariaCell placa={r.placa} operador={r.nombre_operador} />,
     },
     { header: P.service, cell: (r) => `${r.servicio} · ${formatAmount(r.cantid)} ${r.unidad}` },
     { header: V.amount, cell: (r) => formatAmount(r.monto), align: 'right', className: 'tabular-nums' },

@@ -6,7 +6,7 @@
 // detraction account with its rate, the deposit account, the observation (required). In edit mode the form
 // starts locked; the 'Editar' checkbox unlocks it. Validated by the contract's schema: a disabled Grabar says
 // which field to check, closing with changes asks first, a refused save shows the server's message in the modal.
-// Its sections: the head fields (valoriza-client-fields), the reports (valoriza-reports), the totals and Detalles
+// Its sections: the head fields (valoriza-client-fields), the reports (valoriza-partes), the totals and Detalles
 // (valoriza-totals), over the form's state (use-valoriza-form).
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -20,7 +20,7 @@ import { toast } from '@client/lib/toast';
 import { useCuentas, useSaveValoriza, useValoriza } from './api';
 import { useValorizaForm } from './use-valoriza-form';
 import { ValorizaClientFields } from './valoriza-client-fields';
-import { useValorizaReports, ValorizaReportDialogs, ValorizaReports } from './valoriza-reports';
+import { useValorizaPartes, ValorizaParteDialogs, ValorizaPartes } from './valoriza-partes';
 import { Totals, ValorizaDetails } from './valoriza-totals';
 
 const V = LABELS.valoriza;
@@ -55,7 +55,7 @@ export function ValorizaDialog({ editId, onClose }: ValorizaDialogProps) {
 function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail | null; cuentas: CuentaRow[]; onClose: () => void }) {
   const save = useSaveValoriza();
   const { form, md, body, dirty, gate, editing } = useValorizaForm(detail, cuentas);
-  const reports = useValorizaReports(md);
+  const partes = useValorizaPartes(md);
   const [locked, setLocked] = useState(editing);
   const [tab, setTab] = useState('general');
 
@@ -87,7 +87,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
       dirty={dirty}
       onClose={onClose}
       onSubmit={submit}
-      outside={<ValorizaReportDialogs md={md} reports={reports} fecha={fecha} />}
+      outside={<ValorizaParteDialogs md={md} partes={partes} fecha={fecha} />}
     >
       {editing && (
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
@@ -111,7 +111,7 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
         <fieldset disabled={locked} className="min-w-0">
           <TabsContent value="general" forceMount hidden={tab !== 'general'} className="flex flex-col gap-3">
             <ValorizaClientFields form={form} gate={gate} />
-            <ValorizaReports md={md} locked={locked} onPickOpen={() => reports.setPicking(true)} />
+            <ValorizaPartes md={md} locked={locked} onPickOpen={() => partes.setPicking(true)} />
             <Totals totals={totals} />
           </TabsContent>
           <TabsContent value="details" forceMount hidden={tab !== 'details'} className="grid gap-3 sm:grid-cols-3">

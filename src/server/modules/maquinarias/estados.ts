@@ -27,11 +27,7 @@ export interface CambioEstado {
  * already has records nothing (returns false). The caller holds the transaction; the machine row is locked here.
  */
 export async function cambiarEstado(tx: Db, c: CambioEstado): Promise<boolean> {
-  const [m] = await tx
-    .select({ estado: maquinarias.estado })
-    .from(maquinarias)
-    .where(eq(maquinarias.id, c.maquinariaId))
-    .for('update');
+  const [m] = await tx.select({ estado: maquinarias.estado }).from(maquinarias).where(eq(maquinarias.id, c.maquinariaId)).for('update');
   if (!m) return false;
   const desde = c.desde ?? new Date().toISOString();
   const [open] = await tx
