@@ -56,8 +56,10 @@ export const MSG = {
   // typeahead
   searching: 'buscando...',
   suggestionsFailed: 'Lo siento, No se pudo cargar las sugerencias',
-  noResults: 'No results available',
-  resultsAvailable: (n: number) => `${n} result(s) available`,
+  // The screen reader's announcements: the spec gives them in English ('No results available', 'N result(s)
+  // available'); a Spanish-speaking clerk's screen reader reads them in Spanish (issue 26 item 4).
+  noResults: 'No hay resultados',
+  resultsAvailable: (n: number) => (n === 1 ? '1 resultado disponible' : `${n} resultados disponibles`),
   // machinery
   changeFailed: 'No se pudo realizar el cambio',
   noAccumulatedHours: 'No existe horas acumuladas desde esa fecha',
@@ -227,12 +229,26 @@ export const MSG = {
 /** Status labels, exactly as the spec writes them. */
 /** Wear bands of a machine part (the bell, the machine list): below warning is normal, from critical it is red. */
 const WEAR_BAND = { warning: 'Advertencia', danger: 'Crítico' } as const;
-const AUDIT_VERB: Record<string, string> = { create: 'registró', update: 'modificó', delete: 'eliminó' };
+const AUDIT_VERB: Record<string, string> = {
+  create: 'registró',
+  update: 'modificó',
+  delete: 'eliminó',
+  cambiar: 'cambió',
+  backup: 'tomó',
+  anular: 'anuló',
+  cerrar: 'cerró',
+  corregir: 'corrigió',
+};
 const AUDIT_RESOURCE: Record<string, string> = {
   actividades: 'la actividad',
   costos: 'el costo',
   fallas: 'la falla',
   fotos: 'la foto',
+  insumos_maquinaria: 'el insumo asignado',
+  respaldo: 'la copia de seguridad',
+  planes: 'el plan de mantenimiento',
+  ordenestrabajo: 'la orden de trabajo',
+  maquinarias_estados: 'el estado de la maquinaria',
   ingresos: 'el ingreso',
   insumos: 'el insumo',
   maquinarias: 'la maquinaria',
@@ -397,6 +413,9 @@ export const LABELS = {
     detail: 'Detalle',
     before: 'Antes',
     after: 'Después',
+    field: 'Campo',
+    noChanges: 'Sin cambios en los campos',
+    rawData: 'Datos completos',
     fileName: 'actividad-log',
   },
   almacen: {
