@@ -111,6 +111,8 @@ export const MSG = {
   repairFailureRequired: 'Seleccione la falla a reparar: la maquinaria tiene fallas pendientes',
   repairFailureOtherMachine: 'La falla no corresponde a la maquinaria de la reparación',
   repairFailureTaken: (reparacionId: number) => `La falla ya fue reparada en la reparación N° ${reparacionId}`,
+  repairOrderItemTaken: (item: number, orden: string, reparacionId: number) =>
+    `El ítem ${item} de la orden de servicio ${orden} ya está en la reparación N° ${reparacionId}`,
   repairFailureRepaired: 'La falla ya figura como reparada',
   // valuations
   onlyNumbers: 'Ingrese solo números',
