@@ -430,6 +430,7 @@ export const LABELS = {
     unit: 'Unidad',
     stock: 'Stock',
     quantity: 'Cantidad',
+    allSupplies: 'Ver todos los insumos',
     supply: 'Insumo',
     observation: 'Observación',
     state: 'Estado',
