@@ -54,6 +54,7 @@ export const MSG = {
   lineNotInRecord: 'Una línea enviada no pertenece a este registro',
   unitNotFound: 'Unidad de medida no encontrada',
   // typeahead
+  screenNotAllowed: 'No tiene permiso para abrir esa pantalla; si la necesita, pida al administrador el acceso.',
   searching: 'buscando...',
   suggestionsFailed: 'Lo siento, No se pudo cargar las sugerencias',
   // The screen reader's announcements: the spec gives them in English ('No results available', 'N result(s)
