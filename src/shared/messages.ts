@@ -318,7 +318,7 @@ export const LABELS = {
     reparaciones: 'Reparaciones',
     reportes: 'Reportes',
     reporteMaquinaria: 'Control de maquinarias',
-    reporteMantenimiento: 'Mantenimiento preventivo',
+    reporteMantenimiento: 'Reporte de mantenimiento',
     reporteReparaciones: 'Historial de reparaciones',
     reporteInsumos: 'Insumos y materiales',
     almacen: 'Almacén',

@@ -51,7 +51,7 @@ async function openEntry(page: Page, group: string, entry: string): Promise<void
   const groupButton = page.getByRole('button', { name: group, exact: true });
   if (await groupButton.evaluate((el) => el.closest('[inert]') !== null))
     await page.getByRole('button', { name: LABELS.menu.toggle }).click();
-  // Two groups hold an entry of the same name ('Mantenimiento preventivo'): look inside this group's list.
+  // Look inside this group's list (an entry's name could repeat in another group).
   const listId = await groupButton.getAttribute('aria-controls');
   const link = page.locator(`[id="${listId}"]`).getByRole('link', { name: entry, exact: true });
   if (!(await link.isVisible())) await groupButton.click();
