@@ -781,6 +781,7 @@ export const LABELS = {
   notifPart: (placa: string, insumo: string, contador: string, limite: string, band: 'warning' | 'danger' | null) =>
     `${placa} - ${insumo}: ${contador} de ${limite}${band ? ` (${WEAR_BAND[band]})` : ''}`,
   notifPartForecast: (fecha: string) => ` - llega a su límite el ${fecha}`,
+  notifPartReached: ' - ya superó su límite',
   wearBand: WEAR_BAND,
   /** A line of the audit log as a sentence ('registró la salida #12'); unknown codes are shown as they are. */
   auditSentence: (action: string, resource: string, id: string | null) => {
