@@ -11,6 +11,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { enterPlace, notePlace, savedScreen } from './lib/place';
 import { useSessionEpoch } from './lib/session-end';
 import type { RouterContext } from './routes/context';
 import { changePasswordGuard, loginGuard, parseLoginSearch, requireSession } from './routes/guards';
@@ -77,17 +78,25 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([welcomeRoute, ...screenRoutes(() => appRoute)]),
 ]);
 
-/** The first entry of the memory history: the address the page was opened with (deep links, reloads). */
+/**
+ * The first entry of the memory history: the address the page was opened with (deep links), or, on a reload of the
+ * app's own address, the screen this tab had open (lib/place.ts; its guard still asks for the session and the code).
+ */
 export function initialEntry(): string {
   if (typeof location === 'undefined') return PATHS.root;
   const path = location.pathname === '/index.html' ? PATHS.root : location.pathname;
+  if (path === PATHS.root && !location.search) return savedScreen() ?? PATHS.root;
   return path + location.search;
 }
+
+/** Public screens are not a place to come back to. */
+const keptPlace = (pathname: string) =>
+  pathname !== PATHS.root && !pathname.startsWith(PATHS.login) && !pathname.startsWith(PATHS.changePassword);
 
 /** `queryClient`: the client itself (tests) or its loader (the app: app/query-client-ref.ts). */
 export function createAppRouter(queryClient: QueryClient | (() => Promise<QueryClient>), entry: string = initialEntry()) {
   const loadQueryClient = typeof queryClient === 'function' ? queryClient : () => Promise.resolve(queryClient);
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [entry] }),
     context: { loadQueryClient },
@@ -95,6 +104,11 @@ export function createAppRouter(queryClient: QueryClient | (() => Promise<QueryC
     defaultPendingMs: 150,
     scrollRestoration: false,
   });
+  router.subscribe('onBeforeLoad', ({ toLocation }) => enterPlace(toLocation.pathname));
+  router.subscribe('onResolved', ({ toLocation }) => {
+    if (keptPlace(toLocation.pathname)) notePlace(toLocation.href);
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

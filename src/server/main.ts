@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { demoGuide } from './db/seed/demo-guia';
 import { startNightlyBackups } from './ops/backups';
 import { dataDirInUse, markDataDirInUse } from './ops/data-dir-lock';
 import { httpsSetup } from './ops/https';
@@ -86,4 +87,6 @@ if (local) {
   console.log('Tabletas de la oficina: abran primero la página de instalación (una vez por equipo):');
   for (const h of hosts) console.log(`  http://${h}:${config.INSTALL_PORT}/   →   luego https://${h}:${config.PORT}/`);
 }
-console.log(`Usuario de demostración: admin / ${process.env.DEFAULT_PASSWORD ? '(DEFAULT_PASSWORD)' : config.DEFAULT_PASSWORD}\n`);
+console.log(`Usuario de demostración: admin / ${process.env.DEFAULT_PASSWORD ? '(DEFAULT_PASSWORD)' : config.DEFAULT_PASSWORD}`);
+for (const line of await demoGuide(database.db)) console.log(line);
+console.log('');

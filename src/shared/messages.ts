@@ -59,10 +59,13 @@ export const MSG = {
   lineNotInRecord: 'Una línea enviada no pertenece a este registro',
   unitNotFound: 'Unidad de medida no encontrada',
   // typeahead
+  screenNotAllowed: 'No tiene permiso para abrir esa pantalla; si la necesita, pida al administrador el acceso.',
   searching: 'buscando...',
   suggestionsFailed: 'Lo siento, No se pudo cargar las sugerencias',
-  noResults: 'No results available',
-  resultsAvailable: (n: number) => `${n} result(s) available`,
+  // The screen reader's announcements: the spec gives them in English ('No results available', 'N result(s)
+  // available'); a Spanish-speaking clerk's screen reader reads them in Spanish (issue 26 item 4).
+  noResults: 'No hay resultados',
+  resultsAvailable: (n: number) => (n === 1 ? '1 resultado disponible' : `${n} resultados disponibles`),
   // machinery
   changeFailed: 'No se pudo realizar el cambio',
   noAccumulatedHours: 'No existe horas acumuladas desde esa fecha',
@@ -114,6 +117,8 @@ export const MSG = {
   repairFailureRequired: 'Seleccione la falla a reparar: la maquinaria tiene fallas pendientes',
   repairFailureOtherMachine: 'La falla no corresponde a la maquinaria de la reparación',
   repairFailureTaken: (reparacionId: number) => `La falla ya fue reparada en la reparación N° ${reparacionId}`,
+  repairOrderItemTaken: (item: number, orden: string, reparacionId: number) =>
+    `El ítem ${item} de la orden de servicio ${orden} ya está en la reparación N° ${reparacionId}`,
   repairFailureRepaired: 'La falla ya figura como reparada',
   // valuations
   onlyNumbers: 'Ingrese solo números',
@@ -232,12 +237,26 @@ export const MSG = {
 /** Status labels, exactly as the spec writes them. */
 /** Wear bands of a machine part (the bell, the machine list): below warning is normal, from critical it is red. */
 const WEAR_BAND = { warning: 'Advertencia', danger: 'Crítico' } as const;
-const AUDIT_VERB: Record<string, string> = { create: 'registró', update: 'modificó', delete: 'eliminó' };
+const AUDIT_VERB: Record<string, string> = {
+  create: 'registró',
+  update: 'modificó',
+  delete: 'eliminó',
+  cambiar: 'cambió',
+  backup: 'tomó',
+  anular: 'anuló',
+  cerrar: 'cerró',
+  corregir: 'corrigió',
+};
 const AUDIT_RESOURCE: Record<string, string> = {
   actividades: 'la actividad',
   costos: 'el costo',
   fallas: 'la falla',
   fotos: 'la foto',
+  insumos_maquinaria: 'el insumo asignado',
+  respaldo: 'la copia de seguridad',
+  planes: 'el plan de mantenimiento',
+  ordenestrabajo: 'la orden de trabajo',
+  maquinarias_estados: 'el estado de la maquinaria',
   ingresos: 'el ingreso',
   insumos: 'el insumo',
   maquinarias: 'la maquinaria',
@@ -304,7 +323,7 @@ export const LABELS = {
     reparaciones: 'Reparaciones',
     reportes: 'Reportes',
     reporteMaquinaria: 'Control de maquinarias',
-    reporteMantenimiento: 'Mantenimiento preventivo',
+    reporteMantenimiento: 'Reporte de mantenimiento',
     reporteReparaciones: 'Historial de reparaciones',
     reporteInsumos: 'Insumos y materiales',
     almacen: 'Almacén',
@@ -402,6 +421,9 @@ export const LABELS = {
     detail: 'Detalle',
     before: 'Antes',
     after: 'Después',
+    field: 'Campo',
+    noChanges: 'Sin cambios en los campos',
+    rawData: 'Datos completos',
     fileName: 'actividad-log',
   },
   almacen: {
@@ -414,6 +436,7 @@ export const LABELS = {
     unit: 'Unidad',
     stock: 'Stock',
     quantity: 'Cantidad',
+    allSupplies: 'Ver todos los insumos',
     supply: 'Insumo',
     observation: 'Observación',
     state: 'Estado',
@@ -762,6 +785,7 @@ export const LABELS = {
   notifPart: (placa: string, insumo: string, contador: string, limite: string, band: 'warning' | 'danger' | null) =>
     `${placa} - ${insumo}: ${contador} de ${limite}${band ? ` (${WEAR_BAND[band]})` : ''}`,
   notifPartForecast: (fecha: string) => ` - llega a su límite el ${fecha}`,
+  notifPartReached: ' - ya superó su límite',
   wearBand: WEAR_BAND,
   /** A line of the audit log as a sentence ('registró la salida #12'); unknown codes are shown as they are. */
   auditSentence: (action: string, resource: string, id: string | null) => {

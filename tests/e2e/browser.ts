@@ -30,8 +30,12 @@ export async function launchPersistent(userDataDir: string, viewport = { width: 
 export const baseUrl = () => inject('baseUrl');
 
 /** A tablet-sized context (the warehouse clerks' device) with downloads allowed. */
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true, locale: 'es-PE', timezoneId: 'America/Lima' });
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  extra: { hasTouch?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true, locale: 'es-PE', timezoneId: 'America/Lima', ...extra });
 }
 
 /** Logs in through the login screen; handles nothing else (forced password change is tested separately). */

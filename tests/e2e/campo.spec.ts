@@ -184,7 +184,25 @@ test('a repair against a service order closes the failure (REPARADO); the histor
   expect(reported).not.toBeNull();
   const { descripcion, placa } = reported as { descripcion: string; placa: string };
   const falla = (await serverFallas(token, descripcion))[0];
-  const order = (await api<ReparacionRow[]>(token, 'POST', '/api/reparaciones/list', {})).data.find((r) => r.nro_orden && r.anio);
+  // An item of a service order pays for one repair: take an order of the demo repairs that has an item still free.
+  const repairs = (await api<ReparacionRow[]>(token, 'POST', '/api/reparaciones/list', {})).data;
+  const used = new Set(repairs.map((r) => `${r.anio}-${r.nro_orden}-${r.ordendet_item}`));
+  let order: ReparacionRow | undefined;
+  let freeItem = 0;
+  for (const r of repairs.filter((x) => x.nro_orden && x.anio)) {
+    const { items } = (
+      await api<{ items: { ordendet_item: number }[] }>(token, 'POST', '/api/reparaciones/getinforden', {
+        nro_orden: r.nro_orden,
+        anio: r.anio,
+      })
+    ).data;
+    const free = items.find((i) => !used.has(`${r.anio}-${r.nro_orden}-${i.ordendet_item}`));
+    if (free) {
+      order = r;
+      freeItem = free.ordendet_item;
+      break;
+    }
+  }
   expect(order).toBeDefined();
   const user = await ensureUser('e2e.campo.jefe', [
     MENU.mantenimientos,
@@ -218,7 +236,7 @@ test('a repair against a service order closes the failure (REPARADO); the histor
   await form.getByRole('button', { name: R.search, exact: true }).click();
   const services = form.getByLabel(label(R.relatedServices));
   await expect.poll(async () => (await services.count()) > 0 || (await form.getByLabel(R.provider).inputValue()) !== '').toBe(true);
-  if (await services.count()) await services.selectOption({ index: 1 });
+  if (await services.count()) await services.selectOption(String(freeItem));
   await expect.poll(() => form.getByLabel(R.provider).inputValue()).not.toBe('');
   if ((await form.getByLabel(label(R.service)).inputValue()) === '') await form.getByLabel(label(R.service)).fill('Cambio de manguera');
   await form.getByLabel(R.detail).fill('Manguera reemplazada y aceite repuesto.');

@@ -52,7 +52,7 @@ const rowOf = (page: Page, placa: string) => table(page).locator('tbody tr').fil
 /** Through the side menu: on a tablet it is opened first with the top bar's button; a group stays open once opened. */
 async function openFromMenu(page: Page, group: string, entry: string, heading: string, groupId: number): Promise<void> {
   const nav = page.getByRole('navigation', { name: LABELS.menu.navigation });
-  // Two groups have a 'Mantenimiento preventivo' entry: the link is looked for in its group's list.
+  // The link is looked for in its group's list (an entry's name could repeat in another group).
   const link = nav.locator(`#menu-group-${groupId}`).getByRole('link', { name: entry, exact: true });
   const groupButton = nav.getByRole('button', { name: group });
   const toggle = page.getByRole('button', { name: LABELS.menu.toggle });

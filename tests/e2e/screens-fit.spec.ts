@@ -17,17 +17,41 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The tablet is a touch screen (a coarse pointer): there every control must be at least 44×44 CSS px.
 const VIEWPORTS = [
-  { name: 'tableta', width: 820, height: 1180 },
-  { name: 'escritorio', width: 1366, height: 800 },
+  { name: 'tableta', width: 820, height: 1180, touch: true },
+  { name: 'escritorio', width: 1366, height: 800, touch: false },
 ];
+
+/** Visible controls smaller than 44×44 px (on a touch screen), named by their role and text. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const sel =
+      'a[href], button, select, textarea, input:not([type=hidden]), [role=button], [role=checkbox], [role=combobox], [role=menuitem], [role=option], [role=tab], [role=switch]';
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      const style = getComputedStyle(el);
+      // Links inside a sentence are text, not targets; hidden and inert things are not tapped.
+      if (style.display === 'inline' || style.visibility === 'hidden' || el.closest('[inert], [aria-hidden=true]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // Fields and rows of a list are as wide as their box; what counts for them is the height.
+      const wide = el.matches('input, select, textarea, [role=combobox], [role=option], [role=menuitem], a[href]');
+      if (r.height < 43.5 || (!wide && r.width < 43.5)) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        out.push(`${el.getAttribute('role') ?? el.tagName.toLowerCase()} «${name}» ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+}
 
 /** Opens a menu entry; on a tablet the menu is a drawer that starts closed (inert). */
 async function openEntry(page: Page, group: string, entry: string): Promise<void> {
   const groupButton = page.getByRole('button', { name: group, exact: true });
   if (await groupButton.evaluate((el) => el.closest('[inert]') !== null))
     await page.getByRole('button', { name: LABELS.menu.toggle }).click();
-  // Two groups hold an entry of the same name ('Mantenimiento preventivo'): look inside this group's list.
+  // Look inside this group's list (an entry's name could repeat in another group).
   const listId = await groupButton.getAttribute('aria-controls');
   const link = page.locator(`[id="${listId}"]`).getByRole('link', { name: entry, exact: true });
   if (!(await link.isVisible())) await groupButton.click();
@@ -63,7 +87,7 @@ const entries = MENU_GROUPS.flatMap((g) => g.entries.map((e) => ({ group: g.labe
 for (const viewport of VIEWPORTS) {
   test(`every menu screen fits a ${viewport.name} (${viewport.width}×${viewport.height}), its 'Nuevo' form too`, async () => {
     const user = await ensureUser('pantallas_todas', ALL_CODES);
-    const context = await newContext(browser, { width: viewport.width, height: viewport.height });
+    const context = await newContext(browser, { width: viewport.width, height: viewport.height }, { hasTouch: viewport.touch });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await loginAs(page, user, USER_PASSWORD);
@@ -81,6 +105,7 @@ for (const viewport of VIEWPORTS) {
       const name = `pantalla-${viewport.name}-${screen}-${entry.replace(/\W+/g, '_')}`;
       await shot(page, name);
       for (const p of await overflows(page)) problems.push(`${entry}: ${p}`);
+      if (viewport.touch) for (const p of await smallTargets(page)) problems.push(`${entry}: ${p}`);
       const create = main.getByRole('button', { name: LABELS.newRecord, exact: true });
       if ((await create.count()) > 0 && (await create.first().isEnabled())) {
         await create.first().click();
@@ -89,6 +114,7 @@ for (const viewport of VIEWPORTS) {
         await page.waitForTimeout(300); // the dialog's open animation
         await shot(page, `${name}-nuevo`);
         for (const p of await overflows(page)) problems.push(`${entry} (Nuevo): ${p}`);
+        if (viewport.touch) for (const p of await smallTargets(page)) problems.push(`${entry} (Nuevo): ${p}`);
         // The spec's modals ignore Escape: close with the header's ✕.
         await dialog.first().getByRole('button', { name: LABELS.close, exact: true }).click();
         if (await page.getByRole('dialog', { name: MSG.discardTitle }).isVisible()) await discardChanges(page);

@@ -194,9 +194,9 @@ test('an exit saved offline is listed as pending and reaches the server exactly 
   await dialog(page, S.create).waitFor();
   await (await pickSupply(page, s, s.stock - qty)).getByRole('button', { name: MSG.cancel }).click();
   await dialog(page, S.create).getByRole('button', { name: MSG.cancel }).click();
-  // A reload starts the sender again (the address stays '/', so back through the menu): nothing is sent twice.
+  // A reload starts the sender again and reopens Salidas (the tab keeps its place): nothing is sent twice.
   await page.reload();
-  await menuSalidas(page);
+  await page.getByRole('heading', { name: S.title }).waitFor();
   await table(page).locator('tbody tr').filter({ hasText: nro }).waitFor();
   const exits = await serverExits(ctx.token, nro);
   expect(exits).toHaveLength(1);

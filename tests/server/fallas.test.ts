@@ -93,7 +93,9 @@ describe('failures API (/api/fallas)', () => {
       [{ descripcion: '' }, 'descripcion', FIELD.required],
       [{ descripcion: undefined }, 'descripcion', FIELD.required],
       [{ descripcion: 'x'.repeat(251) }, 'descripcion', FIELD.tooLong(250)],
-      [{ maquinaria_id: undefined }, 'maquinaria_id', FIELD.integer],
+      [{ maquinaria_id: undefined }, 'maquinaria_id', FIELD.required],
+      [{ maquinaria_id: 0 }, 'maquinaria_id', FIELD.required],
+      [{ maquinaria_id: -3 }, 'maquinaria_id', FIELD.invalidValue],
       [{ maquinaria_id: 999999 }, 'maquinaria_id', MSG.machineNotFound],
     ];
     for (const [extra, field, message] of cases) {

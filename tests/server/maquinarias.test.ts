@@ -14,7 +14,7 @@ import {
 } from '@shared/contract/maquinarias';
 import { limaDate } from '@shared/domain/dates';
 import { addDays, forecastDate } from '@shared/domain/wear';
-import { MSG } from '@shared/messages';
+import { LABELS, MSG } from '@shared/messages';
 import {
   actividades,
   cambiosInsumo,
@@ -550,6 +550,16 @@ describe('machinery API (/api/maquinarias)', () => {
       expect(mine).toMatchObject({ fecha_limite: addDays(today, 4) });
       expect(mine?.band).toBeUndefined();
       expect(mine?.descripcion).toContain(`llega a su límite el ${addDays(today, 4)}`);
+    });
+
+    it('says a part already past its limit has passed it, without a date', async () => {
+      const m = await newMachine();
+      await assign(m.id, { hour_warning: 100, hour_critical: 150, hour_limite: 200 }, ago(30));
+      await report(m.id, ago(29), 250);
+      const items = (await req('GET', '/api/notificaciones')).json().items as { maquinaria_id?: number; descripcion: string }[];
+      const mine = items.find((i) => i.maquinaria_id === m.id);
+      expect(mine?.descripcion).toContain(LABELS.notifPartReached);
+      expect(mine?.descripcion).not.toContain('llega a su límite');
     });
   });
 });

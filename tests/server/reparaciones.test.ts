@@ -35,6 +35,8 @@ describe('repairs API (/api/reparaciones)', () => {
     const f = (await get(`/api/fallas/${id}`)).json();
     return [f.estado, f.reparacion_id];
   };
+  /** A repair paid by no service order (an order's item pays for one repair only). */
+  const noOrder = { nro_orden: '', anio: '', ordendet_item: '' };
   const repair = (extra: Record<string, unknown> = {}) => ({
     editorMode: 'crear',
     maquinaria_id: maq.id,
@@ -156,6 +158,17 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(await failureState(f2)).toEqual([0, null]);
   });
 
+  it('refuses a service-order item another repair already holds (409, naming it); its own item stays editable', async () => {
+    const g = await newFailure(maq.id, 'Alternador');
+    const twice = await send('POST', '/api/reparaciones', repair({ falla_id: g }));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors.ordendet_item).toBe(MSG.repairOrderItemTaken(1, `0087-${YEAR}`, rep));
+    expect(await failureState(g)).toEqual([0, null]);
+    expect((await send('DELETE', `/api/fallas/${g}`)).statusCode).toBe(200);
+    const same = await send('PUT', `/api/reparaciones/${rep}`, repair({ editorMode: 'editar', falla_id: f1, detalle: 'Otra nota' }));
+    expect(same.statusCode).toBe(200);
+  });
+
   it('checks the service order: unknown order or item 400, year required with an order; no order at all is allowed', async () => {
     const unknown = await send('POST', '/api/reparaciones', repair({ falla_id: f2, nro_orden: '9999' }));
     expect(unknown.statusCode).toBe(400);
@@ -251,7 +264,7 @@ describe('repairs API (/api/reparaciones)', () => {
     const m = await seedMachine(t.database.db, 'MOTONIVELADORA');
     const f = await newFailure(m.id, 'Hoja no sostiene');
     const all = await Promise.all(
-      Array.from({ length: 5 }, () => send('POST', '/api/reparaciones', repair({ maquinaria_id: m.id, falla_id: f }))),
+      Array.from({ length: 5 }, () => send('POST', '/api/reparaciones', repair({ maquinaria_id: m.id, falla_id: f, ...noOrder }))),
     );
     expect(all.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     const winner = all.find((r) => r.statusCode === 201)!.json().reparacion_id;
@@ -261,7 +274,7 @@ describe('repairs API (/api/reparaciones)', () => {
   });
 
   it('POST /api/reparaciones/list filters by machine (0 = Todos) and by date', async () => {
-    await send('POST', '/api/reparaciones', repair({ falla_id: f1, fecha: `${YEAR}-01-10` }));
+    await send('POST', '/api/reparaciones', repair({ falla_id: f1, fecha: `${YEAR}-01-10`, ...noOrder }));
     const all = (await send('POST', '/api/reparaciones/list', { maquinaria_id: 0 })).json();
     expect(all.length).toBe(2);
     expect(all[0].fecha >= all[1].fecha).toBe(true);
@@ -278,7 +291,7 @@ describe('repairs API (/api/reparaciones)', () => {
     const only40 = (await createUser(t, [ROLE.reparacionEditar])).token;
     const only41 = (await createUser(t, [ROLE.reparacionEliminar])).token;
     const free = await seedMachine(db, 'COMPACTADORA');
-    const body = repair({ maquinaria_id: free.id, falla_id: null });
+    const body = repair({ maquinaria_id: free.id, falla_id: null, ...noOrder });
     expect((await send('POST', '/api/reparaciones', body, only40)).statusCode).toBe(403);
     const created = await send('POST', '/api/reparaciones', body, only39);
     expect(created.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 // 'Fecha Inicio' / 'Fecha Final' filter (YYYY-MM-DD, Lima): defaults to the current month so far; start <= end.
 import { useId, useState } from 'react';
+import { usePlaceState } from '@client/lib/place';
 import { LABELS } from '@shared/messages';
 import { firstDayOfMonthLima, isValidYmd } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
@@ -16,9 +17,9 @@ export function defaultDateRange(now: Date | number = Date.now()): DateRange {
   return { start: firstDayOfMonthLima(now), end: limaDate(now) };
 }
 
-/** State for a list's date filter, initialised to the current month. */
+/** State for a list's date filter, initialised to the current month (or what this tab last chose on the screen). */
 export function useDateRange(initial?: DateRange) {
-  return useState<DateRange>(() => initial ?? defaultDateRange());
+  return usePlaceState<DateRange>('fechas', () => initial ?? defaultDateRange(), initial !== undefined);
 }
 
 export interface DateRangeFilterProps {

@@ -1,7 +1,8 @@
 // The machine-and-dates filter of the lists (exits, requests, failures, repairs, daily reports): the list call's
 // filter as a value, the rule a row still on the device follows to appear under it (the server's list applies the
 // same one), the filter's state and its toolbar (machine, 'Todos' = 0, and date range).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { usePlaceState } from '@client/lib/place';
 import { LABELS } from '@shared/messages';
 import { CATALOG, useCatalog } from './catalogs';
 import { DateRangeFilter, useDateRange, type DateRange } from './date-range-filter';
@@ -23,7 +24,7 @@ export function inMaquinariaDateRange(row: { maquinaria_id: number; fecha: strin
 
 /** Filter state; `body` is the list call's payload (maquinaria_id, fini, ffin). */
 export function useMaquinariaDateFilters(initial?: DateRange) {
-  const [maquinariaId, setMaquinariaId] = useState(0);
+  const [maquinariaId, setMaquinariaId] = usePlaceState('maquinaria', 0, initial !== undefined);
   const [range, setRange] = useDateRange(initial);
   const body = useMemo<MaquinariaDateBody>(
     () => ({ maquinaria_id: maquinariaId, fini: range.start, ffin: range.end }),

@@ -114,6 +114,13 @@ export function Modal({
             // keyboard. A modal without fields (yet) starts on its first footer button (Cancelar), and moves to
             // the first field when one appears, unless the user has gone elsewhere meanwhile.
             const content = contentRef.current;
+            // On a touch screen a focused field raises the keyboard over half the form before the user chose a
+            // field: start on the dialog itself there (screen readers still read its title).
+            if (content && window.matchMedia?.('(pointer: coarse)').matches) {
+              e.preventDefault();
+              content.focus();
+              return;
+            }
             const field = content?.querySelector<HTMLElement>(FIRST_FIELD);
             const fallback = footerRef.current?.querySelector('button');
             if (!content || (!field && !fallback)) return;

@@ -3,6 +3,7 @@
 import { authApi } from '@shared/contract/auth';
 import { call } from '@client/lib/api';
 import { clearToken, getToken } from '@client/lib/session';
+import { forgetPlaces } from './place';
 import { endSessionUi } from './session-end';
 
 let inflight: Promise<void> | null = null;
@@ -15,6 +16,7 @@ export function logout(): Promise<void> {
       // 401: the token is already invalid; other errors (offline, 5xx) are ignored as the spec says.
     } finally {
       clearToken();
+      forgetPlaces();
       endSessionUi({ keepReturn: false });
       inflight = null;
     }

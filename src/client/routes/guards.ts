@@ -37,11 +37,18 @@ export function requireSession(location: Pick<ParsedLocation, 'href'>): SessionP
   return session;
 }
 
-/** Guard of a screen with a role id (or ids, any of which will do): without it the user goes to the welcome screen. */
-export function requireRole(session: SessionPayload, code: number | readonly number[] | undefined): void {
+/**
+ * Guard of a screen with a role id (or ids, any of which will do): without it the user goes to the welcome screen,
+ * and `onDenied` tells them why (a bookmark or a shared address of a screen they may not open). This module is part
+ * of the login screen's first download, so the message comes from the caller.
+ */
+export function requireRole(session: SessionPayload, code: number | readonly number[] | undefined, onDenied?: () => void): void {
   if (code === undefined) return;
   const codes: readonly number[] = typeof code === 'number' ? [code] : code;
-  if (!codes.some((c) => session.roles.includes(c))) throw redirect({ to: PATHS.welcome, replace: true });
+  if (!codes.some((c) => session.roles.includes(c))) {
+    onDenied?.();
+    throw redirect({ to: PATHS.welcome, replace: true });
+  }
 }
 
 /** Guard of the login route: logged-in users go to their landing screen. */

@@ -3,7 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { SCREENS, type ScreenDef } from '@client/app/screens';
 import type { AppRouteContext } from './context';
+import { toast } from '@client/lib/toast';
 import { requireRole, requireSession } from './guards';
+
+/** Why the user landed on Inicio instead of the screen they asked for (the texts load after the login's first JS). */
+const denied = () => void import('@shared/messages').then(({ MSG }) => toast.warning(MSG.screenNotAllowed));
 
 /** What a screen needs before it opens: its catalogues (loaded with their module) and its own preload. */
 function loadFirst(def: ScreenDef, qc: QueryClient): Promise<unknown> | undefined {
@@ -23,7 +27,7 @@ export function screenRoutes(getParentRoute: () => AnyRoute): AnyRoute[] {
       createRoute({
         getParentRoute,
         path: def.path,
-        beforeLoad: ({ location }) => requireRole(requireSession(location), def.code),
+        beforeLoad: ({ location }) => requireRole(requireSession(location), def.code, denied),
         loader: ({ context }) => loadFirst(def, (context as AppRouteContext).queryClient),
         component: lazyRouteComponent(def.load!),
       }),

@@ -7,9 +7,19 @@ const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*
 /** A number, or a numeric string as the spec's client sends form values; z.coerce would turn null/''/true into 0/1. */
 export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(toNumber, schema);
 
-/** Positive integer id in a path or body (accepts numeric strings, as the spec's client sends form values). */
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Positive integer id in a path or body (accepts numeric strings, as the spec's client sends form values). Nothing
+ * chosen (missing, empty, or a select's 0) says the field is required, not that its value is invalid.
+ */
 export const id = numeric(
-  z.number({ error: FIELD.integer }).int(FIELD.integer).positive(FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
+  z
+    .number({ error: (iss) => (isEmpty(iss.input) ? FIELD.required : FIELD.integer) })
+    .int(FIELD.integer)
+    .refine((n) => n !== 0, { message: FIELD.required, abort: true })
+    .positive(FIELD.invalidValue)
+    .max(2_147_483_647, FIELD.invalidValue),
 );
 export const idParam = z.object({ id });
 

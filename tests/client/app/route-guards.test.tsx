@@ -70,11 +70,13 @@ describe('route guards', () => {
     app.uninstall();
   });
 
-  it('keeps a user without the screen role out of it', async () => {
+  it('keeps a user without the screen role out of it, saying why', async () => {
     setToken(makeToken({ roles: [2] }));
     stubFetch({ 'GET /api/notificaciones': () => ({ status: 200, body: { items: [] } }) });
     const app = renderApp('/usuario');
+    render(<Toaster />);
     expect((await settle(app.router)).pathname).toBe('/inicio');
+    await screen.findByText(MSG.screenNotAllowed);
     app.uninstall();
   });
 

@@ -103,10 +103,10 @@ describe('Typeahead', () => {
     expect(live()).toBe('');
     await tick(100);
     expect(live()).toBe(MSG.resultsAvailable(3));
-    expect(live()).toBe('3 result(s) available');
+    expect(live()).toBe('3 resultados disponibles');
     type('zz');
     await tick(400);
-    expect(live()).toBe(MSG.noResults);
+    expect(live()).toBe('No hay resultados');
   });
 
   it('navigates with arrows, selects with Enter and closes the list only with Escape', async () => {

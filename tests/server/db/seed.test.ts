@@ -6,6 +6,7 @@ import { toCents } from '../../../src/shared/domain/money';
 import type { Db } from '../../../src/server/db/client';
 import { seedDemo, type DemoSummary } from '../../../src/server/db/seed/demo';
 import { seedIfEmpty } from '../../../src/server/db/seed/index';
+import { demoGuide } from '../../../src/server/db/seed/demo-guia';
 import { integrations } from '../../../src/server/integrations/index';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { limaDate } from '../../../src/shared/domain/dates';
@@ -233,6 +234,24 @@ describe('seedDemo', () => {
     for (const { ruc: r } of await rows<{ ruc: string }>(sql`select ruc from ext_contribuyentes`)) {
       const sum = [...r.slice(0, 10)].reduce((s, ch, i) => s + Number(ch) * [5, 4, 3, 2, 7, 6, 5, 4, 3, 2][i], 0);
       expect(Number(r[10])).toBe((11 - (sum % 11)) % 10);
+    }
+  });
+
+  it('prints at start what a first visit can try: the demo users and purchase orders not entered yet', async () => {
+    const lines = await demoGuide(db);
+    expect(lines.join('\n')).toContain('almacenero: ingresos, salidas');
+    const orders = lines.find((l) => l.startsWith('Órdenes de compra de demostración sin ingresar'));
+    const listed = orders?.split(': ')[1].split(', ') ?? [];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const o of listed) {
+      const [anio, nro] = o.split('-');
+      expect(await count('ext_ordenes_compra', `anio = ${Number(anio)} and nro_ordencompra = '${nro}'`)).toBe(1);
+      expect(
+        await count(
+          'ingresos i join ext_ordenes_compra o on o.orden_id = i.orden_id',
+          `o.anio = ${Number(anio)} and o.nro_ordencompra = '${nro}'`,
+        ),
+      ).toBe(0);
     }
   });
 

@@ -28,6 +28,16 @@ describe('request logging', () => {
     expect(text).not.toContain(token);
   });
 
+  it('writes one line per request, with method, address, status and time', async () => {
+    const before = lines.length;
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeLessThan(500);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(before));
+    const mine = lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ req: { method: 'GET', url: '/api/health' }, msg: expect.stringMatching(/^GET \/api\/health \d{3}$/) });
+    expect(typeof mine[0].responseTime).toBe('number');
+  });
+
   it('never writes the bearer token, a new password or the issued access token', async () => {
     const token = await login(t.app);
     expect((await call(t.app, token, { method: 'GET', url: '/api/usuarios' })).statusCode).toBe(200);

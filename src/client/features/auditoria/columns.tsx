@@ -1,4 +1,5 @@
-// Columns of the audit log: date-time, user, action, resource, record id, and a button to see before/after.
+// Columns of the audit log: date-time (Lima), user, what was done as a Spanish sentence, and a button to see the fields
+// that changed.
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
@@ -6,6 +7,7 @@ import { formatDateTime } from '@client/lib/format';
 import type { AuditoriaRow } from './api';
 
 const L = LABELS.auditoria;
+const sentence = (r: AuditoriaRow) => LABELS.auditSentence(r.action, r.resource, r.resource_id);
 
 export function auditoriaColumns(onView: (row: AuditoriaRow) => void): DataColumnDef<AuditoriaRow>[] {
   return [
@@ -17,17 +19,11 @@ export function auditoriaColumns(onView: (row: AuditoriaRow) => void): DataColum
     },
     { accessorKey: 'username', header: L.user, cell: ({ row }) => row.original.username ?? '', meta: { priority: 2 } },
     {
-      accessorKey: 'action',
+      // What was done, as a sentence ('registró la salida #12'): the action, the record's kind and its number.
+      id: 'action',
+      accessorFn: (r) => sentence(r),
       header: L.action,
-      cell: ({ row }) => row.original.action.toUpperCase(),
-      meta: { exportValue: (r) => r.action.toUpperCase(), priority: 1 },
-    },
-    { accessorKey: 'resource', header: L.resource, meta: { priority: 1 } },
-    {
-      accessorKey: 'resource_id',
-      header: L.resourceId,
-      cell: ({ row }) => row.original.resource_id ?? '',
-      meta: { align: 'right', className: 'w-24', priority: 3 },
+      meta: { exportValue: sentence, priority: 1 },
     },
     {
       id: ACTIONS_COLUMN_ID,

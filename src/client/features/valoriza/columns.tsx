@@ -30,26 +30,27 @@ export function valorizaColumns(actions: {
   onDelete: (row: ValorizaRow) => void;
 }): DataColumnDef<ValorizaRow>[] {
   return [
-    { accessorKey: 'valoriza_id', header: V.number, meta: { align: 'center', className: 'w-24 tabular-nums' } },
-    { accessorKey: 'rsocial', header: V.client },
-    { accessorKey: 'ndoc', header: V.ndoc, meta: { className: 'tabular-nums whitespace-nowrap' } },
+    { accessorKey: 'valoriza_id', header: V.number, meta: { align: 'center', className: 'w-24 tabular-nums', priority: 1 } },
+    { accessorKey: 'rsocial', header: V.client, meta: { priority: 3 } },
+    { accessorKey: 'ndoc', header: V.ndoc, meta: { className: 'tabular-nums whitespace-nowrap', priority: 2 } },
     {
       id: 'rubro',
       accessorFn: (r) => rubroLabel(r.rubro),
       header: V.rubro,
+      meta: { priority: 1 },
     },
     {
       accessorKey: 'fecha',
       header: V.date,
       cell: ({ row }) => formatDate(row.original.fecha),
-      meta: { className: 'w-28 whitespace-nowrap' },
+      meta: { className: 'w-28 whitespace-nowrap', priority: 1 },
     },
     { accessorKey: 'partes', header: V.reports, meta: { hidden: true } },
     {
       accessorKey: 'monto',
       header: V.amount,
       cell: ({ row }) => formatAmount(row.original.monto),
-      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto) },
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto), priority: 1 },
     },
     { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
     {

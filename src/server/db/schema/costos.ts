@@ -1,6 +1,6 @@
 // Cost schedules with priced lines (services billed in daily reports).
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, smallint, varchar, index } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common';
 
 export const costos = pgTable(
@@ -31,5 +31,6 @@ export const costosDet = pgTable(
     check('costos_det_estado_chk', sql`${t.estado} in (0, 1)`),
     check('costos_det_precio_chk', sql`${t.precio} >= 0`),
     check('costos_det_unidad_chk', sql`${t.unidad} in ('HORA', 'KM', 'DIA', 'VIAJE', 'M3')`),
+    index('costos_det_costo_idx').on(t.costo_id),
   ],
 );

@@ -25,5 +25,7 @@ export const fallas = pgTable(
     index('fallas_maq_idx').on(t.maquinaria_id),
     // Target of the repairs' (failure, machine) reference: a repair fixes a failure of its own machine.
     unique('fallas_id_maquinaria_uq').on(t.falla_id, t.maquinaria_id),
+    index('fallas_user_idx').on(t.user_id),
+    index('fallas_created_idx').on(t.created_at),
   ],
 );

@@ -31,5 +31,6 @@ export const fotos = pgTable(
     index('fotos_ot_idx').on(t.ot_id),
     check('fotos_size_chk', sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`),
     check('fotos_duenio_chk', sql`(${t.falla_id} is null) <> (${t.ot_id} is null)`),
+    index('fotos_user_idx').on(t.user_id),
   ],
 );

@@ -24,6 +24,7 @@ export const ingresos = pgTable(
     unique('ingresos_orden_uq').on(t.nro_ordencompra, t.anio),
     unique('ingresos_orden_id_uq').on(t.orden_id),
     index('ingresos_fecha_idx').on(t.fecha),
+    index('ingresos_user_idx').on(t.user_id),
   ],
 );
 
@@ -42,14 +43,22 @@ export const ingresosDet = pgTable(
     marca: varchar('marca', { length: 120 }),
     user_idx: integer('user_idx'),
   },
-  (t) => [check('ingresos_det_cantidad_chk', sql`${t.cantidad} > 0`), index('ingresos_det_ingreso_idx').on(t.ingreso_id)],
+  (t) => [
+    check('ingresos_det_cantidad_chk', sql`${t.cantidad} > 0`),
+    index('ingresos_det_ingreso_idx').on(t.ingreso_id),
+    index('ingresos_det_insumo_idx').on(t.insumo_id),
+  ],
 );
 
-export const guiasRemision = pgTable('guias_remision', {
-  id: serial('id').primaryKey(),
-  ingreso_id: integer('ingreso_id')
-    .notNull()
-    .references(() => ingresos.id, { onDelete: 'cascade' }),
-  nro_guiaremision: varchar('nro_guiaremision', { length: 40 }).notNull(),
-  fecha_guiaremision: date('fecha_guiaremision', { mode: 'string' }),
-});
+export const guiasRemision = pgTable(
+  'guias_remision',
+  {
+    id: serial('id').primaryKey(),
+    ingreso_id: integer('ingreso_id')
+      .notNull()
+      .references(() => ingresos.id, { onDelete: 'cascade' }),
+    nro_guiaremision: varchar('nro_guiaremision', { length: 40 }).notNull(),
+    fecha_guiaremision: date('fecha_guiaremision', { mode: 'string' }),
+  },
+  (t) => [index('guias_remision_ingreso_idx').on(t.ingreso_id)],
+);

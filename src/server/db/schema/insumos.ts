@@ -27,5 +27,9 @@ export const insumos = pgTable(
     horas_limite: money('horas_limite'),
     created_at: createdAt(),
   },
-  (t) => [check('insumos_stock_chk', sql`${t.stock} >= 0`), index('insumos_search_idx').on(t.search_text)],
+  (t) => [
+    check('insumos_stock_chk', sql`${t.stock} >= 0`),
+    index('insumos_search_idx').on(t.search_text),
+    index('insumos_unimed_idx').on(t.unimed_id),
+  ],
 );

@@ -1,5 +1,5 @@
 // Mirror tables of the external systems (docs/architecture.md, "External systems"): logistics orders, identity and vehicle registries.
-import { date, integer, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar, index } from 'drizzle-orm/pg-core';
 import { money } from './common';
 
 const syncedAt = () => timestamp('synced_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -18,26 +18,34 @@ export const extOrdenesCompra = pgTable(
   (t) => [unique('ext_ordenes_compra_nro_uq').on(t.nro_ordencompra, t.anio)],
 );
 
-export const extOrdenesCompraDet = pgTable('ext_ordenes_compra_det', {
-  id: serial('id').primaryKey(),
-  orden_id: integer('orden_id')
-    .notNull()
-    .references(() => extOrdenesCompra.orden_id, { onDelete: 'cascade' }),
-  insumo_codigo: varchar('insumo_codigo', { length: 40 }).notNull(),
-  insumo_name: varchar('insumo_name', { length: 250 }).notNull(),
-  cantidad: money('cantidad').notNull(),
-  unimed: varchar('unimed', { length: 20 }).notNull(),
-  cotidet_marca: varchar('cotidet_marca', { length: 120 }),
-});
+export const extOrdenesCompraDet = pgTable(
+  'ext_ordenes_compra_det',
+  {
+    id: serial('id').primaryKey(),
+    orden_id: integer('orden_id')
+      .notNull()
+      .references(() => extOrdenesCompra.orden_id, { onDelete: 'cascade' }),
+    insumo_codigo: varchar('insumo_codigo', { length: 40 }).notNull(),
+    insumo_name: varchar('insumo_name', { length: 250 }).notNull(),
+    cantidad: money('cantidad').notNull(),
+    unimed: varchar('unimed', { length: 20 }).notNull(),
+    cotidet_marca: varchar('cotidet_marca', { length: 120 }),
+  },
+  (t) => [index('ext_ordenes_compra_det_orden_idx').on(t.orden_id)],
+);
 
-export const extGuiasRemision = pgTable('ext_guias_remision', {
-  id: serial('id').primaryKey(),
-  orden_id: integer('orden_id')
-    .notNull()
-    .references(() => extOrdenesCompra.orden_id, { onDelete: 'cascade' }),
-  nro_guiaremision: varchar('nro_guiaremision', { length: 40 }).notNull(),
-  fecha_guiaremision: date('fecha_guiaremision', { mode: 'string' }),
-});
+export const extGuiasRemision = pgTable(
+  'ext_guias_remision',
+  {
+    id: serial('id').primaryKey(),
+    orden_id: integer('orden_id')
+      .notNull()
+      .references(() => extOrdenesCompra.orden_id, { onDelete: 'cascade' }),
+    nro_guiaremision: varchar('nro_guiaremision', { length: 40 }).notNull(),
+    fecha_guiaremision: date('fecha_guiaremision', { mode: 'string' }),
+  },
+  (t) => [index('ext_guias_remision_orden_idx').on(t.orden_id)],
+);
 
 export const extOrdenesServicio = pgTable(
   'ext_ordenes_servicio',

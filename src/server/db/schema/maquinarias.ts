@@ -69,6 +69,7 @@ export const insumosMaquinaria = pgTable(
       'insumos_maquinaria_horas_chk',
       sql`${t.hour_warning} >= 0 and ${t.hour_critical} >= ${t.hour_warning} and ${t.horas_limite} >= ${t.hour_critical}`,
     ),
+    index('insumos_maquinaria_insumo_idx').on(t.insumo_id),
   ],
 );
 
@@ -96,6 +97,9 @@ export const cambiosInsumo = pgTable(
     check('cambios_insumo_horas_chk', sql`${t.horometro_pdiario} >= 0 and ${t.horometro_vehiculo} >= 0 and ${t.horas_acumuladas} >= 0`),
     index('cambios_insumo_maq_idx').on(t.maquinaria_id, t.fecha),
     index('cambios_insumo_fecha_idx').on(t.fecha),
+    index('cambios_insumo_insumo_idx').on(t.insumo_id),
+    index('cambios_insumo_insumo_maq_idx').on(t.insumo_maq_id),
+    index('cambios_insumo_user_idx').on(t.user_id),
   ],
 );
 
@@ -129,5 +133,6 @@ export const maquinariasEstados = pgTable(
     uniqueIndex('maquinarias_estados_abierto_uq')
       .on(t.maquinaria_id)
       .where(sql`${t.hasta} is null`),
+    index('maquinarias_estados_user_idx').on(t.user_id),
   ],
 );

@@ -30,5 +30,7 @@ export const movimientos = pgTable(
     check('movimientos_cant_chk', sql`${t.ingreso} >= 0 and ${t.salida} >= 0`),
     index('movimientos_insumo_fecha_idx').on(t.insumo_id, t.fecha, t.id),
     index('movimientos_fecha_idx').on(t.fecha, t.id),
+    index('movimientos_ingreso_det_idx').on(t.ingreso_det_id),
+    index('movimientos_salida_det_idx').on(t.salida_det_id),
   ],
 );

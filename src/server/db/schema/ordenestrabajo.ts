@@ -69,6 +69,7 @@ export const ordenesTrabajo = pgTable(
     index('ordenes_trabajo_falla_idx').on(t.falla_id),
     index('ordenes_trabajo_fecha_idx').on(t.fecha_programada),
     index('ordenes_trabajo_created_idx').on(t.created_at),
+    index('ordenes_trabajo_user_idx').on(t.user_id),
   ],
 );
 

@@ -45,6 +45,8 @@ export const partesDiarios = pgTable(
     index('partes_diarios_fecha_idx').on(t.fecha),
     index('partes_diarios_maq_idx').on(t.maquinaria_id, t.fecha),
     index('partes_diarios_valoriza_idx').on(t.valoriza_id),
+    index('partes_diarios_actividad_idx').on(t.actividad_id),
+    index('partes_diarios_operador_idx').on(t.operador_id),
   ],
 );
 
@@ -70,6 +72,7 @@ export const partesDiariosDet = pgTable(
     check('partes_diarios_det_unidad_chk', sql`${t.unidad} in ('HORA', 'KM', 'DIA', 'VIAJE', 'M3')`),
     // The meter and wear queries join report lines to their reports.
     index('partes_diarios_det_parte_idx').on(t.parte_id),
+    index('partes_diarios_det_costo_det_idx').on(t.costo_det_id),
   ],
 );
 
@@ -119,5 +122,9 @@ export const lecturasRechazadas = pgTable(
     idempotency_key: varchar('idempotency_key', { length: 100 }).unique(),
     created_at: createdAt(),
   },
-  (t) => [index('lecturas_rechazadas_created_idx').on(t.created_at), index('lecturas_rechazadas_maq_idx').on(t.maquinaria_id)],
+  (t) => [
+    index('lecturas_rechazadas_created_idx').on(t.created_at),
+    index('lecturas_rechazadas_maq_idx').on(t.maquinaria_id),
+    index('lecturas_rechazadas_user_idx').on(t.user_id),
+  ],
 );

@@ -19,7 +19,12 @@ export const pedidos = pgTable(
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [check('pedidos_estado_chk', sql`${t.estado} in (0, 1)`), index('pedidos_fecha_idx').on(t.fecha)],
+  (t) => [
+    check('pedidos_estado_chk', sql`${t.estado} in (0, 1)`),
+    index('pedidos_fecha_idx').on(t.fecha),
+    index('pedidos_maquinaria_idx').on(t.maquinaria_id),
+    index('pedidos_user_idx').on(t.user_id),
+  ],
 );
 
 export const pedidosDet = pgTable(
@@ -37,5 +42,10 @@ export const pedidosDet = pgTable(
       .references(() => unimeds.unimed_id),
     cantidad: money('cantidad').notNull(),
   },
-  (t) => [check('pedidos_det_cantidad_chk', sql`${t.cantidad} > 0`)],
+  (t) => [
+    check('pedidos_det_cantidad_chk', sql`${t.cantidad} > 0`),
+    index('pedidos_det_insumo_idx').on(t.insumo_id),
+    index('pedidos_det_pedido_idx').on(t.pedido_id),
+    index('pedidos_det_unimed_idx').on(t.unimed_id),
+  ],
 );

@@ -19,7 +19,7 @@ export const planes = pgTable(
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('planes_maq_idx').on(t.maquinaria_id)],
+  (t) => [index('planes_maq_idx').on(t.maquinaria_id), index('planes_user_idx').on(t.user_id)],
 );
 
 export const planesTareas = pgTable(
@@ -96,5 +96,6 @@ export const planesTareasEjecuciones = pgTable(
     index('planes_tareas_ejec_tarea_idx').on(t.tarea_id, t.fecha),
     index('planes_tareas_ejec_fecha_idx').on(t.fecha),
     index('planes_tareas_ejec_ot_idx').on(t.ot_id),
+    index('planes_tareas_ejecuciones_user_idx').on(t.user_id),
   ],
 );

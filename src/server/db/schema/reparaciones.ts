@@ -39,5 +39,7 @@ export const reparaciones = pgTable(
       columns: [t.falla_id, t.maquinaria_id],
       foreignColumns: [fallas.falla_id, fallas.maquinaria_id],
     }),
+    index('reparaciones_falla_maquinaria_idx').on(t.falla_id, t.maquinaria_id),
+    index('reparaciones_maquinaria_idx').on(t.maquinaria_id),
   ],
 );

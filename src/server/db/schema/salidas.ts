@@ -30,6 +30,8 @@ export const salidas = pgTable(
     index('salidas_fecha_idx').on(t.fecha),
     index('salidas_maq_idx').on(t.maquinaria_id, t.fecha),
     check('salidas_destino_chk', sql`${t.operador_id} is not null or ${t.ot_id} is not null`),
+    index('salidas_operador_idx').on(t.operador_id),
+    index('salidas_user_idx').on(t.user_id),
   ],
 );
 
@@ -52,5 +54,6 @@ export const salidasDet = pgTable(
     check('salidas_det_cantidad_chk', sql`${t.cantidad} > 0`),
     index('salidas_det_salida_idx').on(t.salida_id),
     index('salidas_det_insumo_maq_idx').on(t.insumo_maq_id),
+    index('salidas_det_insumo_idx').on(t.insumo_id),
   ],
 );

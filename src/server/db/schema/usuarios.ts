@@ -1,6 +1,6 @@
 // Users, their areas and granted role codes.
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, smallint, text, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 
 export const areas = pgTable('areas', {
@@ -35,5 +35,6 @@ export const usuarios = pgTable(
     check('usuarios_estado_chk', sql`${t.estado} in (0, 1)`),
     // 'Juan' and 'juan' are the same person at the login screen.
     uniqueIndex('usuarios_username_lower_uq').on(sql`lower(${t.username})`),
+    index('usuarios_area_idx').on(t.areaId),
   ],
 );

@@ -51,5 +51,7 @@ export const valorizaciones = pgTable(
     ),
     check('valorizaciones_tasa_chk', sql`${t.tasa_detraccion} between 0 and 100`),
     index('valorizaciones_fecha_idx').on(t.fecha),
+    index('valorizaciones_cta_deposito_idx').on(t.cta_deposito),
+    index('valorizaciones_cta_detraccion_idx').on(t.cta_detraccion),
   ],
 );

@@ -12,7 +12,6 @@ import { listFotos } from '../fotos/repository';
 
 /** created_at as the Lima date the list shows and filters by. */
 const fecha = sql<string>`to_char(${fallas.created_at} at time zone 'America/Lima', 'YYYY-MM-DD')`;
-const limaDay = sql`(${fallas.created_at} at time zone 'America/Lima')::date`;
 
 const columns = {
   falla_id: fallas.falla_id,
@@ -41,8 +40,9 @@ const onMaquinaria = eq(maquinarias.id, fallas.maquinaria_id);
 export function listFallas(db: Db, f: FallaFilter): Promise<JsonRows<FallaRow>> {
   const where = and(
     f.maquinaria_id ? eq(fallas.maquinaria_id, f.maquinaria_id) : undefined,
-    f.fini ? sql`${limaDay} >= ${f.fini}` : undefined,
-    f.ffin ? sql`${limaDay} <= ${f.ffin}` : undefined,
+    // The Lima days as a range of instants, so the index on created_at serves the filter.
+    f.fini ? sql`${fallas.created_at} >= (${f.fini}::date)::timestamp at time zone 'America/Lima'` : undefined,
+    f.ffin ? sql`${fallas.created_at} < (${f.ffin}::date + 1)::timestamp at time zone 'America/Lima'` : undefined,
   );
   return jsonRows(
     db,

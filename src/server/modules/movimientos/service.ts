@@ -1,5 +1,5 @@
 // Kardex: ledger rows per supply with the running balance (window function) plus the opening balance
-// before `fini`; 'Todos' pages by KARDEX_MAX_ROWS (next page offset in the X-Next-Offset header).
+// before `fini` (the stock less the movements since); 'Todos' pages by KARDEX_MAX_ROWS (next page offset in the X-Next-Offset header).
 import { sql, type SQL } from 'drizzle-orm';
 import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
 import { fromCents, toCents } from '@shared/domain/money';
@@ -43,10 +43,14 @@ export async function kardex(db: Db, f: KardexFilter): Promise<{ rows: Movimient
   const opening = new Map<number, number>();
   if (f.fini && page.length > 0) {
     const ids = [...new Set(page.map((r) => r.insumo_id))];
+    // The balance before fini is the stock less what moved since: the movements since a recent date are few, where
+    // summing every earlier movement grew with the years (the stock is only ever changed by a movement).
     const open = await rowsOf<{ insumo_id: number; saldo: number }>(
       db,
-      sql`select insumo_id, sum(ingreso - salida)::float8 as saldo from ${movimientos}
-          where insumo_id in (${intList(ids)}) and fecha < ${f.fini} group by insumo_id`,
+      sql`select i.id as insumo_id,
+            (i.stock - coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m
+                                 where m.insumo_id = i.id and m.fecha >= ${f.fini}), 0))::float8 as saldo
+          from ${insumos} i where i.id in (${intList(ids)})`,
     );
     for (const o of open) opening.set(o.insumo_id, toCents(o.saldo));
   }

@@ -35,7 +35,13 @@ export async function notifications(db: Db): Promise<{ items: NotificationItem[]
       tipo: 'INSUMO',
       abrev: 'IN',
       fecha: part.ultima_fecha ?? today,
-      descripcion: soon && part.fecha_limite ? `${text}${LABELS.notifPartForecast(part.fecha_limite)}` : text,
+      // A part already past its limit says so; only a coming limit has a date.
+      descripcion:
+        part.contador >= part.horas_limite
+          ? `${text}${LABELS.notifPartReached}`
+          : soon && part.fecha_limite
+            ? `${text}${LABELS.notifPartForecast(part.fecha_limite)}`
+            : text,
       ...(part.nivel === 'info' ? {} : { band: part.nivel }),
       maquinaria_id: part.maquinaria_id,
       fecha_limite: part.fecha_limite,

@@ -2,13 +2,13 @@
 // machine (REPARADO), moving it restores the old failure (old_falla) to PENDIENTE and deleting it restores its
 // failure; a failure repaired by another repair is refused (409). The failure is required while the machine
 // has failures to offer; with none, the repair is saved without one (docs/architecture.md, "Failures and repairs").
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { InfoOrdenServicio, ReparacionBody } from '@shared/contract/reparaciones';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, reparaciones } from '../../db/schema/index';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { assertOrderYear } from '../../lib/order-year';
 import { integrations } from '../../integrations/index';
 import { runChange, type ChangeContext } from '../../plugins/change';
@@ -69,6 +69,31 @@ async function checkFalla(tx: Db, body: ReparacionBody, reparacionId: number | n
   return wanted;
 }
 
+/**
+ * An item of a service order pays for one repair: another repair holding the same item is refused (409), naming it.
+ * Two saves of the same order wait for each other (an advisory lock on the order), so both cannot pass the check.
+ */
+async function checkOrderItem(tx: Db, ref: OrderRef, reparacionId: number | null): Promise<void> {
+  if (ref.nro_orden === null || ref.anio === null || ref.ordendet_item === null) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reparaciones:${ref.anio}:${ref.nro_orden}`}))`);
+  const [other] = await tx
+    .select({ id: reparaciones.reparacion_id })
+    .from(reparaciones)
+    .where(
+      and(
+        eq(reparaciones.anio, ref.anio),
+        eq(reparaciones.nro_orden, ref.nro_orden),
+        eq(reparaciones.ordendet_item, ref.ordendet_item),
+        reparacionId === null ? undefined : ne(reparaciones.reparacion_id, reparacionId),
+      ),
+    )
+    .limit(1);
+  if (other) {
+    const msg = MSG.repairOrderItemTaken(ref.ordendet_item, `${ref.nro_orden}-${ref.anio}`, other.id);
+    throw new AppError(409, msg, { ordendet_item: msg });
+  }
+}
+
 /** Sets a failure's status and records the change in the audit log. */
 async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number) {
   const [row] = await ctx.tx.update(fallas).set({ estado }).where(eq(fallas.falla_id, fallaId)).returning({ falla_id: fallas.falla_id });
@@ -103,6 +128,7 @@ export async function createReparacion(req: FastifyRequest, body: ReparacionBody
     async (ctx) => {
       await maquinariaPlate(ctx.tx, body.maquinaria_id);
       const fallaId = await checkFalla(ctx.tx, body, null, null);
+      await checkOrderItem(ctx.tx, ref, null);
       const [row] = await ctx.tx
         .insert(reparaciones)
         .values(values(body, ref, fallaId))
@@ -131,6 +157,7 @@ export async function updateReparacion(req: FastifyRequest, id: number, body: Re
     const before = await getReparacion(ctx.tx, id);
     await maquinariaPlate(ctx.tx, body.maquinaria_id);
     const fallaId = await checkFalla(ctx.tx, body, id, stored.falla_id);
+    await checkOrderItem(ctx.tx, ref, id);
     await ctx.tx
       .update(reparaciones)
       .set(values(body, ref, fallaId))

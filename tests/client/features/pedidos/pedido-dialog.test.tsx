@@ -3,7 +3,7 @@
 // Cancelar on a changed form asks before discarding; the focus comes back to 'Agregar insumo' after the sub-modal.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG } from '@shared/messages';
+import { FIELD, LABELS, MSG } from '@shared/messages';
 import { setToken } from '@client/lib/session';
 import { Toaster } from '@client/lib/toast';
 import { PedidoDialog } from '@client/features/pedidos/pedido-dialog';
@@ -92,7 +92,7 @@ describe('request modal', () => {
     const onOpenChange = open(null);
     expect(save()).toHaveProperty('disabled', true);
     expect(save().getAttribute('aria-describedby')).toBeTruthy();
-    screen.getByText(MSG.cannotSaveYet(A.plate, 'Valor inválido'));
+    screen.getByText(MSG.cannotSaveYet(A.plate, FIELD.required));
     // The required fields carry their mark, as in the other warehouse forms.
     expect(field(A.plate)).toHaveProperty('required', true);
     expect(field(A.date)).toHaveProperty('required', true);
