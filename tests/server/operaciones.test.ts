@@ -1,4 +1,5 @@
 // Operations page API (Configuración, 61): server state, a backup now, and the download of this server's files.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CODES, MENU } from '@shared/auth/permissions';
 import { operacionesInfo } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
-import { auditLog } from '../../src/server/db/schema/index';
+import { auditLog, respaldos } from '../../src/server/db/schema/index';
 import { readHeader } from '../../src/server/ops/backup';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from './helpers';
@@ -121,6 +122,43 @@ describe('operations API', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'backup'), eq(auditLog.resource_id, archivo)));
     expect(audit).toMatchObject({ user_id: ops.id, username: ops.username, resource: 'respaldo' });
+  });
+
+  it('a retried request with the same Idempotency-Key takes one backup (write path), also when the retry races the first', async () => {
+    const manual = async () => (await t.database.db.select().from(respaldos).where(eq(respaldos.tipo, 'manual'))).length;
+    const before = await manual();
+    const key = randomUUID();
+    const send = () => call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key });
+    const first = await send();
+    const retry = await send();
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await manual()).toBe(before + 1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'backup'), eq(auditLog.resource_id, first.json().archivo)));
+    expect(audits).toHaveLength(1);
+
+    // A retry sent while the backup is still being written is told to wait (409 in progress, which the outbox
+    // keeps and retries), never a second backup.
+    const key2 = randomUUID();
+    const racing = await Promise.all(
+      [0, 1, 2].map(() => call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key: key2 })),
+    );
+    const done = racing.filter((r) => r.statusCode === 201);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const r of racing.filter((x) => x.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ message: MSG.idempotencyInProgress, code: 'idempotency_in_progress' });
+    }
+    for (const r of done) expect(r.json()).toEqual(done[0].json());
+    expect(await manual()).toBe(before + 2);
+    const later = await call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key: key2 });
+    expect(later.statusCode).toBe(201);
+    expect(later.json()).toEqual(done[0].json());
   });
 
   it('refuses a file it does not have (404, in Spanish) and any name that is not a backup (400)', async () => {

@@ -8,7 +8,8 @@ import { operacionesApi as api, type OperacionesInfo, type RespaldoRow } from '@
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { backupDir, BACKUP_FILE_RE, takeBackup } from '../../ops/backups';
+import { runLongChange } from '../../plugins/change';
+import { backupDir, backupFailed, BACKUP_FILE_RE, claimBackup, pruneBackups, recordBackup, writeClaimedBackup } from '../../ops/backups';
 import { databaseBytes, recentBackups, refusedLastDay } from './service';
 
 const VERSION: string = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../package.json'), 'utf8')).version;
@@ -36,11 +37,26 @@ export default async function operacionesRoutes(app: FastifyInstance) {
     };
   });
 
+  // Through the write path in two steps around the file (a retried request with its Idempotency-Key takes one
+  // backup and gets the same answer): the claim of the key and the row, the file, then the row done and the answer.
+  const ctx = { database: app.database, config: app.config };
   route(app, api.backup, async (req) =>
-    takeBackup(
-      { database: app.database, config: app.config },
-      { tipo: 'manual', user: req.user ? { id: req.user.id, username: req.user.username } : null },
-    ),
+    runLongChange(
+      req,
+      {
+        start: ({ tx }) => claimBackup(tx, { tipo: 'manual' }),
+        work: (id) => (id == null ? Promise.resolve(null) : writeClaimedBackup(ctx, { tipo: 'manual' })),
+        finish: async ({ tx, audit }, id, written) => {
+          if (id == null || !written) return null;
+          await audit(await recordBackup(tx, id, 'manual', written));
+          return { id, archivo: written.archivo, bytes: written.bytes, filas: written.filas };
+        },
+        failed: async (id, err) => {
+          if (id != null) await backupFailed(app.db, id, err);
+        },
+      },
+      201,
+    ).finally(() => pruneBackups(dir, app.config.BACKUP_KEEP)),
   );
 
   route(app, api.download, async (req, reply) => {
