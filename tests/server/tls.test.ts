@@ -229,6 +229,22 @@ describe('an office CA limited to the office', () => {
     const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
     expect(new X509Certificate(forge.pki.certificateToPem(bags[0].cert!)).fingerprint256).toBe(t.caFingerprint);
     expect(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]).toHaveLength(1);
+
+    // Brought back on a new server as `openssl pkcs12 … -out` writes it (README): "Bag Attributes" lines before
+    // each PEM block. The same CA goes on, so the tablets keep trusting it.
+    const fresh = mkdtempSync(join(tmpdir(), 'maq-tls-back-'));
+    try {
+      mkdirSync(join(fresh, 'tls'));
+      const bag = 'Bag Attributes\n    localKeyID: 01 02 03\nsubject=CN = x\nissuer=CN = x\n';
+      writeFileSync(join(fresh, 'tls', 'ca.pem'), bag + forge.pki.certificateToPem(bags[0].cert!));
+      const keyBag = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]![0];
+      writeFileSync(join(fresh, 'tls', 'ca-key.pem'), bag + forge.pki.privateKeyToPem(keyBag.key!));
+      const back = ensureLocalTls(fresh, names);
+      expect(back.caFingerprint).toBe(t.caFingerprint);
+      expect(back.replaced).toBeNull();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });
 

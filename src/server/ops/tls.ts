@@ -246,6 +246,16 @@ function namesOf(cert: X509Certificate): string[] {
     .sort();
 }
 
+/**
+ * The first PEM block of a file: what `openssl pkcs12` writes when the CA is brought back from its exported file
+ * has "Bag Attributes" lines before it, which forge refuses.
+ */
+function readPem(path: string): string {
+  const text = readFileSync(path, 'utf8');
+  const m = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/.exec(text);
+  return m && m.index > 0 ? `${m[0]}\n` : text;
+}
+
 export const tlsDir = (dataDir: string) => join(resolve(dataDir), 'tls');
 
 /**
@@ -261,7 +271,7 @@ export function ensureLocalTls(dataDir: string, names: string[], now = new Date(
     // A CA that may vouch for any site (made before name constraints), or not for a name this server now needs,
     // is replaced: the tablets install the new one and remove the old one (the install page says how). The old
     // certificate stays as ca-anterior.pem so the page can name it; its key is deleted.
-    const old = readFileSync(file('ca.pem'), 'utf8');
+    const old = readPem(file('ca.pem'));
     const permitted = permittedOf(old);
     if (!permitted || !permitsAll(permitted, names)) {
       writeFileSync(file('ca-anterior.pem'), old);
@@ -274,10 +284,10 @@ export function ensureLocalTls(dataDir: string, names: string[], now = new Date(
     writeFileSync(file('ca.pem'), ca.cert);
   }
   if (existsSync(file('ca-anterior.pem'))) {
-    const old = new X509Certificate(readFileSync(file('ca-anterior.pem'), 'utf8'));
+    const old = new X509Certificate(readPem(file('ca-anterior.pem')));
     replaced = { name: commonName(old), fingerprint: old.fingerprint256 };
   }
-  const ca = { cert: readFileSync(file('ca.pem'), 'utf8'), key: readFileSync(file('ca-key.pem'), 'utf8') };
+  const ca = { cert: readPem(file('ca.pem')), key: readPem(file('ca-key.pem')) };
   const caX509 = new X509Certificate(ca.cert);
 
   let renewed = false;
@@ -318,9 +328,9 @@ const commonName = (x: X509Certificate) => /(?:^|\n)CN=([^\n]*)/.exec(x.subject)
  */
 export function exportCaPkcs12(dataDir: string, password: string): { p12: Buffer; fingerprint: string } {
   const dir = tlsDir(dataDir);
-  const pem = readFileSync(join(dir, 'ca.pem'), 'utf8');
+  const pem = readPem(join(dir, 'ca.pem'));
   const cert = forge.pki.certificateFromPem(pem);
-  const key = forge.pki.privateKeyFromPem(readFileSync(join(dir, 'ca-key.pem'), 'utf8'));
+  const key = forge.pki.privateKeyFromPem(readPem(join(dir, 'ca-key.pem')));
   const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: 'aes256', friendlyName: 'Maquinarias - oficina' });
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), fingerprint: new X509Certificate(pem).fingerprint256 };
 }
