@@ -223,6 +223,7 @@ export const MSG = {
   orderAlreadyEntered: (fecha: string) =>
     `Esta orden de compra ya tiene un ingreso registrado el ${fecha}: no se puede volver a registrar.`,
   backupNotHere: 'La copia no está en este servidor (búsquela en el servidor que la creó).',
+  caNotLocal: 'Este servidor no usa la autoridad de certificación de la oficina (TLS_MODE=local).',
   bodyTooDeep: 'La solicitud tiene demasiados niveles anidados',
   // meter readings of the daily reports (shared/domain/lecturas.ts): `word` is 'horómetro' or 'kilometraje'
   readingFinalBelowInitial: (word: string) => `El ${word} final debe ser mayor o igual que el inicial`,
@@ -812,6 +813,18 @@ export const LABELS = {
     certKind: 'Tipo',
     certExpires: 'Vence',
     certNames: 'Direcciones',
+    certFingerprint: 'Huella SHA-256',
+    certAuthority: 'Autoridad',
+    certFingerprintHint: 'Compárela con la que muestra la tableta al instalar el certificado y con la consola del servidor.',
+    certReplaced: (name: string, fp: string) =>
+      `La autoridad anterior «${name}» (huella ${fp}) fue reemplazada por una limitada a la oficina: quítela de cada tableta (la página de instalación explica cómo).`,
+    caExport: 'Exportar la autoridad con su clave',
+    caExportHint:
+      'Archivo .p12 protegido por contraseña, para guardarlo fuera del servidor (las copias nocturnas no llevan la clave). Con él, un servidor nuevo conserva la confianza de las tabletas.',
+    caExportPassword: 'Contraseña del archivo',
+    caExportConfirm: 'Repita la contraseña',
+    caExportMismatch: 'Las contraseñas no coinciden',
+    caExportDone: 'Autoridad exportada',
     certNone:
       'El servidor atiende sin HTTPS: las tabletas no pueden instalar la aplicación ni trabajar sin conexión. Vea «Uso en la oficina» en el README.',
     certDaysLeft: (days: number) => (days < 0 ? 'vencido' : `en ${days} día${days === 1 ? '' : 's'}`),

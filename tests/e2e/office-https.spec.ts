@@ -7,11 +7,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LABELS } from '@shared/messages';
-import { lanAddresses, spkiHash } from '../../src/server/ops/tls';
+import { lanAddresses, permittedOf, spkiHash } from '../../src/server/ops/tls';
 import { PASSWORD, shot } from './browser';
 
 function freePort(): Promise<number> {
@@ -125,6 +126,9 @@ test('the CA and certificate live in DATA_DIR/tls; the certificate covers this a
   expect(cert.checkIssued(new X509Certificate(caPem()))).toBe(true);
   expect(cert.checkIP(address)).toBe(address);
   expect(cert.checkIP('127.0.0.1')).toBe('127.0.0.1');
+  // The CA can vouch only for the office: its names, .local and the private and loopback ranges.
+  expect(permittedOf(caPem())?.dns).toContain('local');
+  expect(permittedOf(caPem())?.ranges).toContain('192.168.0.0/16');
   const days = (new Date(cert.validTo).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(390);
   expect(days).toBeLessThanOrEqual(398);
@@ -149,6 +153,12 @@ test('plain HTTP serves only the install page and the CA certificate; everything
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe(`https://${address}:${port}${path}`);
   }
+  // Plain http on the app port itself answers a redirect to https, not a reset connection.
+  const plain = await fetch(`http://${address}:${port}/api/health?x=1`, { redirect: 'manual' });
+  expect(plain.status).toBe(308);
+  expect(plain.headers.get('location')).toBe(`https://${address}:${port}/api/health?x=1`);
+  // The install page names the CA and its fingerprint (to compare with the console or the Operations page).
+  expect(html).toContain(new X509Certificate(caPem()).fingerprint256);
   // Over HTTPS the CA's private key is not served either (the SPA answers unknown paths with its page).
   const key = await httpsGet(`https://${address}:${port}/ca-key.pem`, caPem());
   expect(key.body).not.toContain('PRIVATE KEY');
@@ -204,6 +214,16 @@ test('the Operations page shows the local certificate, takes a backup now and do
     await page.getByRole('heading', { name: L.title }).waitFor();
     await page.getByText(L.certMode.local).waitFor();
     expect(await page.getByText(L.dbKind.pglite).count()).toBe(1);
+    await page.getByText(new X509Certificate(caPem()).fingerprint256).waitFor();
+    if (viewport.width === 820) {
+      // The CA with its key, password-protected, for safekeeping outside the server.
+      await page.getByLabel(L.caExportPassword).fill('una-clave-larga-2026');
+      await page.getByLabel(L.caExportConfirm).fill('una-clave-larga-2026');
+      const [p12] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: L.caExport }).click()]);
+      expect(p12.suggestedFilename()).toBe('autoridad-maquinarias.p12');
+      const file = await p12.path();
+      expect(() => createSecureContext({ pfx: readFileSync(file), passphrase: 'una-clave-larga-2026' })).not.toThrow();
+    }
 
     const list = page.getByRole('list', { name: L.backups });
     const manual = list.locator('li').filter({ hasText: L.kind.manual });

@@ -1,14 +1,17 @@
 // Operations page API (Configuración, 61): server state, a backup now, and the download of this server's files.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CODES, MENU } from '@shared/auth/permissions';
 import { operacionesInfo } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
-import { auditLog } from '../../src/server/db/schema/index';
+import { auditLog, respaldos } from '../../src/server/db/schema/index';
 import { readHeader } from '../../src/server/ops/backup';
+import { ensureLocalTls } from '../../src/server/ops/tls';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from './helpers';
 
@@ -50,7 +53,7 @@ describe('operations API', () => {
     expect(info.base.tipo).toBe(t.database.kind);
     expect(info.base.bytes).toBeGreaterThan(1_000_000);
     expect(info.nocturno).toEqual({ hora: 3, conservar: 5 });
-    expect(info.certificado).toEqual({ modo: 'ninguno', vence: null, nombres: [] });
+    expect(info.certificado).toEqual({ modo: 'ninguno', vence: null, nombres: [], huella: null, autoridad: null, anterior: null });
     // The 401 and 403s of the test above were counted.
     expect(info.rechazadas.total).toBeGreaterThanOrEqual(4);
   });
@@ -121,6 +124,74 @@ describe('operations API', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'backup'), eq(auditLog.resource_id, archivo)));
     expect(audit).toMatchObject({ user_id: ops.id, username: ops.username, resource: 'respaldo' });
+  });
+
+  it('a retried request with the same Idempotency-Key takes one backup (write path), also when the retry races the first', async () => {
+    const manual = async () => (await t.database.db.select().from(respaldos).where(eq(respaldos.tipo, 'manual'))).length;
+    const before = await manual();
+    const key = randomUUID();
+    const send = () => call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key });
+    const first = await send();
+    const retry = await send();
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await manual()).toBe(before + 1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'backup'), eq(auditLog.resource_id, first.json().archivo)));
+    expect(audits).toHaveLength(1);
+
+    // A retry sent while the backup is still being written is told to wait (409 in progress, which the outbox
+    // keeps and retries), never a second backup.
+    const key2 = randomUUID();
+    const racing = await Promise.all(
+      [0, 1, 2].map(() => call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key: key2 })),
+    );
+    const done = racing.filter((r) => r.statusCode === 201);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const r of racing.filter((x) => x.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ message: MSG.idempotencyInProgress, code: 'idempotency_in_progress' });
+    }
+    for (const r of done) expect(r.json()).toEqual(done[0].json());
+    expect(await manual()).toBe(before + 2);
+    const later = await call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key: key2 });
+    expect(later.statusCode).toBe(201);
+    expect(later.json()).toEqual(done[0].json());
+  });
+
+  it('exports the office CA with its key as a password-protected .p12 (TLS_MODE=local only), with an audit line', async () => {
+    const url = '/api/operaciones/certificado';
+    // This server has no local CA: nothing to export.
+    const none = await call(t.app, ops.token, { method: 'POST', url, payload: { password: 'una-clave-larga-2026' } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: MSG.caNotLocal });
+
+    const caDir = mkdtempSync(join(tmpdir(), 'maq-ops-ca-'));
+    const local = await createTestApp({ DATA_DIR: caDir, TLS_MODE: 'local' });
+    try {
+      const ca = ensureLocalTls(caDir, ['127.0.0.1', 'localhost', 'oficina']);
+      const admin = await createUser(local, [MENU.configuracion]);
+      const other = await createUser(local, [MENU.almacen]);
+      expect((await call(local.app, other.token, { method: 'POST', url, payload: { password: 'una-clave-larga-2026' } })).statusCode).toBe(
+        403,
+      );
+      expect((await call(local.app, admin.token, { method: 'POST', url, payload: { password: 'corta' } })).statusCode).toBe(400);
+      const res = await call(local.app, admin.token, { method: 'POST', url, payload: { password: 'una-clave-larga-2026' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/x-pkcs12');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(() => createSecureContext({ pfx: res.rawPayload, passphrase: 'una-clave-larga-2026' })).not.toThrow();
+      expect(() => createSecureContext({ pfx: res.rawPayload, passphrase: 'otra-clave-distinta' })).toThrow();
+      const [audit] = await local.database.db.select().from(auditLog).where(eq(auditLog.resource, 'autoridad_certificacion'));
+      expect(audit).toMatchObject({ user_id: admin.id, action: 'export', after: { huella: ca.caFingerprint } });
+    } finally {
+      await local.close();
+      rmSync(caDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a file it does not have (404, in Spanish) and any name that is not a backup (400)', async () => {

@@ -114,10 +114,14 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
 }
 
 /** Fetches a binary answer (a PDF, a photo) with the session's bearer token; throws ApiError like apiFetch. */
-export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+export async function apiBlob(path: string, signal?: AbortSignal, send?: { method: 'POST'; body: unknown }): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch(apiBase() + path, { headers: buildHeaders(path, {}), signal });
+    res = await fetch(apiBase() + path, {
+      headers: buildHeaders(path, send ?? {}),
+      signal,
+      ...(send ? { method: send.method, body: JSON.stringify(send.body) } : {}),
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, MSG.syncNoConnection);
@@ -170,7 +174,11 @@ export class AnswerMismatch extends Error {
  */
 export async function call<const E extends EndpointDef>(e: E, input: CallInput<E>): Promise<AnswerOf<E>> {
   const path = pathOf(e, input);
-  if (isFileAnswer(e.answer)) return (await apiBlob(path, input.signal)) as AnswerOf<E>;
+  if (isFileAnswer(e.answer)) {
+    // A file answered to a POST (the CA export: its password travels in the body, never in the address).
+    const send = e.method === 'POST' ? { method: 'POST' as const, body: input.body ?? {} } : undefined;
+    return (await apiBlob(path, input.signal, send)) as AnswerOf<E>;
+  }
   const body = e.method === 'GET' ? undefined : (input.body ?? {});
   const data = await apiFetch<unknown>(path, {
     method: e.method,

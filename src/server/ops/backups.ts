@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { auditLog, respaldos } from '../db/schema/index';
 import { writeBackup } from './backup';
 import { limaDate } from '@shared/domain/dates';
@@ -53,49 +53,81 @@ export interface BackupContext {
   config: Pick<Config, 'DATA_DIR' | 'BACKUP_KEEP'>;
 }
 
+/** A backup's row claimed in `respaldos` (en_curso) before its file is written. */
+type BackupOpts = { tipo: 'nocturno' | 'manual'; dia?: string; now?: Date };
+
 /**
- * Takes a backup now. A nightly one first claims its Lima day in `respaldos` (unique): when another server
- * of the office already claimed it, nothing is done and the answer is null.
+ * Claims a backup's row (en_curso). A nightly one claims its Lima day (unique): when another server of the office
+ * already claimed it, the answer is null and nothing is to be done.
  */
-export async function takeBackup(
-  ctx: BackupContext,
-  opts: { tipo: 'nocturno' | 'manual'; dia?: string; user?: { id: number; username: string } | null; now?: Date },
-): Promise<TakenBackup | null> {
-  const db = ctx.database.db;
+export async function claimBackup(db: Db, opts: BackupOpts): Promise<number | null> {
   const [claim] = await db
     .insert(respaldos)
     .values({ tipo: opts.tipo, dia: opts.dia ?? null, servidor: hostname(), estado: 'en_curso' })
     .onConflictDoNothing()
     .returning({ id: respaldos.id });
-  if (!claim) return null;
+  return claim?.id ?? null;
+}
+
+export interface WrittenBackup {
+  archivo: string;
+  bytes: number;
+  filas: number;
+  tablas: number;
+}
+
+/** Writes the file of a claimed backup (outside any transaction of the app: on PGlite it holds the engine). */
+export async function writeClaimedBackup(ctx: BackupContext, opts: BackupOpts): Promise<WrittenBackup> {
   const dir = backupDir(ctx.config);
   mkdirSync(dir, { recursive: true });
   const archivo = backupFileName(dir, opts.now);
+  const summary = await writeBackup(ctx.database, join(dir, archivo));
+  return { archivo, bytes: statSync(join(dir, archivo)).size, filas: summary.rows, tablas: summary.tables };
+}
+
+/** Marks a claimed backup done (in the caller's transaction) and answers its audit line's entry. */
+export async function recordBackup(tx: Db, id: number, tipo: BackupOpts['tipo'], w: WrittenBackup) {
+  await tx
+    .update(respaldos)
+    .set({ archivo: w.archivo, bytes: w.bytes, filas: w.filas, estado: 'ok', finished_at: sql`now()` })
+    .where(eq(respaldos.id, id));
+  return {
+    action: 'backup',
+    resource: 'respaldo',
+    resource_id: w.archivo,
+    after: { tipo, bytes: w.bytes, tablas: w.tablas, filas: w.filas, servidor: hostname() },
+  };
+}
+
+/** A claimed backup that failed: its day is given back (dia null), so the next check retries the nightly backup. */
+export async function backupFailed(db: Db, id: number, err: unknown): Promise<void> {
+  await db
+    .update(respaldos)
+    .set({ estado: 'error', dia: null, error: String((err as Error)?.message ?? err).slice(0, 500), finished_at: sql`now()` })
+    .where(eq(respaldos.id, id));
+}
+
+/**
+ * Takes a backup now, outside a request (the nightly one, scripts). The Operations page's button goes through the
+ * write path instead (modules/operaciones), with the same steps.
+ */
+export async function takeBackup(
+  ctx: BackupContext,
+  opts: BackupOpts & { user?: { id: number; username: string } | null },
+): Promise<TakenBackup | null> {
+  const db = ctx.database.db;
+  const id = await claimBackup(db, opts);
+  if (id == null) return null;
   try {
-    const summary = await writeBackup(ctx.database, join(dir, archivo));
-    const bytes = statSync(join(dir, archivo)).size;
+    const written = await writeClaimedBackup(ctx, opts);
     await db.transaction(async (tx) => {
-      await tx
-        .update(respaldos)
-        .set({ archivo, bytes, filas: summary.rows, estado: 'ok', finished_at: sql`now()` })
-        .where(eq(respaldos.id, claim.id));
-      await tx.insert(auditLog).values({
-        user_id: opts.user?.id ?? null,
-        username: opts.user?.username ?? null,
-        action: 'backup',
-        resource: 'respaldo',
-        resource_id: archivo,
-        after: { tipo: opts.tipo, bytes, tablas: summary.tables, filas: summary.rows, servidor: hostname() },
-      });
+      const entry = await recordBackup(tx as unknown as Db, id, opts.tipo, written);
+      await tx.insert(auditLog).values({ user_id: opts.user?.id ?? null, username: opts.user?.username ?? null, ...entry });
     });
-    pruneBackups(dir, ctx.config.BACKUP_KEEP);
-    return { id: claim.id, archivo, bytes, filas: summary.rows };
+    pruneBackups(backupDir(ctx.config), ctx.config.BACKUP_KEEP);
+    return { id, archivo: written.archivo, bytes: written.bytes, filas: written.filas };
   } catch (err) {
-    // The day is given back (dia null), so the next check retries the nightly backup.
-    await db
-      .update(respaldos)
-      .set({ estado: 'error', dia: null, error: String((err as Error).message ?? err).slice(0, 500), finished_at: sql`now()` })
-      .where(eq(respaldos.id, claim.id));
+    await backupFailed(db, id, err);
     throw err;
   }
 }

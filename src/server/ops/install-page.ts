@@ -11,7 +11,31 @@ export interface InstallInfo {
   httpsPort: number;
   caDer: () => Buffer;
   caFingerprint: () => string;
+  /** The CA's name as the tablet lists it. */
+  caName: () => string;
+  /** The CA this one replaced (still installed on the tablets until removed), if any. */
+  replaced: () => { name: string; fingerprint: string } | null;
   names: () => string[];
+}
+
+/** How to remove the replaced CA from each kind of tablet (docs: README «Uso en la oficina»). */
+function removalSection(old: { name: string; fingerprint: string }): string {
+  return `<section class="warn">
+    <h2>Antes: quite el certificado anterior</h2>
+    <p>Este servidor usaba otro certificado de la oficina, <b>«${esc(old.name)}»</b>, que podía avalar cualquier sitio
+       (también bancos o correo). Fue reemplazado por uno que solo vale para la red de la oficina. Si esta tableta
+       tiene el anterior, quítelo y luego instale el nuevo (pasos 1 y 2).</p>
+    <p class="note">Huella del anterior: <span class="fp">${esc(old.fingerprint)}</span></p>
+    <ul>
+      <li><b>Android</b>: Ajustes → Seguridad → Encriptación y credenciales → <b>Credenciales de confianza</b> →
+          pestaña <b>Usuario</b> → toque «${esc(old.name)}» → <b>Quitar</b>.</li>
+      <li><b>iPad</b>: Configuración → General → <b>VPN y gestión de dispositivos</b> (o «Perfiles») → el perfil
+          «${esc(old.name)}» → <b>Eliminar perfil</b>.</li>
+      <li><b>Windows</b>: tecla Windows → escriba <b>certlm.msc</b> (o certmgr.msc si lo instaló solo para su
+          usuario) → <b>Entidades de certificación raíz de confianza</b> → Certificados → clic derecho en
+          «${esc(old.name)}» → <b>Eliminar</b>.</li>
+    </ul>
+  </section>`;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -79,6 +103,7 @@ export function installPageHtml(host: string, info: InstallInfo): string {
   code, .fp { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; background: #f1f5f9; padding: 2px 4px; border-radius: 4px; }
   details > summary { cursor: pointer; font-size: 1.15rem; font-weight: 600; padding: 6px 0; }
   .note { color: #475569; font-size: .95rem; }
+  .warn { border-color: #d97706; background: #fffbeb; }
 </style>
 </head>
 <body>
@@ -87,12 +112,17 @@ export function installPageHtml(host: string, info: InstallInfo): string {
   <p>Sistema de maquinarias — conexión segura en la red de la oficina</p>
 </header>
 <main>
+  ${info.replaced() ? removalSection(info.replaced()!) : ''}
   <section>
     <h2>1. Descargue el certificado de la oficina</h2>
     <p>Este servidor firma su propia conexión segura. Para que la tableta confíe en él, instale una sola vez
        el certificado de la oficina:</p>
     <p><a class="big" href="${CA_DOWNLOAD_PATH}" download>Descargar el certificado</a></p>
-    <p class="note">Huella SHA-256 (compárela con la que muestra la tableta al instalar):<br><span class="fp">${esc(info.caFingerprint())}</span></p>
+    <p class="note">Nombre: <b>${esc(info.caName())}</b>. Solo vale para las direcciones y nombres de la red de la oficina.</p>
+    <p class="note">Huella SHA-256: <span class="fp">${esc(info.caFingerprint())}</span><br>
+       Compárela con la que muestra la tableta al instalar y con la que ve la persona a cargo en la consola del
+       servidor o en la página <b>Operaciones</b> del sistema: esta página viaja sin cifrar, así que la huella de
+       aquí sola no basta.</p>
   </section>
 
   <section>
@@ -124,7 +154,7 @@ export function installPageHtml(host: string, info: InstallInfo): string {
           pic: screen('Configuración', ['Perfil descargado', 'Wi-Fi', 'General'], 0),
         },
         {
-          text: 'Importante: vaya a <b>Configuración</b> → <b>General</b> → <b>Información</b> → <b>Configuración de confianza de certificados</b> y active el interruptor de «Maquinarias - autoridad local».',
+          text: `Importante: vaya a <b>Configuración</b> → <b>General</b> → <b>Información</b> → <b>Configuración de confianza de certificados</b> y active el interruptor de «${esc(info.caName())}».`,
           pic: screen('Confianza', ['Confianza total para', 'certificados raíz', 'Maquinarias  [ ● ]'], 2),
         },
         {

@@ -87,6 +87,8 @@ function isUniqueViolation(err: unknown): boolean {
 function replayOf(row: StoredKey | undefined | null, hash: string): IdempotentReplay | null {
   if (!row) return null;
   if (row.request_hash !== hash) throw new AppError(409, MSG.idempotencyConflict);
+  // Claimed by a long change (runLongChange) whose work has not finished: the client retries later.
+  if (row.status_code === 0) throw new AppError(409, MSG.idempotencyInProgress, undefined, { code: 'idempotency_in_progress' });
   return new IdempotentReplay(row.status_code, row.response_body);
 }
 
@@ -179,6 +181,45 @@ export async function runChange<T>(req: FastifyRequest, work: (ctx: ChangeContex
     }
     throw err;
   }
+}
+
+/** The steps of a change whose work cannot run inside a transaction of the app (a backup holds PGlite's engine). */
+export interface LongChange<C, W, T> {
+  /** In the first transaction, with the key claimed (answer pending): claims what the work needs. */
+  start(ctx: ChangeContext): Promise<C>;
+  /** Between the two transactions. */
+  work(claimed: C): Promise<W>;
+  /** In the second transaction: records the work; its answer is stored with the key. */
+  finish(ctx: ChangeContext, claimed: C, done: W): Promise<T>;
+  /** After a failed work, before the key is released (so a retry with it runs again). */
+  failed(claimed: C, err: unknown): Promise<void>;
+}
+
+/**
+ * runChange for a long change, in two transactions around its work. The key is claimed in the first and committed
+ * with no answer: a repeat while the work runs is a 409 "in progress" (the outbox keeps it and retries), a repeat
+ * after it gets the stored answer, so a retried request does the work once. A failed work releases the key.
+ */
+export async function runLongChange<C, W, T>(req: FastifyRequest, steps: LongChange<C, W, T>, status = 200): Promise<T> {
+  const db = req.server.db;
+  const key = req.user ? idempotencyKey(req) : null;
+  const claimed = await runChange(req, (ctx) => steps.start(ctx), 0);
+  let done: W;
+  try {
+    done = await steps.work(claimed);
+  } catch (err) {
+    await steps.failed(claimed, err);
+    if (key && req.user)
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, req.user.id), eq(idempotencyKeys.key, key)));
+    throw err;
+  }
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const audits: AuditRow[] = [];
+    const result = await steps.finish({ tx: t, audit: async (entry) => void audits.push(auditRow(req, entry)) }, claimed, done);
+    await finishChange(t, req, audits, key ? { key, status, result } : null);
+    return result;
+  });
 }
 
 export default fp(async function change(app: FastifyInstance) {

@@ -30,6 +30,12 @@ export const operacionesInfo = z.object({
     modo: z.enum(['local', 'archivos', 'ninguno']),
     vence: z.string().nullable(),
     nombres: z.array(z.string()),
+    /** SHA-256 fingerprint of the office CA (TLS_MODE=local) or of the office's certificate: what a tablet shows. */
+    huella: z.string().nullable(),
+    /** The office CA's name as the tablets list it (TLS_MODE=local). */
+    autoridad: z.string().nullable(),
+    /** The CA this one replaced, to be removed from the tablets (TLS_MODE=local). */
+    anterior: z.object({ nombre: z.string(), huella: z.string() }).nullable(),
   }),
   /** API requests answered 4xx in the last 24 hours, in total and per status. */
   rechazadas: z.object({ total: z.number(), por_estado: z.array(z.object({ status: z.number(), total: z.number() })) }),
@@ -41,6 +47,10 @@ export const respaldoTomado = z.object({ id: z.number(), archivo: z.string(), by
 
 /** GET /api/health (public): the server answers and which database it runs on. */
 export const healthAnswer = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** The password of the exported CA file: long enough to resist a guess offline. */
+export const caExportBody = z.object({ password: z.string().min(10, 'Use al menos 10 caracteres').max(200) });
+export type CaExportBody = z.infer<typeof caExportBody>;
 
 export const respaldoParams = z.object({ archivo: z.string().regex(/^respaldo-[0-9_-]+\.gz$/) });
 
@@ -69,6 +79,17 @@ export const operacionesApi = {
     access: [OPERATIONS_CODE],
     answer: respaldoTomado,
     status: 201,
+    idempotent: true,
+  }),
+  exportCa: endpoint({
+    method: 'POST',
+    path: '/api/operaciones/certificado',
+    summary: 'Exporta la autoridad de certificación de la oficina con su clave, en un archivo PKCS#12 protegido por contraseña',
+    description:
+      'Solo con `TLS_MODE=local`. Para guardarla fuera del servidor (las copias nocturnas no la llevan): con ella un servidor nuevo conserva la confianza de las tabletas. Deja una línea en el Actividad Log.',
+    access: [OPERATIONS_CODE],
+    body: caExportBody,
+    answer: fileAnswer('application/x-pkcs12'),
   }),
   download: endpoint({
     method: 'GET',

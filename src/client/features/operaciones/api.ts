@@ -1,5 +1,5 @@
 // Operations page API: GET /api/operaciones, POST /api/operaciones/respaldos (backup now), and the download
-// of a backup file (a file answer with the bearer token: call gives its bytes).
+// of a backup file (a file answer with the bearer token: call gives its bytes); the export of the office CA.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operacionesApi, type OperacionesInfo } from '@shared/contract/operaciones';
 import { call } from '@client/lib/api';
@@ -24,4 +24,10 @@ export function useBackupNow() {
 export async function downloadBackup(archivo: string): Promise<void> {
   const blob = await call(operacionesApi.download, { params: { archivo } });
   downloadBlob(blob, archivo);
+}
+
+/** The office CA with its key as a password-protected .p12 file, saved on this device. */
+export async function exportCa(password: string): Promise<void> {
+  const blob = await call(operacionesApi.exportCa, { body: { password } });
+  downloadBlob(blob, 'autoridad-maquinarias.p12');
 }

@@ -1,17 +1,20 @@
 // Operations page (Configuración, 61; user menu): server version, database kind and size, certificate
-// expiry, requests refused in the last day, and the backups with their download and a 'backup now' button.
-import type { ReactNode } from 'react';
-import { DatabaseBackup, Download } from 'lucide-react';
+// expiry and fingerprint (and the export of the office CA), requests refused in the last day, and the backups
+// with their download and a 'backup now' button.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DatabaseBackup, Download, KeyRound } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { ListScreen } from '@client/components/list-screen';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
 import { LoadingBody, Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { formatDateTime, formatFileSize } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
-import { downloadBackup, useBackupNow, useOperaciones, type OperacionesInfo } from './api';
+import { downloadBackup, exportCa, useBackupNow, useOperaciones, type OperacionesInfo } from './api';
 
 const L = LABELS.operaciones;
 
@@ -25,6 +28,62 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
+
+/** Password twice, then the .p12 download (TLS_MODE=local only). */
+function CaExport() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const mismatch = confirm !== '' && confirm !== password;
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    if (mismatch) return;
+    setBusy(true);
+    exportCa(password)
+      .then(() => {
+        toast.success(L.caExportDone);
+        setPassword('');
+        setConfirm('');
+      })
+      .catch((err) => toast.error(errorText(err)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-2 border-t border-border pt-3" aria-label={L.caExport}>
+      <p className="text-sm text-slate-600">{L.caExportHint}</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="ca-pass">{L.caExportPassword}</Label>
+          <Input
+            id="ca-pass"
+            type="password"
+            autoComplete="new-password"
+            minLength={10}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="ca-pass2">{L.caExportConfirm}</Label>
+          <Input
+            id="ca-pass2"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            aria-invalid={mismatch}
+          />
+        </div>
+      </div>
+      {mismatch && <p className="text-sm text-destructive">{L.caExportMismatch}</p>}
+      <Button type="submit" variant="outline" disabled={busy || mismatch || password.length < 10}>
+        {busy ? <Spinner size="sm" /> : <KeyRound aria-hidden="true" />} {L.caExport}
+      </Button>
+    </form>
+  );
+}
 
 function CertificateCard({ cert }: { cert: OperacionesInfo['certificado'] }) {
   const days = cert.vence ? Math.floor((Date.parse(cert.vence) - Date.now()) / 86_400_000) : null;
@@ -44,8 +103,19 @@ function CertificateCard({ cert }: { cert: OperacionesInfo['certificado'] }) {
             </Row>
           )}
           {cert.nombres.length > 0 && <Row label={L.certNames}>{cert.nombres.join(', ')}</Row>}
+          {cert.autoridad && <Row label={L.certAuthority}>{cert.autoridad}</Row>}
+          {cert.huella && (
+            <Row label={L.certFingerprint}>
+              <span className="break-all font-mono text-xs" title={L.certFingerprintHint}>
+                {cert.huella}
+              </span>
+            </Row>
+          )}
         </dl>
+        {cert.huella && <p className="mt-1 text-xs text-slate-500">{L.certFingerprintHint}</p>}
+        {cert.anterior && <p className="mt-2 text-sm text-amber-800">{L.certReplaced(cert.anterior.nombre, cert.anterior.huella)}</p>}
         {cert.modo === 'ninguno' && <p className="mt-2 text-sm text-amber-800">{L.certNone}</p>}
+        {cert.modo === 'local' && <CaExport />}
       </CardContent>
     </Card>
   );

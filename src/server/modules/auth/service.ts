@@ -9,7 +9,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { signToken } from '../../lib/tokens';
 import { runChange } from '../../plugins/change';
-import { FailureWindow } from './rate-limit';
+import { LoginLimits, type Window } from './rate-limit';
 
 const WINDOW_MS = 10 * 60 * 1000;
 /** Offices share one public address behind NAT, so the per-address budget is wider than the per-user one. */
@@ -18,31 +18,24 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export function createAuthService(app: FastifyInstance) {
   const max = app.config.LOGIN_MAX_ATTEMPTS;
-  const byUser = new FailureWindow(app.db, 'u:', max, WINDOW_MS);
-  const byAddress = new FailureWindow(app.db, 'a:', max * ADDRESS_FACTOR, WINDOW_MS);
+  const byUser: Window = { prefix: 'u:', max };
+  const byAddress: Window = { prefix: 'a:', max: max * ADDRESS_FACTOR };
+  const limits = new LoginLimits(app.db, [byUser, byAddress], WINDOW_MS);
   // Verified when the username is unknown, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   let lastPurge = 0;
   let lastFailurePurge = 0;
 
-  async function refuseIfLimited(userKey: string, address: string, reply: { header(k: string, v: string): unknown }) {
-    for (const [win, key] of [
-      [byUser, userKey],
-      [byAddress, address],
-    ] as const) {
-      const wait = await win.retryAfter(key);
-      if (wait) {
-        reply.header('Retry-After', String(wait));
-        throw new AppError(429, MSG.loginRateLimited);
-      }
-    }
-  }
-
   async function login(req: FastifyRequest, body: LoginBody, reply: { header(k: string, v: string): unknown }): Promise<LoginResponse> {
     const userKey = body.username.toLowerCase();
     const address = req.ip || 'unknown';
-    await refuseIfLimited(userKey, address, reply);
+    // The attempt is counted (as a failure) before the password is verified, in the same step as the check.
+    const claim = await limits.claim([userKey, address]);
+    if (!claim.ok) {
+      reply.header('Retry-After', String(claim.retryAfter));
+      throw new AppError(429, MSG.loginRateLimited);
+    }
     const [u] = await app.db
       .select({
         id: usuarios.id,
@@ -62,16 +55,11 @@ export function createAuthService(app: FastifyInstance) {
       .limit(1);
     // Always one argon2 verification, whether the user exists, is inactive or not.
     const ok = await verifyPassword(u ? u.passwordHash : await dummy(), body.password);
-    if (!u || !ok || u.estado !== 1) {
-      await byUser.fail(userKey);
-      await byAddress.fail(address);
-      throw unauthorized(MSG.loginFailed);
-    }
-    await byUser.clear(userKey);
+    if (!u || !ok || u.estado !== 1) throw unauthorized(MSG.loginFailed);
+    await limits.succeeded(claim, userKey, byUser);
     if (Date.now() - lastFailurePurge > PURGE_EVERY_MS) {
       lastFailurePurge = Date.now();
-      await byUser.purge();
-      await byAddress.purge();
+      await limits.purge();
     }
     const ttl = app.config.TOKEN_TTL_SECONDS;
     const { token } = await signToken(

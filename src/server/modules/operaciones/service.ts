@@ -1,9 +1,9 @@
 // What the Operations page reads from the database: its size, the last backups and the refused requests of the
-// last 24 hours (by status).
+// last 24 hours (by status), and the audit line of a CA export.
 import { desc, gt, sql } from 'drizzle-orm';
 import { RESPALDOS_LIMIT } from '@shared/contract/operaciones';
 import type { Db } from '../../db/client';
-import { respaldos, solicitudesRechazadas } from '../../db/schema/index';
+import { auditLog, respaldos, solicitudesRechazadas } from '../../db/schema/index';
 import { isoTimestamp } from '../../lib/timestamps';
 import { rowsOf } from '../../lib/sql';
 
@@ -37,4 +37,15 @@ export function refusedLastDay(db: Db) {
     .where(gt(solicitudesRechazadas.hora, sql`date_trunc('hour', now()) - interval '23 hours'`))
     .groupBy(solicitudesRechazadas.status)
     .orderBy(solicitudesRechazadas.status);
+}
+
+/** The audit line of an export of the office CA with its key (who took it, and which CA). */
+export async function auditCaExport(db: Db, user: { id: number; username: string } | null | undefined, fingerprint: string): Promise<void> {
+  await db.insert(auditLog).values({
+    user_id: user?.id ?? null,
+    username: user?.username ?? null,
+    action: 'export',
+    resource: 'autoridad_certificacion',
+    after: { huella: fingerprint },
+  });
 }

@@ -11,7 +11,7 @@ const info: OperacionesInfo = {
   base: { tipo: 'pglite', bytes: 12_345_678 },
   respaldos: [],
   nocturno: { hora: 2, conservar: 14 },
-  certificado: { modo: 'ninguno', vence: null, nombres: [] },
+  certificado: { modo: 'ninguno', vence: null, nombres: [], huella: null, autoridad: null, anterior: null },
   rechazadas: {
     total: 10,
     por_estado: [
