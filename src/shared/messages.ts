@@ -222,6 +222,15 @@ export const MSG = {
     `El ${word} final ${reading} es mayor que el inicial del parte N° ${nro} del ${fecha} (${initial})`,
   readingDayTooLong: (word: string, total: string, unit: string, fecha: string, max: string) =>
     `Los partes suman ${total} ${unit} el ${fecha}: el ${word} no avanza más de ${max} ${unit} por día`,
+  readingBothOrNone: (word: string) => `Ingrese el ${word} inicial y el final, o ninguno de los dos`,
+  readingCorrectionReason: 'Indique el motivo de la corrección',
+  readingCorrectionNoChange: 'Las lecturas son las mismas: no hay nada que corregir',
+  readingCorrected: 'Lecturas corregidas',
+  changeReadingBelow: (word: string, reading: string, nro: string, fecha: string, final: string) =>
+    `El ${word} del cambio ${reading} es menor que el final del parte N° ${nro} del ${fecha} (${final})`,
+  changeReadingAbove: (word: string, reading: string, nro: string, fecha: string, initial: string) =>
+    `El ${word} del cambio ${reading} es mayor que el inicial del parte N° ${nro} del ${fecha} (${initial})`,
+  changeReadingBelowLast: (last: string) => `La lectura del cambio no puede ser menor que la del último cambio del mismo día (${last})`,
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
