@@ -718,6 +718,18 @@ export const LABELS = {
     noMatches: 'Sin coincidencias',
     fileName: 'partes-diarios',
     outboxLabel: (nro: string) => `Parte diario ${nro}`,
+    // Meter readings, named by the machine's meter (null: no machine chosen yet); never "horas" on a km machine.
+    readingInitial: (horometro: boolean | null) =>
+      horometro === null ? 'Lectura inicial' : horometro ? 'Horómetro inicial (h)' : 'Kilometraje inicial (km)',
+    readingFinal: (horometro: boolean | null) =>
+      horometro === null ? 'Lectura final' : horometro ? 'Horómetro final (h)' : 'Kilometraje final (km)',
+    readings: 'Lecturas',
+    readingsRange: (ini: string, fin: string, unit: string) => `${ini} → ${fin} ${unit}`,
+    worked: (qty: string, unit: string) => `Trabajó ${qty} ${unit}`,
+    noReadings: 'Sin lecturas',
+    correctReadings: 'Corregir lecturas',
+    correctReadingsTitle: (nro: string) => `Corregir lecturas del parte N° ${nro}`,
+    correctionReason: 'Motivo de la corrección',
   },
   // Server PDFs of machinery: the wear of the parts (viewpdfgraficos) and the maintenance report.
   maquinariaPdf: {
