@@ -787,6 +787,7 @@ export const LABELS = {
     if (resource === 'sesion') return action === 'login' ? 'inició sesión' : action === 'logout' ? 'cerró sesión' : `${action} sesión`;
     if (action === 'password') return `cambió la contraseña del usuario${ref}`;
     if (action === 'permissions') return `cambió los permisos del usuario${ref}`;
+    if (action === 'corregir_lecturas') return `corrigió las lecturas del parte diario${ref}`;
     const verb = AUDIT_VERB[action];
     return verb && what ? `${verb} ${what}${ref}` : `${action} ${resource}${ref}`;
   },

@@ -3,19 +3,21 @@
 // reports still in its outbox, names the report it conflicts with in Grabar's reason, and labels the readings by the
 // machine's meter (Horómetro in h, Kilometraje in km; never "horas" on a kilometre machine).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ParteRow } from '@shared/contract/partesdiarios';
 import { MSG, LABELS } from '@shared/messages';
 import { clearToken, getSession, getToken, setToken } from '@client/lib/session';
 import { toast, Toaster } from '@client/lib/toast';
 import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
+import { closeOutboxEditor, openOutboxEditor } from '@client/offline/editors';
+import { OutboxEditorHost } from '@client/offline/ui';
 import '@client/app/offline-resources';
 import { machineLecturas, pendingLecturas } from '@client/components/partes/lecturas';
 import type { ParteItem } from '@client/components/partes/parte-item';
 import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 import { ParteSaveDialog } from '@client/features/partesdiarios/parte-save-dialog';
-import { fakeServer, makeEngine, uniqueDbName } from '../../offline/helpers';
+import { fakeServer, json, makeEngine, uniqueDbName } from '../../offline/helpers';
 import { makeToken, providers, stopEngines, stubFetch } from '../helpers';
 import { INFOVENTA, OPERADORES } from './fixtures';
 
@@ -87,6 +89,7 @@ afterEach(async () => {
   stopEngines();
   vi.unstubAllGlobals();
   toast.clear();
+  closeOutboxEditor();
   clearToken();
   await getDb().cache.clear();
 });
@@ -194,5 +197,53 @@ describe('meter readings on the device', () => {
       { parte_id: 1, nro_parte_interno: 'PD-1', fecha: '2025-01-10', horometro_inicial: 100, horometro_final: 108 },
       { parte_id: 4, nro_parte_interno: 'PD-4', fecha: '2025-01-14', horometro_inicial: 140, horometro_final: 150 },
     ]);
+  });
+
+  it('a replay the server refuses for its readings shows the reason on the field; corrected, it is sent once', async () => {
+    // The server had a report the device did not know of: PD-8 of the 12th starting at 115.
+    const refusal = MSG.readingAboveNext('horómetro', '118.0', 'PD-8', '2025-01-12', '115.0');
+    let first = true;
+    const server = fakeServer(async (req) => {
+      if (first) {
+        first = false;
+        return json(422, { message: refusal, errors: { horometro_final: refusal } });
+      }
+      return json(201, { parte_id: 90, ...(req.body as object) });
+    });
+    const t = makeEngine(server.fetchImpl as unknown as typeof fetch, deps);
+    await t.engine.add(
+      partesdiariosOffline.input(pendingReport('PD-7', '2025-01-11', 108, 118), {
+        maquinaria: 'CARGADOR FRONTAL',
+        placa: 'EGA-123',
+        actividad: 'Limpieza de cunetas',
+        servicio: 'ALQUILER CARGADOR',
+        unidad: 'HORA',
+      }),
+    );
+    await t.engine.flush({ force: true });
+    await waitFor(async () => expect((await t.engine.list())[0]?.status).toBe('rejected'));
+    const [rejected] = await t.engine.list();
+    expect(rejected.lastError).toBe(refusal);
+    render(
+      <>
+        <OutboxEditorHost />
+        <Toaster />
+      </>,
+      { wrapper: providers(t.engine) },
+    );
+    await import('@client/features/partesdiarios/parte-save-dialog');
+    act(() => openOutboxEditor(rejected));
+    const dialog = await screen.findByRole('dialog', { name: P.fix });
+    expect((await screen.findAllByText(refusal)).length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText(P.readingFinal(true), { exact: false }), { target: { value: '115' } });
+    const save = screen.getByRole('button', { name: LABELS.shell.save });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    await screen.findByText(MSG.saved);
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(await t.engine.list()).toHaveLength(0);
+    const posts = server.seen.filter((x) => x.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1].body).toMatchObject({ nro_parte_interno: 'PD-7', horometro_inicial: 108, horometro_final: 115 });
   });
 });
