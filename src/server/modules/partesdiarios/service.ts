@@ -105,35 +105,33 @@ export function updateParte(req: FastifyRequest, id: number, body: ParteDiarioBo
  * meter and the part counters with them.
  */
 export function corregirLecturas(req: FastifyRequest, id: number, body: CorregirLecturasBody) {
-  return keepingRefusals(
-    req,
-    runChange(req, async ({ tx, audit }) => {
-      const stored = await lockParte(tx, id);
-      if (stored.horometro_inicial === body.horometro_inicial && stored.horometro_final === body.horometro_final)
-        throw badRequest(MSG.readingCorrectionNoChange, { horometro_final: MSG.readingCorrectionNoChange });
-      await assertLectura(tx, {
-        parte_id: id,
-        nro_parte_interno: stored.nro_parte_interno,
-        fecha: stored.fecha,
-        maquinaria_id: stored.maquinaria_id,
-        horometro_inicial: body.horometro_inicial,
-        horometro_final: body.horometro_final,
-      });
-      await tx
-        .update(partesDiarios)
-        .set({ horometro_inicial: body.horometro_inicial, horometro_final: body.horometro_final })
-        .where(eq(partesDiarios.parte_id, id));
-      const after = await getParte(tx, id);
-      await audit({
-        action: 'corregir_lecturas',
-        resource: RESOURCE,
-        resource_id: id,
-        before: { horometro_inicial: stored.horometro_inicial, horometro_final: stored.horometro_final },
-        after: { horometro_inicial: body.horometro_inicial, horometro_final: body.horometro_final, motivo: body.motivo },
-      });
-      return after;
-    }),
-  );
+  // A refusal here is the office's, not a report from the field: not kept in lecturas_rechazadas.
+  return runChange(req, async ({ tx, audit }) => {
+    const stored = await lockParte(tx, id);
+    if (stored.horometro_inicial === body.horometro_inicial && stored.horometro_final === body.horometro_final)
+      throw badRequest(MSG.readingCorrectionNoChange, { horometro_final: MSG.readingCorrectionNoChange });
+    await assertLectura(tx, {
+      parte_id: id,
+      nro_parte_interno: stored.nro_parte_interno,
+      fecha: stored.fecha,
+      maquinaria_id: stored.maquinaria_id,
+      horometro_inicial: body.horometro_inicial,
+      horometro_final: body.horometro_final,
+    });
+    await tx
+      .update(partesDiarios)
+      .set({ horometro_inicial: body.horometro_inicial, horometro_final: body.horometro_final })
+      .where(eq(partesDiarios.parte_id, id));
+    const after = await getParte(tx, id);
+    await audit({
+      action: 'corregir_lecturas',
+      resource: RESOURCE,
+      resource_id: id,
+      before: { horometro_inicial: stored.horometro_inicial, horometro_final: stored.horometro_final },
+      after: { horometro_inicial: body.horometro_inicial, horometro_final: body.horometro_final, motivo: body.motivo },
+    });
+    return after;
+  });
 }
 
 export function deleteParte(req: FastifyRequest, id: number) {
