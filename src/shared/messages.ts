@@ -233,6 +233,15 @@ export const MSG = {
     `El ${word} final ${reading} es mayor que el inicial del parte N° ${nro} del ${fecha} (${initial})`,
   readingDayTooLong: (word: string, total: string, unit: string, fecha: string, max: string) =>
     `Los partes suman ${total} ${unit} el ${fecha}: el ${word} no avanza más de ${max} ${unit} por día`,
+  readingBothOrNone: (word: string) => `Ingrese el ${word} inicial y el final, o ninguno de los dos`,
+  readingCorrectionReason: 'Indique el motivo de la corrección',
+  readingCorrectionNoChange: 'Las lecturas son las mismas: no hay nada que corregir',
+  readingCorrected: 'Lecturas corregidas',
+  changeReadingBelow: (word: string, reading: string, nro: string, fecha: string, final: string) =>
+    `El ${word} del cambio ${reading} es menor que el final del parte N° ${nro} del ${fecha} (${final})`,
+  changeReadingAbove: (word: string, reading: string, nro: string, fecha: string, initial: string) =>
+    `El ${word} del cambio ${reading} es mayor que el inicial del parte N° ${nro} del ${fecha} (${initial})`,
+  changeReadingBelowLast: (last: string) => `La lectura del cambio no puede ser menor que la del último cambio del mismo día (${last})`,
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
@@ -497,7 +506,9 @@ export const LABELS = {
     changeTitle: (n: number) => `Cambiar Insumos (${n})`,
     changeDate: 'Fecha de cambio',
     previousMeter: 'Horómetro anterior',
+    previousOdometer: 'Kilometraje anterior',
     machineMeter: 'Horómetro de la maquinaria',
+    machineOdometer: 'Kilometraje de la maquinaria',
     observation: 'Observación',
     changedHours: (horas: string) => `Insumos cambiados: ${horas} horas acumuladas`,
     confirm: 'Confirmar',
@@ -737,6 +748,18 @@ export const LABELS = {
     noMatches: 'Sin coincidencias',
     fileName: 'partes-diarios',
     outboxLabel: (nro: string) => `Parte diario ${nro}`,
+    // Meter readings, named by the machine's meter (null: no machine chosen yet); never "horas" on a km machine.
+    readingInitial: (horometro: boolean | null) =>
+      horometro === null ? 'Lectura inicial' : horometro ? 'Horómetro inicial (h)' : 'Kilometraje inicial (km)',
+    readingFinal: (horometro: boolean | null) =>
+      horometro === null ? 'Lectura final' : horometro ? 'Horómetro final (h)' : 'Kilometraje final (km)',
+    readings: 'Lecturas',
+    readingsRange: (ini: string, fin: string, unit: string) => `${ini} → ${fin} ${unit}`,
+    worked: (qty: string, unit: string) => `Trabajó ${qty} ${unit}`,
+    noReadings: 'Sin lecturas',
+    correctReadings: 'Corregir lecturas',
+    correctReadingsTitle: (nro: string) => `Corregir lecturas del parte N° ${nro}`,
+    correctionReason: 'Motivo de la corrección',
   },
   // Server PDFs of machinery: the wear of the parts (viewpdfgraficos) and the maintenance report.
   maquinariaPdf: {
@@ -795,6 +818,7 @@ export const LABELS = {
     if (resource === 'sesion') return action === 'login' ? 'inició sesión' : action === 'logout' ? 'cerró sesión' : `${action} sesión`;
     if (action === 'password') return `cambió la contraseña del usuario${ref}`;
     if (action === 'permissions') return `cambió los permisos del usuario${ref}`;
+    if (action === 'corregir_lecturas') return `corrigió las lecturas del parte diario${ref}`;
     const verb = AUDIT_VERB[action];
     return verb && what ? `${verb} ${what}${ref}` : `${action} ${resource}${ref}`;
   },

@@ -325,6 +325,10 @@ test('offline, a daily report saved on the tablet raises the machine meter in th
   await pick(P.activity, activity.activ_nombre.slice(0, 6), activity.activ_nombre);
   await pick(P.service, price.descripcion, price.descripcion);
   await form.getByLabel(new RegExp(`^${P.quantity}`)).fill('7.5');
+  // The readings say it worked 7.5 h (what moves the meter, whatever the billing unit).
+  const start = 60_000 + (Date.now() % 10_000);
+  await form.getByLabel(fieldLabel(P.readingInitial(true))).fill(String(start));
+  await form.getByLabel(fieldLabel(P.readingFinal(true))).fill(String(start + 7.5));
   await form.getByRole('button', { name: LABELS.shell.save }).click();
   await toastWith(page, MSG.savedOffline);
   await form.waitFor({ state: 'detached' });

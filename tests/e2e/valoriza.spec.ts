@@ -125,6 +125,10 @@ async function fillParte(page: Page, ctx: Ctx, nro: string, qty: string): Promis
   await qtyBox.fill(qty);
   const pretot = lineTotal(qty, price.precio);
   expect(await form.getByLabel(P.total).inputValue()).toBe(formatAmount(pretot));
+  // The meter readings, named by the machine's meter; a start above any reading the demo has, so they fit its reports.
+  const start = 50_000 + (Date.now() % 10_000);
+  await form.getByLabel(label(P.readingInitial(machine.horometro))).fill(String(start));
+  await form.getByLabel(label(P.readingFinal(machine.horometro))).fill(String(start + Number(qty)));
   return { pretot };
 }
 

@@ -54,6 +54,9 @@ describe('daily reports API (/api/partesdiarios)', () => {
       pretot: 213.75,
       monto: 213.75,
       valoriza_id: null,
+      horometro: true,
+      horometro_inicial: null,
+      horometro_final: null,
       created_at: expect.stringMatching(/Z$/),
       partesdiarios_det: {
         pd_detalle_id: expect.any(Number),
@@ -161,6 +164,9 @@ describe('daily reports API (/api/partesdiarios)', () => {
         'pretot',
         'monto',
         'valoriza_id',
+        'horometro',
+        'horometro_inicial',
+        'horometro_final',
         'created_at',
       ].sort(),
     );

@@ -25,12 +25,35 @@ export interface WearFilter {
 export const assignDay = sql`(im.create_insumo_maq at time zone 'America/Lima')::date`;
 
 /**
- * The machine's meter total up to a day (its meter unit's running total in `partes_diarios_medidor` at the newest day
- * on or before it; null when it has none). `day` omitted: every day, future ones too. One backward index probe.
+ * The machine's worked meter total up to a day (the running total `medido_acum` in `partes_diarios_medidor` at the
+ * newest day on or before it; null when it has none). `day` omitted: every day, future ones too. One backward index
+ * probe. `medido` is the readings' final − initial, or for a report without readings its HORA (hour meter) / KM
+ * (odometer) quantity (docs/architecture.md, "Meter readings"), so it counts whatever the billing unit.
  */
-export function meterTotal(maquinariaId: SQL, horometro: SQL, day?: SQL): SQL {
-  return sql`(select case when ${horometro} then s.horas_acum else s.km_acum end from partes_diarios_medidor s
+export function meterTotal(maquinariaId: SQL, day?: SQL): SQL {
+  return sql`(select s.medido_acum from partes_diarios_medidor s
     where s.maquinaria_id = ${maquinariaId} ${day ? sql`and s.fecha <= ${day}` : sql``} order by s.fecha desc limit 1)`;
+}
+
+/**
+ * What the machine's reports of day `day` with readings worked above `reading` (the part of the day after a part
+ * change at that reading): per report, final − max(initial, reading) when positive. Zero when `reading` is null.
+ */
+export function workedAbove(maquinariaId: SQL, day: SQL, reading: SQL): SQL {
+  return sql`coalesce((select sum(greatest(0, p.horometro_final - greatest(p.horometro_inicial, ${reading})))
+    from partes_diarios p where p.maquinaria_id = ${maquinariaId} and p.fecha = ${day}
+      and p.horometro_inicial is not null and ${reading} is not null), 0)`;
+}
+
+/**
+ * Where a part's counter starts, on the machine's worked-meter axis (`medido_acum`): the total at the end of its cut-off
+ * day less what the cut-off day's reports with readings worked above the change's reading (`reading`, the meter read
+ * at the change). A report spanning the change (initial below the reading, final above) thus splits there: the hours
+ * before the reading count for the part taken out, those after for the new one; a report of the change day without
+ * readings counts for the part taken out (as before readings existed).
+ */
+export function cutTotal(maquinariaId: SQL, day: SQL, reading: SQL): SQL {
+  return sql`(coalesce(${meterTotal(maquinariaId, day)}, 0) - ${workedAbove(maquinariaId, day, reading)})`;
 }
 
 /**
@@ -53,18 +76,17 @@ export function wearCtes(f: WearFilter = {}): SQL {
   if (f.maquinariaIds) maquinariaInsumoWhere.push(sql`im.maquinaria_id in (${intList(f.maquinariaIds)})`);
   if (f.insumoMaqIds) maquinariaInsumoWhere.push(sql`im.insumo_maq_id in (${intList(f.insumoMaqIds)})`);
   const mid = sql`m.id`;
-  const hor = sql`m.horometro`;
   return sql`
   wear_machine as (
     select m.id as maquinaria_id, t.total,
-      round(coalesce(${meterTotal(mid, hor, sql`${today}::date`)} - coalesce(${meterTotal(mid, hor, sql`${start}::date - 1`)}, 0), 0)
+      round(coalesce(${meterTotal(mid, sql`${today}::date`)} - coalesce(${meterTotal(mid, sql`${start}::date - 1`)}, 0), 0)
         / ${USAGE_WINDOW_DAYS}, 4) as uso_diario,
       (select max(s.fecha) from partes_diarios_medidor s
-        where s.maquinaria_id = m.id and (case when m.horometro then s.horas else s.km end) > 0) as ultima
+        where s.maquinaria_id = m.id and s.medido > 0) as ultima
     from maquinarias m
-    -- Machines with meter quantity only (the newest day's running total is the machine's total).
+    -- Machines with a meter summary only (the newest day's running total is the machine's total).
     join lateral (
-      select case when m.horometro then s.horas_acum else s.km_acum end as total from partes_diarios_medidor s
+      select s.medido_acum as total from partes_diarios_medidor s
       where s.maquinaria_id = m.id order by s.fecha desc limit 1
     ) t on true
     ${machines}
@@ -72,7 +94,8 @@ export function wearCtes(f: WearFilter = {}): SQL {
   wear_cut as (
     select im.insumo_maq_id, im.maquinaria_id, im.insumo_id, im.hour_warning, im.hour_critical, im.horas_limite,
       im.last_date_mantenimiento, im.create_insumo_maq, ${assignDay} as fecha_asignacion,
-      coalesce(im.last_date_mantenimiento, ${assignDay} - 1) as corte
+      coalesce(im.last_date_mantenimiento, ${assignDay} - 1) as corte,
+      case when im.last_date_mantenimiento is not null then im.last_horometro_mantenimiento end as lectura_corte
     from insumos_maquinaria im
     ${maquinariaInsumoWhere.length ? sql`where ${sql.join(maquinariaInsumoWhere, sql` and `)}` : sql``}
   ),
@@ -85,7 +108,7 @@ export function wearCtes(f: WearFilter = {}): SQL {
     left join wear_machine wm on wm.maquinaria_id = c.maquinaria_id
     -- A join, not a scalar subquery in the select list: the counter is used by several columns below, and each use
     -- of a subquery would probe the index again.
-    left join lateral (select ${meterTotal(sql`c.maquinaria_id`, hor, sql`c.corte`)} as acum) k on true
+    left join lateral (select ${cutTotal(sql`c.maquinaria_id`, sql`c.corte`, sql`c.lectura_corte`)} as acum) k on true
   ),
   wear_days as (
     select wp.*,

@@ -36,6 +36,20 @@ export const cantid = numeric(
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, FIELD.twoDecimals),
 );
 
+/**
+ * A meter reading (hour meter in h, odometer in km: the machine's `horometro`), ≥ 0 with at most 2 decimals; blank is
+ * none. null clears a stored report's readings (with the other one), missing keeps them.
+ */
+export const lectura = numeric(
+  z
+    .number({ error: MSG.onlyNumbers })
+    .finite(MSG.onlyNumbers)
+    .min(0, FIELD.nonNegative)
+    .max(9_999_999_999.99, FIELD.invalidValue)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, FIELD.twoDecimals),
+);
+const optionalLectura = z.preprocess((v) => (v === '' ? null : v), lectura.nullish());
+
 /** The service line: `costo_det_id` also read from `costos_det.costo_det_id`; pretot is recomputed, never read. */
 const parteLine = z.preprocess(
   (v) => {
@@ -88,14 +102,31 @@ const parteFields = z.object({
   dni: optionalDni,
   actividad_id: id.optional(),
   partesdiarios_det: parteLine.optional(),
+  /**
+   * Meter readings at the start and the end of the day (docs/architecture.md, "Meter readings"): both or neither. The
+   * forms require them on a new report; the API still takes a report without them (the spec's valuation items,
+   * imports, and reports queued offline by a client older than the readings, which must not be refused on replay).
+   */
+  horometro_inicial: optionalLectura,
+  horometro_final: optionalLectura,
   editorMode,
 });
 export type ParteFields = z.infer<typeof parteFields>;
+
+/** Readings come in pairs: one sent (a number) needs the other; both null clears them, both missing keeps them. */
+function bothReadingsOrNone(v: Pick<ParteFields, 'horometro_inicial' | 'horometro_final'>, ctx: z.RefinementCtx) {
+  const ini = v.horometro_inicial;
+  const fin = v.horometro_final;
+  if ((ini == null) === (fin == null)) return;
+  const path = ini == null ? 'horometro_inicial' : 'horometro_final';
+  ctx.addIssue({ code: 'custom', message: FIELD.required, path: [path] });
+}
 
 const REQUIRED_FOR_NEW = ['nro_parte_interno', 'maquinaria_id', 'actividad_id', 'partesdiarios_det'] as const;
 
 /** A new report (no `parte_id`) needs every field and an operator by id or DNI. */
 function requireNewFields(v: ParteFields, ctx: z.RefinementCtx) {
+  bothReadingsOrNone(v, ctx);
   if (v.parte_id != null) return;
   for (const field of REQUIRED_FOR_NEW)
     if (v[field] === undefined) ctx.addIssue({ code: 'custom', message: FIELD.required, path: [field] });
@@ -153,6 +184,11 @@ export const parteRow = z.object({
   monto: z.number(),
   /** The valuation that bills it; null = unbilled. */
   valoriza_id: z.number().nullable(),
+  /** The machine's meter: true hour meter (h), false odometer (km); labels the readings. */
+  horometro: z.boolean(),
+  /** Meter readings at the start and the end of the day; null on a report without readings. */
+  horometro_inicial: z.number().nullable(),
+  horometro_final: z.number().nullable(),
   created_at: timestampOut,
 });
 export type ParteRow = z.infer<typeof parteRow>;
@@ -162,6 +198,14 @@ export const parteDetail = parteRow.extend({
   partesdiarios_det: parteLineRow,
 });
 export type ParteDetail = z.infer<typeof parteDetail>;
+
+/** Body of the readings' correction: both readings and why they change (audited). */
+export const corregirLecturasBody = z.object({
+  horometro_inicial: lectura,
+  horometro_final: lectura,
+  motivo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1, MSG.readingCorrectionReason).max(500)),
+});
+export type CorregirLecturasBody = z.infer<typeof corregirLecturasBody>;
 
 export const partesdiariosApi = {
   list: endpoint({
@@ -198,6 +242,17 @@ export const partesdiariosApi = {
     idempotent: true,
     params: idParam,
     body: parteDiarioBody,
+    answer: parteDetail,
+  }),
+  corregirLecturas: endpoint({
+    method: 'PUT',
+    path: '/api/partesdiarios/:id/lecturas',
+    summary:
+      'Corrige las lecturas (horómetro o kilometraje inicial y final) de un parte, valorizado o no, con un motivo; se auditan y se vuelven a verificar contra los partes vecinos (422)',
+    access: [ROLE.lecturaCorregir],
+    idempotent: true,
+    params: idParam,
+    body: corregirLecturasBody,
     answer: parteDetail,
   }),
   remove: endpoint({

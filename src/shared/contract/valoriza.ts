@@ -130,6 +130,8 @@ export const infoVenta = z.object({
   maquinarias: z.array(
     z.object({ id: z.number(), descripcion: z.string(), placa: z.string(), horometro: z.boolean(), estado: z.number() }),
   ),
+  /** Most kilometres an odometer may advance in a day (ajustes `km_max_dia`): the report form's device-side check. */
+  km_max_dia: z.number(),
 });
 export type InfoVenta = z.infer<typeof infoVenta>;
 

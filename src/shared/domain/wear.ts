@@ -96,8 +96,18 @@ export interface InsumoWear extends InsumoDates {
 }
 
 /**
- * A daily report not yet on the server (offline outbox): its date and its service line. A negative quantity takes
- * back what a saved report counts today (an offline edit replaces its stored line: old line negative, new positive).
+ * The unit of a pending report's worked meter from its readings (final − initial): it counts on any machine, whatever
+ * the billing unit, as the server's meter summary counts it (docs/architecture.md, "Meter readings").
+ */
+export const READING_UNIT = 'LECTURA';
+
+/** Whether a pending quantity of `unidad` moves the meter of a machine (hour meter or odometer). */
+export const countsForMeter = (unidad: string, horometro: boolean) => unidad === READING_UNIT || unidad === meterUnit(horometro);
+
+/**
+ * A daily report not yet on the server (offline outbox): its date and its service line, or its worked meter
+ * (READING_UNIT) when it has readings. A negative quantity takes back what a saved report counts today (an offline
+ * edit replaces its stored report: old negative, new positive).
  */
 export interface PendingMeter {
   fecha: string;
@@ -109,16 +119,15 @@ const add = (a: number, b: number) => Math.round((a + b) * 100) / 100;
 
 /**
  * The part as it will be once the device's pending reports reach the server (the local projection, like
- * stock for exits): meter lines of the machine's unit that count for the part add to its counter, and those
+ * stock for exits): worked meters and meter lines of the machine's unit that count for the part add to its counter, and those
  * inside the usage window to the machine's daily use; band, percentage and forecast follow.
  */
 export function projectInsumo<T extends InsumoWear>(part: T, horometro: boolean, pending: readonly PendingMeter[], today: string): T {
-  const unit = meterUnit(horometro);
   const start = usageWindowStart(today);
   let contador = part.contador;
   let windowExtra = 0;
   for (const p of pending) {
-    if (p.unidad !== unit || !p.cantid || !Number.isFinite(p.cantid)) continue;
+    if (!countsForMeter(p.unidad, horometro) || !p.cantid || !Number.isFinite(p.cantid)) continue;
     if (countsForInsumo(part, p.fecha)) contador = add(contador, p.cantid);
     if (p.fecha >= start && p.fecha <= today) windowExtra = add(windowExtra, p.cantid);
   }

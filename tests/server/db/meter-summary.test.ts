@@ -1,9 +1,11 @@
-// The meter summary (partes_diarios_medidor, kept by the triggers of migration 0011) against the report lines it is
-// derived from: after random sequences of report creates, edits (also moving a report or a line to another machine
-// or day, changing units and quantities) and deletes, the summary equals a recomputation from the lines, and the
-// wear counters read from it equal the counters computed straight from the lines (the query wear.ts ran before the
-// summary existed, kept here as the reference).
+// The meter summary (partes_diarios_medidor, kept by the triggers of migrations 0011 and 0013) against the reports it
+// is derived from: after random sequences of report creates, edits (also moving a report or a line to another machine
+// or day, changing units, quantities and meter readings) and deletes, the summary equals a recomputation from the
+// reports, and the wear counters read from it equal the counters computed straight from the reports (the query wear.ts
+// ran before the summary existed, kept here as the reference, with the worked meter: final − initial on a report with
+// readings, its lines in the machine's unit otherwise). The upgrade to 0013 moves no counter.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '@shared/domain/dates';
@@ -21,11 +23,12 @@ function wearFromLines(today: string): SQL {
   const start = usageWindowStart(today);
   return sql`
   wear_line as (
-    select p.maquinaria_id, p.fecha, d.cantid as qty
+    select p.maquinaria_id, p.fecha,
+      case when p.horometro_inicial is not null then p.horometro_final - p.horometro_inicial
+        else (select coalesce(sum(d.cantid), 0) from partes_diarios_det d
+          where d.parte_id = p.parte_id and d.unidad = case when m.horometro then 'HORA' else 'KM' end) end as qty
     from partes_diarios p
     join maquinarias m on m.id = p.maquinaria_id
-    join partes_diarios_det d on d.parte_id = p.parte_id
-    where (m.horometro and d.unidad = 'HORA') or (not m.horometro and d.unidad = 'KM')
   ),
   wear_machine as (
     select maquinaria_id, sum(qty) as total,
@@ -61,6 +64,12 @@ function wearFromLines(today: string): SQL {
       case when wd.dias <= ${MAX_FORECAST_DAYS} then ${today}::date + wd.dias::int end as fecha_limite
     from wear_days wd
   )`;
+}
+
+/** The last statement of a migration (its backfill of the reports already stored). */
+function backfillOf(file: string): string {
+  const migration = readFileSync(new URL(`../../../src/server/db/migrations/${file}`, import.meta.url), 'utf8');
+  return migration.slice(migration.lastIndexOf('--> statement-breakpoint') + '--> statement-breakpoint'.length);
 }
 
 /** A deterministic pseudo-random sequence (mulberry32), so a failure repeats with its seed. */
@@ -113,25 +122,33 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
   });
   afterAll(() => t.close());
 
-  /** The summary as stored, and as recomputed from the lines now. */
+  /** The summary as stored, and as recomputed from the reports now. */
   async function summaries() {
     const stored = await rowsOf<Record<string, string>>(
       db(),
-      sql`select maquinaria_id, to_char(fecha, 'YYYY-MM-DD') as fecha, horas::text, km::text, horas_acum::text, km_acum::text
+      sql`select maquinaria_id, to_char(fecha, 'YYYY-MM-DD') as fecha, horas::text, km::text, horas_acum::text, km_acum::text,
+          medido::text, medido_acum::text
         from partes_diarios_medidor order by 1, 2`,
     );
     const fromLines = await rowsOf<Record<string, string>>(
       db(),
       sql`select maquinaria_id, to_char(fecha, 'YYYY-MM-DD') as fecha, horas::text, km::text,
-          (sum(horas) over w)::text as horas_acum, (sum(km) over w)::text as km_acum
+          (sum(horas) over w)::text as horas_acum, (sum(km) over w)::text as km_acum,
+          medido::text, (sum(medido) over w)::text as medido_acum
         from (
-          select p.maquinaria_id, p.fecha,
-            coalesce(sum(d.cantid) filter (where d.unidad = 'HORA'), 0)::numeric(12, 2) as horas,
-            coalesce(sum(d.cantid) filter (where d.unidad = 'KM'), 0)::numeric(12, 2) as km
-          from partes_diarios p join partes_diarios_det d on d.parte_id = p.parte_id
+          select r.maquinaria_id, r.fecha, sum(r.horas)::numeric(12, 2) as horas, sum(r.km)::numeric(12, 2) as km,
+            sum(case when r.ini is not null then r.fin - r.ini when r.horometro then r.horas else r.km end)::numeric(12, 2) as medido
+          from (
+            select p.maquinaria_id, p.fecha, p.horometro_inicial as ini, p.horometro_final as fin, m.horometro,
+              coalesce(sum(d.cantid) filter (where d.unidad = 'HORA'), 0) as horas,
+              coalesce(sum(d.cantid) filter (where d.unidad = 'KM'), 0) as km
+            from partes_diarios p join maquinarias m on m.id = p.maquinaria_id
+            left join partes_diarios_det d on d.parte_id = p.parte_id
+            group by p.parte_id, m.horometro
+          ) r
           group by 1, 2
         ) s
-        where horas <> 0 or km <> 0
+        where horas <> 0 or km <> 0 or medido <> 0
         window w as (partition by maquinaria_id order by fecha)
         order by 1, 2`,
     );
@@ -185,6 +202,40 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
     return fast;
   }
 
+  it('the upgrade to 0013 moves no counter: reports without readings count their HORA/KM quantity as before', async () => {
+    // Reports stored before readings existed: every unit, both meter types, around the parts' cut-offs.
+    const units = [
+      { costo_det_id: f.hora, unidad: 'HORA', cantid: 7.5 },
+      { costo_det_id: f.km, unidad: 'KM', cantid: 42.25 },
+      { costo_det_id: f.dia, unidad: 'DIA', cantid: 1 },
+    ];
+    let n = 0;
+    for (const maquinaria_id of [f.retro, f.volquete])
+      for (const back of [35, 20, 12, 11, 5, 0]) {
+        const [p] = await db()
+          .insert(partesDiarios)
+          .values({
+            nro_parte_interno: `UP-${++n}`,
+            fecha: addDays(today, -back),
+            maquinaria_id,
+            operador_id: f.op1.id,
+            actividad_id: f.act,
+          })
+          .returning();
+        await db()
+          .insert(partesDiariosDet)
+          .values(units.map((u) => ({ parte_id: p.parte_id, ...u, preuni: 0, pretot: 0 })));
+      }
+    // What the counters were before 0013: the HORA (hour meter) or KM (odometer) lines, the reference query.
+    const before = await figures('lines');
+    expect((before.parts as { contador: number }[]).filter((p) => p.contador > 0).length).toBeGreaterThan(3);
+    // The summary as 0012 left it (the worked meter not computed yet), then 0013's backfill.
+    await db().execute(sql`update partes_diarios_medidor set medido = 0, medido_acum = 0`);
+    await db().execute(sql.raw(backfillOf('0013_meter_readings.sql')));
+    expect(await figures('summary')).toEqual(before);
+    await expectConsistent('after the 0013 backfill');
+  });
+
   it('stays equal to the lines over random creates, edits, moves and deletes (direct writes and the API)', async () => {
     const rnd = random(20251124);
     const machines = [f.retro, f.volquete];
@@ -196,6 +247,12 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
     // Days around the usage window's start, the parts' cut-offs, today and a day ahead.
     const day = () => addDays(today, 2 - rnd.int(45));
     const qty = () => rnd.pick([0, 0.5, 1, 2.25, 3, 8, 12.75]);
+    // A third of the reports carry meter readings (any figures: direct writes are not checked).
+    const readings = () => {
+      if (rnd.next() >= 1 / 3) return { horometro_inicial: null, horometro_final: null };
+      const ini = rnd.int(5000) + rnd.pick([0, 0.5, 0.25]);
+      return { horometro_inicial: ini, horometro_final: ini + qty() };
+    };
     const reportIds = async () =>
       (await db().select({ id: partesDiarios.parte_id }).from(partesDiarios).orderBy(partesDiarios.parte_id)).map((r) => r.id);
     const lineIds = async () =>
@@ -218,6 +275,7 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
             maquinaria_id: rnd.pick(machines),
             operador_id: f.op1.id,
             actividad_id: f.act,
+            ...readings(),
           })
           .returning();
         const n = 1 + rnd.int(3);
@@ -266,6 +324,9 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
             dni: f.op2.dni,
             actividad_id: f.act,
             partesdiarios_det: { costo_det_id: rnd.pick(lines).costo_det_id, cantid: qty() || 1, preuni: 1 },
+            // Cleared: a moved report with random readings might not fit its new neighbours.
+            horometro_inicial: null,
+            horometro_final: null,
           },
         });
         expect(res.statusCode, res.body).toBe(200);
@@ -278,10 +339,19 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
       } else if (op === 6) {
         // Move a report to another machine and/or day (a correction made in the database or by a valuation).
         const id = rnd.pick(ids);
-        await db().execute(
-          sql`update partes_diarios set maquinaria_id = ${rnd.pick(machines)}, fecha = ${day()}::date where parte_id = ${id}`,
-        );
-        what = `move report ${id}`;
+        if (rnd.next() < 0.4) {
+          // Or set, change or clear its readings (a correction).
+          const r = readings();
+          await db().execute(
+            sql`update partes_diarios set horometro_inicial = ${r.horometro_inicial}, horometro_final = ${r.horometro_final} where parte_id = ${id}`,
+          );
+          what = `readings of report ${id}`;
+        } else {
+          await db().execute(
+            sql`update partes_diarios set maquinaria_id = ${rnd.pick(machines)}, fecha = ${day()}::date where parte_id = ${id}`,
+          );
+          what = `move report ${id}`;
+        }
       } else if (op === 7) {
         // Change a line's quantity or unit, or move it to another report.
         const all = await lineIds();
@@ -327,12 +397,12 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
     await expectConsistent('after switching back');
   });
 
-  it('meterAt is the registration meter plus the lines up to the day', async () => {
+  it('meterAt is the registration meter plus what the reports up to the day worked', async () => {
     const [direct] = await rowsOf<{ v: string }>(
       db(),
-      sql`select (m.horometro_inicial + coalesce(sum(d.cantid), 0))::text as v from maquinarias m
-        left join partes_diarios p on p.maquinaria_id = m.id and p.fecha <= ${addDays(today, -5)}::date
-        left join partes_diarios_det d on d.parte_id = p.parte_id and d.unidad = 'HORA'
+      sql`with ${wearFromLines(today)}
+        select (m.horometro_inicial + coalesce(sum(l.qty), 0))::text as v from maquinarias m
+        left join wear_line l on l.maquinaria_id = m.id and l.fecha <= ${addDays(today, -5)}::date
         where m.id = ${f.retro} group by m.id`,
     );
     expect(await meterAt(db(), f.retro, addDays(today, -5))).toBe(Number(direct.v));
@@ -359,17 +429,13 @@ describe('meter summary (partes_diarios_medidor) against the report lines', () =
     await expectConsistent('after concurrent saves');
   });
 
-  it('is emptied with the lines (truncate) and rebuilt from stored reports by the migration backfill', async () => {
+  it('is emptied with the lines (truncate) and rebuilt from stored reports by the migration backfills', async () => {
     const { stored } = await summaries();
     expect(stored.length).toBeGreaterThan(0);
     await db().execute(sql`delete from partes_diarios_medidor`);
-    // The backfill statement of migration 0011 rebuilds it exactly.
-    const migration = (await import('node:fs')).readFileSync(
-      new URL('../../../src/server/db/migrations/0011_meter_summary.sql', import.meta.url),
-      'utf8',
-    );
-    const backfill = migration.slice(migration.lastIndexOf('--> statement-breakpoint') + '--> statement-breakpoint'.length);
-    await db().execute(sql.raw(backfill));
+    // The backfill statements of migrations 0011 (HORA/KM) and 0013 (the worked meter) rebuild it exactly.
+    await db().execute(sql.raw(backfillOf('0011_meter_summary.sql')));
+    await db().execute(sql.raw(backfillOf('0013_meter_readings.sql')));
     expect((await summaries()).stored).toEqual(stored);
     await db().execute(sql`truncate partes_diarios_det`);
     expect((await summaries()).stored).toEqual([]);

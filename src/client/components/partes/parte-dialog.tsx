@@ -1,7 +1,8 @@
 // Daily-report modal (50% width): internal number, date, machine (searchable, disabled when
 // editing), operator DNI typeahead (8 digits) filling the name, activity (active ones, searchable), service (a
 // cost line with its unit), quantity ('Ingrese solo numeros', ≥ 0), unit price (the chosen line's price, 2
-// decimals) and total = quantity × unit price to 2 decimals, computed by the shared `lineTotal`. Validated by the
+// decimals) and total = quantity × unit price to 2 decimals, computed by the shared `lineTotal`; the meter readings
+// at the start and the end of the day (Horómetro / Kilometraje by the machine's meter). Validated by the
 // contract's report schema: a disabled Grabar says which field to check, closing with changes asks first, and a
 // refused save shows the server's reason in the modal and marks its fields. The same form serves the 'Partes diarios' screen (saved through the outbox), the
 // correction of a rejected report (Sincronización) and the valuation modal (handed back, saved with it).
@@ -10,7 +11,7 @@ import { useState } from 'react';
 import { FormModal } from '../form-modal';
 import { fieldErrorsOf } from '../save-refusal';
 import { describeParte, useInfoVenta, type ParteItem, type ParteOutboxMeta } from './parte-item';
-import { ParteHeadFields, ParteServiceFields } from './parte-fields';
+import { ParteHeadFields, ParteLecturaFields, ParteServiceFields } from './parte-fields';
 import { fieldName, itemOfValues, useParteForm } from './use-parte-form';
 
 export interface ParteDialogProps {
@@ -45,7 +46,7 @@ export function ParteDialog({
 }: ParteDialogProps) {
   const info = useInfoVenta();
   const [busy, setBusy] = useState(false);
-  const { form, gate, errors } = useParteForm(initial, defaultFecha, initialErrors);
+  const { form, gate, errors, horometro, required } = useParteForm(initial, defaultFecha, initialErrors);
   const { handleSubmit, formState, setError } = form;
 
   const submit = handleSubmit(async () => {
@@ -77,6 +78,7 @@ export function ParteDialog({
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <ParteHeadFields form={form} errors={errors} info={info.data} lockMaquinaria={lockMaquinaria} />
+        <ParteLecturaFields form={form} errors={errors} horometro={horometro} required={required} />
         <ParteServiceFields form={form} errors={errors} info={info.data} initial={initial} />
       </div>
     </FormModal>

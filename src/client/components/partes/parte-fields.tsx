@@ -1,7 +1,9 @@
-// The daily report's sections: the head (number, date, machine, operator) and the service line (activity, service,
-// quantity, unit price and the total, computed by the shared `lineTotal`), over the catalogue the form loads first.
+// The daily report's sections: the head (number, date, machine, operator), the meter readings (labelled by the
+// machine's meter: Horómetro in h or Kilometraje in km) and the service line (activity, service, quantity, unit price
+// and the total, computed by the shared `lineTotal`), over the catalogue the form loads first.
 import { useId, useMemo } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
+import { formatReading, meterUnitLabel, worked } from '@shared/domain/lecturas';
 import { formatAmount } from '@shared/domain/money';
 import { lineTotal } from '@shared/domain/valoriza';
 import { LABELS } from '@shared/messages';
@@ -105,6 +107,76 @@ export function ParteHeadFields({
         <div className="-mt-2 sm:col-span-2">
           <FieldError message={errors.dni} />
         </div>
+      )}
+    </>
+  );
+}
+
+/** One reading of the report, as a numeric input with its label and message. */
+function ReadingField({
+  name,
+  label,
+  control,
+  error,
+  required,
+}: {
+  name: 'horometro_inicial' | 'horometro_final';
+  label: string;
+  control: Control<Values>;
+  error: string | undefined;
+  required: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <NumericInput
+            id={id}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            required={required}
+            aria-invalid={fieldState.error || error ? true : undefined}
+          />
+        )}
+      />
+      <FieldError message={error} />
+    </div>
+  );
+}
+
+/** The meter readings at the start and the end of the day, and what the machine worked between them. */
+export function ParteLecturaFields({ form, errors, horometro, required }: Sections & { horometro: boolean | null; required: boolean }) {
+  const { control } = form;
+  const [ini, fin] = useWatch({ control, name: ['horometro_inicial', 'horometro_final'] });
+  const ok = (v: string) => v.trim() !== '' && Number.isFinite(Number(v));
+  const diff = ok(ini) && ok(fin) ? worked({ horometro_inicial: Number(ini), horometro_final: Number(fin) }) : null;
+  return (
+    <>
+      <ReadingField
+        name="horometro_inicial"
+        label={P.readingInitial(horometro)}
+        control={control}
+        error={errors.horometro_inicial}
+        required={required}
+      />
+      <ReadingField
+        name="horometro_final"
+        label={P.readingFinal(horometro)}
+        control={control}
+        error={errors.horometro_final}
+        required={required}
+      />
+      {diff !== null && diff >= 0 && horometro !== null && (
+        <p className="-mt-2 text-sm text-muted-foreground tabular-nums sm:col-span-2" data-testid="parte-trabajo">
+          {P.worked(formatReading(diff), meterUnitLabel(horometro))}
+        </p>
       )}
     </>
   );

@@ -5,6 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { partesdiariosApi, type ParteFields, type ParteRow } from '@shared/contract/partesdiarios';
 import type { Unidad } from '@shared/contract/costos';
+import { worked } from '@shared/domain/lecturas';
+import { READING_UNIT } from '@shared/domain/wear';
 import type { InfoVenta } from '@shared/contract/valoriza';
 import { call } from '@client/lib/api';
 import { CATALOG, catalogQuery } from '../catalogs';
@@ -32,8 +34,14 @@ export type ParteLine = Omit<Required<ContractLine>, 'pd_detalle_id' | 'preuni'>
  * with every field filled, plus the operator's name and the amount for display (the server ignores them).
  * `parte_id` null = a new report.
  */
-export interface ParteItem extends Omit<Required<ParteFields>, 'fecha' | 'dni' | 'partesdiarios_det' | 'editorMode'> {
+export interface ParteItem extends Omit<
+  Required<ParteFields>,
+  'fecha' | 'dni' | 'partesdiarios_det' | 'editorMode' | 'horometro_inicial' | 'horometro_final'
+> {
   fecha: string;
+  /** Meter readings (null: none; a report saved before readings existed). */
+  horometro_inicial: number | null;
+  horometro_final: number | null;
   dni: string;
   nombre_operador: string;
   partesdiarios_det: ParteLine;
@@ -45,7 +53,8 @@ export interface ParteItem extends Omit<Required<ParteFields>, 'fecha' | 'dni' |
 export interface ParteAntes {
   maquinaria_id: number;
   fecha: string;
-  unidad: Unidad;
+  /** The line's unit, or READING_UNIT: the report had readings and `cantid` is what it worked. */
+  unidad: Unidad | typeof READING_UNIT;
   cantid: number;
 }
 
@@ -56,6 +65,8 @@ export interface ParteOutboxMeta extends Record<string, unknown> {
   actividad: string;
   servicio: string;
   unidad: Unidad;
+  /** The machine's meter type (true hour meter), for the readings' unit in the list row. */
+  horometro?: boolean;
   /** An edit: the report as stored before it (null or absent for a new report). */
   antes?: ParteAntes | null;
 }
@@ -77,6 +88,8 @@ export function itemOfRow(r: ParteRow): ParteItem {
     actividad_id: r.actividad_id,
     partesdiarios_det: { costo_det_id: r.costo_det_id, cantid: r.cantid, preuni: r.preuni, pretot: r.pretot },
     monto: r.monto,
+    horometro_inicial: r.horometro_inicial,
+    horometro_final: r.horometro_final,
     editorMode: 'editar',
   };
 }
@@ -92,6 +105,7 @@ export function describeParte(item: Pick<ParteItem, 'maquinaria_id' | 'actividad
     actividad: a?.activ_nombre ?? '',
     servicio: p?.descripcion ?? '',
     unidad: p?.unidad ?? ('HORA' as Unidad),
+    horometro: m?.horometro ?? true,
   };
 }
 
@@ -99,5 +113,10 @@ export function describeParte(item: Pick<ParteItem, 'maquinaria_id' | 'actividad
 export function antesOf(item: ParteItem | null, info: InfoVenta | undefined): ParteAntes | null {
   if (!item || item.parte_id === null) return null;
   const { maquinaria_id, fecha, partesdiarios_det: line } = item;
+  // A stored report with readings counts what it worked (shared/domain/wear.ts READING_UNIT).
+  if (item.horometro_inicial != null && item.horometro_final != null) {
+    const cantid = worked({ horometro_inicial: item.horometro_inicial, horometro_final: item.horometro_final });
+    return { maquinaria_id, fecha, unidad: READING_UNIT, cantid };
+  }
   return { maquinaria_id, fecha, unidad: describeParte(item, info).unidad, cantid: line.cantid };
 }

@@ -1,14 +1,20 @@
 // The daily-report form's state: react-hook-form judged by the contract's report schema, the gate that says why
-// Grabar is disabled, each field's message, and the report item built from the form's values.
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+// Grabar is disabled, each field's message, and the report item built from the form's values. The form's schema adds
+// the meter readings' rules to the contract's (docs/architecture.md, "Meter readings"): required on a new report (and
+// on one that has them), and plausible against the machine's reports the device has and its pending ones
+// (checkLectura, the server's rule), so a report that the server would refuse is not sent.
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { parteDiarioBody } from '@shared/contract/partesdiarios';
+import { checkLectura, DEFAULT_KM_PER_DAY, type Lectura } from '@shared/domain/lecturas';
 import { formatAmount } from '@shared/domain/money';
 import { lineTotal } from '@shared/domain/valoriza';
-import { LABELS } from '@shared/messages';
+import { FIELD, LABELS } from '@shared/messages';
 import { FORM_VALIDATION } from '../form-field';
 import { contractResolver, useFormGate } from '../form-gate';
-import type { ParteItem } from './parte-item';
+import { useMachineLecturas } from './lecturas';
+import { useInfoVenta, type ParteItem } from './parte-item';
 
 const P = LABELS.partes;
 
@@ -21,6 +27,53 @@ export interface Values {
   nombre_operador: string;
   actividad_id: number | undefined;
   partesdiarios_det: { pd_detalle_id: number | null; costo_det_id: number | undefined; cantid: string; preuni: string };
+  horometro_inicial: string;
+  horometro_final: string;
+}
+
+/** What the readings' rules of the form need beyond the values: read when the schema runs (see parteFormSchema). */
+export interface LecturaContext {
+  /** The report being edited (null: a new one). */
+  parteId: number | null;
+  /** Readings must be entered (a new report, or one that has them). */
+  required: boolean;
+  /** The machine's meter type (null: no machine chosen, or the catalogue is not loaded). */
+  horometro: boolean | null;
+  kmPorDia: number;
+  /** The machine's other reports with readings, stored and pending. */
+  others: readonly Lectura[];
+}
+
+/**
+ * The contract's report schema plus the readings' rules of the form: both readings on a new report, and checkLectura
+ * against the machine's reports on the device. `context` is read each time the schema runs, so the schema (and the
+ * resolver built on it) stays one object while the machine's reports load.
+ */
+export function parteFormSchema(context: () => LecturaContext): z.ZodType {
+  return parteDiarioBody.superRefine((v, ctx) => {
+    const c = context();
+    const ini = v.horometro_inicial;
+    const fin = v.horometro_final;
+    if (ini == null || fin == null) {
+      if (!c.required) return;
+      for (const [path, x] of [
+        ['horometro_inicial', ini],
+        ['horometro_final', fin],
+      ] as const)
+        if (x == null) ctx.addIssue({ code: 'custom', message: FIELD.required, path: [path] });
+      return;
+    }
+    if (c.horometro === null || !v.fecha) return;
+    const r: Lectura = {
+      parte_id: c.parteId,
+      nro_parte_interno: v.nro_parte_interno ?? '',
+      fecha: v.fecha,
+      horometro_inicial: ini,
+      horometro_final: fin,
+    };
+    const refusal = checkLectura(r, c.others, { horometro: c.horometro, kmPorDia: c.kmPorDia });
+    if (refusal) ctx.addIssue({ code: 'custom', message: refusal.message, path: [refusal.field] });
+  });
 }
 
 /** Field labels by body path, for 'Para grabar, revise …'. */
@@ -33,7 +86,17 @@ const FIELDS: Record<string, string> = {
   'partesdiarios_det.costo_det_id': P.service,
   'partesdiarios_det.cantid': P.quantity,
   'partesdiarios_det.preuni': P.unitPrice,
+  horometro_inicial: P.readingInitial(null),
+  horometro_final: P.readingFinal(null),
 };
+
+/** The labels with the readings named by the machine's meter. */
+const fieldsFor = (horometro: boolean | null): Record<string, string> => ({
+  ...FIELDS,
+  horometro_inicial: P.readingInitial(horometro),
+  horometro_final: P.readingFinal(horometro),
+});
+const reading = (n: number | null | undefined) => (n == null ? '' : String(n));
 
 const valuesOf = (item: ParteItem | null, fecha: string): Values => ({
   nro_parte_interno: item?.nro_parte_interno ?? '',
@@ -49,7 +112,11 @@ const valuesOf = (item: ParteItem | null, fecha: string): Values => ({
     cantid: item ? String(item.partesdiarios_det.cantid) : '',
     preuni: item ? formatAmount(item.partesdiarios_det.preuni) : '',
   },
+  horometro_inicial: reading(item?.horometro_inicial),
+  horometro_final: reading(item?.horometro_final),
 });
+
+const readingOf = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /**
  * The item is built from the form's own values (the schema's output drops what the server does not read, such as the
@@ -74,6 +141,8 @@ export function itemOfValues(v: Values, initial: ParteItem | null): ParteItem {
       pretot: lineTotal(det.cantid, det.preuni),
     },
     monto: lineTotal(det.cantid, det.preuni),
+    horometro_inicial: readingOf(v.horometro_inicial),
+    horometro_final: readingOf(v.horometro_final),
     editorMode: initial?.parte_id ? 'editar' : 'crear',
   };
 }
@@ -87,13 +156,31 @@ export function fieldName(name: string): FieldName {
 }
 
 export function useParteForm(initial: ParteItem | null, defaultFecha: string, initialErrors: Record<string, string> | undefined) {
+  const parteId = initial?.parte_id ?? null;
+  const required = parteId === null || initial?.horometro_inicial != null;
+  const context = useRef<LecturaContext>({ parteId, required, horometro: null, kmPorDia: DEFAULT_KM_PER_DAY, others: [] });
+  // The resolver's schema stays one object; it reads the readings' context of the latest render.
+  const schema = useMemo(() => parteFormSchema(() => context.current), []);
   const form = useForm<Values, unknown, Values>({
-    resolver: contractResolver(parteDiarioBody),
+    resolver: contractResolver(schema),
     defaultValues: valuesOf(initial, defaultFecha),
     ...FORM_VALIDATION,
   });
   const { formState, setError, trigger, watch } = form;
-  const gate = useFormGate({ schema: parteDiarioBody, values: watch(), labels: FIELDS, dirty: formState.isDirty });
+  const info = useInfoVenta();
+  const maquinariaId = useWatch({ control: form.control, name: 'maquinaria_id' });
+  const others = useMachineLecturas(maquinariaId);
+  const horometro = info.data?.maquinarias.find((m) => m.id === maquinariaId)?.horometro ?? null;
+  const kmPorDia = info.data?.km_max_dia ?? DEFAULT_KM_PER_DAY;
+  const lecturas = useMemo<LecturaContext>(
+    () => ({ parteId, required, horometro, kmPorDia, others }),
+    [parteId, required, horometro, kmPorDia, others],
+  );
+  context.current = lecturas;
+  const labels = useMemo(() => fieldsFor(horometro), [horometro]);
+  // The gate judges the values with this render's readings' context (a new schema object when it changes).
+  const gateSchema = useMemo(() => parteFormSchema(() => lecturas), [lecturas]);
+  const gate = useFormGate({ schema: gateSchema, values: watch(), labels, dirty: formState.isDirty });
 
   // A report opened to edit or correct is checked at once: Grabar is enabled when it is valid, and the server's
   // last refusal is marked on its fields.
@@ -114,8 +201,10 @@ export function useParteForm(initial: ParteItem | null, defaultFecha: string, in
     costo_det_id: gate.errorAt('partesdiarios_det.costo_det_id', own.partesdiarios_det?.costo_det_id?.message),
     cantid: gate.errorAt('partesdiarios_det.cantid', own.partesdiarios_det?.cantid?.message),
     preuni: gate.errorAt('partesdiarios_det.preuni', own.partesdiarios_det?.preuni?.message),
+    horometro_inicial: gate.errorAt('horometro_inicial', own.horometro_inicial?.message),
+    horometro_final: gate.errorAt('horometro_final', own.horometro_final?.message),
   };
-  return { form, gate, errors };
+  return { form, gate, errors, horometro, required };
 }
 
 export type ParteForm = ReturnType<typeof useParteForm>;

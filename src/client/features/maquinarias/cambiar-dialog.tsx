@@ -1,9 +1,10 @@
 // Cambiar Insumos: change date (not after today), the previous meter from the
-// daily reports (read-only), the meter read on the machine, a required observation, then the confirmation 'Esta
+// daily reports (read-only), the meter read on the machine (where the new parts start: a report of the change day
+// spanning it splits there; named Horómetro or Kilometraje by the machine's meter), a required observation, then the confirmation 'Esta
 // seguro de cambiar este insumo?'. The change restarts the selected parts' counters; when no hours accumulated
 // since that date an info notice says so; a refusal shows the server's reason in the modal. A disabled Grabar says
 // which field to check; closing with changes asks first.
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractResolver } from '@client/components/form-gate';
 import { cambiarInsumoBody, type CambiarInsumoBody } from '@shared/contract/maquinarias';
@@ -25,13 +26,13 @@ import { saveErrorMessage } from './save-error';
 
 const L = LABELS.maquinarias;
 
-/** Field labels by body path, for 'Para grabar, revise …'. */
-const FIELDS: Record<string, string> = {
+/** Field labels by body path, for 'Para grabar, revise …': the meter named by the machine's (never hours on km). */
+const fieldsOf = (horometro: boolean): Record<string, string> => ({
   fecha: L.changeDate,
-  horometro_pdiario: L.previousMeter,
-  horometro_vehiculo: L.machineMeter,
+  horometro_pdiario: horometro ? L.previousMeter : L.previousOdometer,
+  horometro_vehiculo: horometro ? L.machineMeter : L.machineOdometer,
   observacion: L.observation,
-};
+});
 
 const describeRefusal = (err: unknown) => saveErrorMessage(err, MSG.changeFailed);
 
@@ -48,6 +49,7 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
   const today = session?.date ?? limaDate();
   const change = useCambiarInsumos();
   const [confirming, setConfirming] = useState<CambiarInsumoBody | null>(null);
+  const FIELDS = useMemo(() => fieldsOf(machine.horometro), [machine.horometro]);
   const obsId = useId();
   // The contract checks the device's day; the session carries the server's, which is the one the server applies.
   const schema = cambiarInsumoBody.refine((v) => v.fecha <= today, { message: FIELD.changeDateFuture, path: ['fecha'] });
@@ -117,8 +119,8 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
         )}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <HoursField form={form} name="horometro_pdiario" label={L.previousMeter} readOnly />
-        <HoursField form={form} name="horometro_vehiculo" label={L.machineMeter} required showError />
+        <HoursField form={form} name="horometro_pdiario" label={FIELDS.horometro_pdiario} readOnly />
+        <HoursField form={form} name="horometro_vehiculo" label={FIELDS.horometro_vehiculo} required showError />
       </div>
       <div>
         <Label htmlFor={obsId} required>

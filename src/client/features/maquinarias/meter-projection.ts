@@ -1,9 +1,11 @@
 // Local projection of the device's pending daily reports on the machines (docs/architecture.md, "Machinery and wear"), like the
 // stock of pending exits: while a report saved offline waits in the outbox, the machinery list and the wear view
 // show the machine's meter, each part's counter, band, forecast and the alert badges as they will be once it arrives.
-// The rules are the server's (src/server/lib/wear.ts through src/shared/domain/wear.ts): a line counts for the meter
-// when its unit is the machine's meter unit (HORA for an hour meter, KM for an odometer), for a part when it is dated
-// on or after the assignment day (never changed) or strictly after the last change.
+// The rules are the server's (src/server/lib/wear.ts through src/shared/domain/wear.ts): a report with readings counts
+// what it worked (final − initial) whatever its billing unit; one without, its line when the unit is the machine's
+// meter unit (HORA for an hour meter, KM for an odometer); for a part when it is dated on or after the assignment day
+// (never changed) or strictly after the last change (a report of the change day spanning the change's reading is
+// split on the server; the device counts it for the part taken out until the server's answer arrives).
 //
 // Which outbox items count: reports ('partesdiarios', POST or PUT) that are not rejected (a refused report changes
 // nothing on the server until it is corrected) and not accepted yet (`ackedAt`). An item that may already be on the
@@ -14,7 +16,15 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { limaDate } from '@shared/domain/dates';
-import { meterUnit, projectInsumo, reachesLimitSoon, usageWindowStart, USAGE_WINDOW_DAYS, type PendingMeter } from '@shared/domain/wear';
+import {
+  countsForMeter,
+  projectInsumo,
+  READING_UNIT,
+  reachesLimitSoon,
+  usageWindowStart,
+  USAGE_WINDOW_DAYS,
+  type PendingMeter,
+} from '@shared/domain/wear';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import { partesdiariosApi } from '@shared/contract/partesdiarios';
 import { pendingOf, useOutbox, type OutboxItem } from '@client/offline';
@@ -57,6 +67,12 @@ export function pendingMeterLines(
       if (!meta.antes) continue;
       push({ ...meta.antes, cantid: -Number(meta.antes.cantid) });
     }
+    // With readings, what it worked counts (whatever the billing unit); without, its line in the machine's unit.
+    if (body.horometro_inicial != null && body.horometro_final != null) {
+      const cents = Math.round(Number(body.horometro_final) * 100) - Math.round(Number(body.horometro_inicial) * 100);
+      push({ maquinaria_id: body.maquinaria_id, fecha: body.fecha, unidad: READING_UNIT, cantid: cents / 100 });
+      continue;
+    }
     const unidad = opts.unitOf?.(line.costo_det_id) ?? meta.unidad ?? 'HORA';
     push({ maquinaria_id: body.maquinaria_id, fecha: body.fecha, unidad, cantid: Number(line.cantid ?? 0) });
   }
@@ -81,12 +97,11 @@ export type ProjectedRow = MaquinariaRow & { _pendiente?: number };
 
 export function projectMaquinaria(row: MaquinariaRow, lines: readonly PendingMeter[] | undefined, today: string): ProjectedRow {
   if (!lines?.length) return row;
-  const unit = meterUnit(row.horometro);
   const start = usageWindowStart(today);
   let meter = 0;
   let window = 0;
   for (const l of lines) {
-    if (l.unidad !== unit) continue;
+    if (!countsForMeter(l.unidad, row.horometro)) continue;
     meter = round2(meter + l.cantid);
     if (l.fecha >= start && l.fecha <= today) window = round2(window + l.cantid);
   }

@@ -1,11 +1,15 @@
 // Columns of LISTADO DE PARTES DIARIOS: number (with the outbox badge), date, machine, operator, activity, service,
-// quantity with its unit, unit price (hidden), amount, billed/unbilled status, actions: edit (24) / delete (25)
-// while unbilled, 'Abrir y corregir' for rejected outbox rows. A billed report is changed from its valuation.
+// quantity with its unit, unit price (hidden), the meter readings (h or km by the machine's meter) with what it
+// worked, amount, billed/unbilled status, actions: edit (24) / delete (25) while unbilled, 'Corregir lecturas' (74)
+// on any stored report, 'Abrir y corregir' for rejected outbox rows. A billed report is changed from its valuation.
+import { Gauge } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
+import { formatReading, meterUnitLabel, worked } from '@shared/domain/lecturas';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
-import { RowActions } from '@client/components/row-actions';
+import { IfRole, RowActions } from '@client/components/row-actions';
+import { IconButton } from '@client/components/ui/button';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
@@ -17,7 +21,29 @@ type Row = WithPending<ParteRow>;
 
 export const billedLabel = (r: Pick<ParteRow, 'valoriza_id'>) => (r.valoriza_id ? P.billed(r.valoriza_id) : P.unbilled);
 
-export function parteColumns(actions: PendingRowActions<ParteRow>): DataColumnDef<Row>[] {
+type Lecturas = Pick<ParteRow, 'horometro' | 'horometro_inicial' | 'horometro_final'>;
+
+/** The readings as the list (and its Excel/PDF) shows them: '4,380.0 → 4,388.5 h', or 'Sin lecturas'. */
+export function readingsText(r: Lecturas): string {
+  if (r.horometro_inicial == null || r.horometro_final == null) return P.noReadings;
+  return P.readingsRange(formatReading(r.horometro_inicial), formatReading(r.horometro_final), meterUnitLabel(r.horometro));
+}
+
+/** What the report worked by its readings ('Trabajó 8.5 h'), or null without readings. */
+export function workedText(r: Lecturas): string | null {
+  if (r.horometro_inicial == null || r.horometro_final == null) return null;
+  return P.worked(
+    formatReading(worked({ horometro_inicial: r.horometro_inicial, horometro_final: r.horometro_final })),
+    meterUnitLabel(r.horometro),
+  );
+}
+
+export interface ParteActions extends PendingRowActions<ParteRow> {
+  /** 'Corregir lecturas' (code 74). */
+  onCorrect: (row: ParteRow) => void;
+}
+
+export function parteColumns(actions: ParteActions): DataColumnDef<Row>[] {
   return [
     {
       // Number and date share a column so the list fits a tablet without sideways scroll.
@@ -69,6 +95,21 @@ export function parteColumns(actions: PendingRowActions<ParteRow>): DataColumnDe
       },
     },
     {
+      id: 'lecturas',
+      accessorFn: readingsText,
+      header: P.readings,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {readingsText(row.original)}
+          {workedText(row.original) && <span className="block text-xs text-muted-foreground">{workedText(row.original)}</span>}
+        </span>
+      ),
+      meta: {
+        exportValue: (r) => (workedText(r) ? `${readingsText(r)} (${workedText(r)})` : readingsText(r)),
+        priority: 2,
+      },
+    },
+    {
       accessorKey: 'monto',
       header: LABELS.valoriza.amount,
       cell: ({ row }) => formatAmount(row.original.monto),
@@ -89,15 +130,32 @@ export function parteColumns(actions: PendingRowActions<ParteRow>): DataColumnDe
     },
     { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
     // A billed report is changed from its valuation: no actions here.
-    pendingActionsColumn<ParteRow>(actions.onFix, (r) =>
-      r.valoriza_id ? null : (
+    pendingActionsColumn<ParteRow>(actions.onFix, (r) => {
+      // The readings are corrected (74) on any stored report, billed or not: the bill does not change.
+      const correct = (
+        <IfRole code={ROLE.lecturaCorregir}>
+          <IconButton
+            aria-label={P.correctReadings}
+            title={P.correctReadings}
+            onClick={() => actions.onCorrect(r)}
+            className="text-sky-700 hover:text-sky-900"
+          >
+            <Gauge aria-hidden="true" />
+          </IconButton>
+        </IfRole>
+      );
+      return r.valoriza_id ? (
+        <div className="flex items-center justify-center gap-1">{correct}</div>
+      ) : (
         <RowActions
           editCode={ROLE.parteDiarioEditar}
           deleteCode={ROLE.parteDiarioEliminar}
           onEdit={() => actions.onEdit(r)}
           onDelete={() => actions.onDelete(r)}
-        />
-      ),
-    ),
+        >
+          {correct}
+        </RowActions>
+      );
+    }),
   ];
 }

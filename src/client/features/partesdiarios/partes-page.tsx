@@ -1,8 +1,9 @@
 // LISTADO DE PARTES DIARIOS (under Valorizaciones): machine ('Todos') and date filters, billed /
 // unbilled status, Excel/PDF (landscape); reports still in the device outbox merged in with a 'pendiente' /
 // 'rechazado' badge; 'Nuevo' (23) opens the daily-report modal, saved through the outbox so it works without
-// signal; edit (24) and delete (25) while unbilled; 'Abrir y corregir' for a rejected one.
-import { useMemo } from 'react';
+// signal; edit (24) and delete (25) while unbilled; 'Corregir lecturas' (74) with a reason on any stored report;
+// 'Abrir y corregir' for a rejected one.
+import { useMemo, useState } from 'react';
 import { ROLE } from '@shared/auth/permissions';
 import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
@@ -15,6 +16,7 @@ import { itemOfRow, usePartes, type ParteItem, type ParteRow } from '@client/com
 import { useDeleteParte } from './api';
 import { partesdiariosOffline } from './offline';
 import { parteColumns } from './columns';
+import { CorregirLecturasDialog } from './corregir-lecturas-dialog';
 import { ParteSaveDialog } from './parte-save-dialog';
 
 const P = LABELS.partes;
@@ -35,8 +37,9 @@ export default function PartesPage() {
   const crud = useCrudList<ParteRow, ParteItem>((row) => remove.mutateAsync(row.parte_id));
   const { edit, askDelete } = crud;
   const { fix } = outbox;
+  const [correcting, setCorrecting] = useState<ParteRow | null>(null);
   const columns = useMemo(
-    () => parteColumns({ onEdit: (row) => edit(itemOfRow(row)), onDelete: askDelete, onFix: fix }),
+    () => parteColumns({ onEdit: (row) => edit(itemOfRow(row)), onDelete: askDelete, onFix: fix, onCorrect: setCorrecting }),
     [edit, askDelete, fix],
   );
 
@@ -56,6 +59,7 @@ export default function PartesPage() {
       newCode={ROLE.parteDiarioNuevo}
     >
       {crud.open && <ParteSaveDialog item={crud.target} defaultFecha={session?.date ?? limaDate()} onClose={crud.close} />}
+      {correcting && <CorregirLecturasDialog row={correcting} onClose={() => setCorrecting(null)} />}
     </CrudListScreen>
   );
 }

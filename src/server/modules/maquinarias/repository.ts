@@ -51,11 +51,11 @@ export function insumosOf(db: Db, maquinariaId: number, insumoMaqIds?: readonly 
   );
 }
 
-/** The machine's meter at the end of a day: its registration meter plus the meter lines of reports up to it. */
+/** The machine's meter at the end of a day: its registration meter plus what its reports up to it worked (`medido_acum`). */
 export async function meterAt(db: Db, maquinariaId: number, fecha: string): Promise<number> {
   const [r] = await rowsOf<{ v: string }>(
     db,
-    sql`select (m.horometro_inicial + coalesce(${meterTotal(sql`m.id`, sql`m.horometro`, sql`${fecha}::date`)}, 0))::text as v
+    sql`select (m.horometro_inicial + coalesce(${meterTotal(sql`m.id`, sql`${fecha}::date`)}, 0))::text as v
       from maquinarias m where m.id = ${maquinariaId}`,
   );
   return r ? Number(r.v) : 0;

@@ -14,14 +14,14 @@ import type {
   MaquinariaInsumo,
   MaquinariaRow,
 } from '@shared/contract/maquinarias';
-import { countsForInsumo } from '@shared/domain/wear';
+import { formatReading, meterWord } from '@shared/domain/lecturas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { cambiosInsumo, extVehiculos, insumos, insumosMaquinaria, maquinarias } from '../../db/schema/index';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
-import { assignDay } from '../../lib/wear';
-import { runChange } from '../../plugins/change';
+import { assignDay, cutTotal } from '../../lib/wear';
+import { runChange, type ChangeContext } from '../../plugins/change';
 import { cambiosByIds, maquinariasOf, meterAt, insumosOf } from './repository';
 
 const RESOURCE = 'maquinarias';
@@ -170,74 +170,145 @@ interface LockedInsumo {
   maquinaria_id: number;
   insumo_id: number;
   last_date_mantenimiento: string | null;
+  last_horometro_mantenimiento: string | null;
   fecha_asignacion: string;
+  /** Where its counter starts now, on the worked-meter axis (lib/wear.ts cutTotal). */
+  corte: string;
+}
+
+/** A part change as the change form sends it, plus who makes it (a work order's close passes its own). */
+export interface CambioInsumos {
+  maquinaria_id: number;
+  checkeds: readonly number[];
+  fecha: string;
+  observacion: string;
+  /** The meter read on the machine at the change: where the new parts start. */
+  horometro_vehiculo: number;
+  userId: number | null;
 }
 
 /**
- * Changes the selected parts of one machine on `fecha`: per part, the hours it accumulated until that day (the
- * meter lines of the reports that count for it, dated up to the change) go into a history row with the meter
- * from the reports at that day and the meter read on the machine; its counter restarts (reports after the
- * change count for the new part). `retrieve_hours` is the most any part accumulated: 0 means none had hours.
+ * The change reading must fit the machine's reports with readings: not below the final of a report dated before the
+ * change day, not above the initial of one dated after it (a report of the change day may span it: it splits there).
  */
+async function assertChangeReading(tx: Db, machine: { id: number; horometro: boolean }, fecha: string, reading: number) {
+  const [r] = await rowsOf<{
+    prev_nro: string | null;
+    prev_fecha: string | null;
+    prev_final: string | null;
+    next_nro: string | null;
+    next_fecha: string | null;
+    next_initial: string | null;
+  }>(
+    tx,
+    sql`select a.nro_parte_interno as prev_nro, to_char(a.fecha, 'YYYY-MM-DD') as prev_fecha, a.horometro_final::text as prev_final,
+          b.nro_parte_interno as next_nro, to_char(b.fecha, 'YYYY-MM-DD') as next_fecha, b.horometro_inicial::text as next_initial
+        from (select 1) one
+        left join lateral (select * from partes_diarios p where p.maquinaria_id = ${machine.id} and p.fecha < ${fecha}::date
+          and p.horometro_final > ${reading} order by p.horometro_final desc limit 1) a on true
+        left join lateral (select * from partes_diarios p where p.maquinaria_id = ${machine.id} and p.fecha > ${fecha}::date
+          and p.horometro_inicial < ${reading} order by p.horometro_inicial limit 1) b on true`,
+  );
+  const word = meterWord(machine.horometro);
+  if (r.prev_nro != null) {
+    const m = MSG.changeReadingBelow(word, formatReading(reading), r.prev_nro, r.prev_fecha as string, formatReading(Number(r.prev_final)));
+    throw new AppError(422, m, { horometro_vehiculo: m });
+  }
+  if (r.next_nro != null) {
+    const m = MSG.changeReadingAbove(
+      word,
+      formatReading(reading),
+      r.next_nro,
+      r.next_fecha as string,
+      formatReading(Number(r.next_initial)),
+    );
+    throw new AppError(422, m, { horometro_vehiculo: m });
+  }
+}
+
+/**
+ * Changes the selected parts of one machine on `fecha` at the reading `horometro_vehiculo`, inside the caller's
+ * transaction (the change form's route below; a work order's close calls it with its own transaction and audit). Per
+ * part: what it worked since its counter started (lib/wear.ts cutTotal) up to the change point goes into a history row
+ * with the meter from the reports at that day and the meter read on the machine; its counter restarts at the change
+ * point: the end of the change day less what the day's reports with readings worked above the reading, so a report
+ * spanning the change splits there and no hour is lost or counted twice. `retrieve_hours` is the most any part
+ * accumulated: 0 means none had hours. Locks the machine, then the parts (id order).
+ */
+export async function cambiarInsumosTx(tx: Db, audit: ChangeContext['audit'], c: CambioInsumos): Promise<CambiarInsumoAnswer> {
+  const machine = await lockMaquinaria(tx, c.maquinaria_id);
+  const corte = cutTotal(
+    sql`im.maquinaria_id`,
+    sql`coalesce(im.last_date_mantenimiento, ${assignDay} - 1)`,
+    sql`case when im.last_date_mantenimiento is not null then im.last_horometro_mantenimiento end`,
+  );
+  const parts = await rowsOf<LockedInsumo>(
+    tx,
+    sql`select im.insumo_maq_id, im.maquinaria_id, im.insumo_id,
+        to_char(im.last_date_mantenimiento, 'YYYY-MM-DD') as last_date_mantenimiento,
+        im.last_horometro_mantenimiento::text as last_horometro_mantenimiento,
+        to_char(${assignDay}, 'YYYY-MM-DD') as fecha_asignacion, (${corte})::text as corte
+      from insumos_maquinaria im where im.insumo_maq_id in (${sql.join(
+        c.checkeds.map((x) => sql`${x}`),
+        sql`, `,
+      )}) order by im.insumo_maq_id for update`,
+  );
+  for (const id of c.checkeds) {
+    const p = parts.find((x) => Number(x.insumo_maq_id) === id);
+    if (!p) throw notFound(MSG.partAssignmentNotFound);
+    if (Number(p.maquinaria_id) !== machine.id) throw badRequest(MSG.partNotOfMachine, { checkeds: MSG.partNotOfMachine });
+    if (p.last_date_mantenimiento && c.fecha < p.last_date_mantenimiento) {
+      throw badRequest(MSG.changeBeforeLast(p.last_date_mantenimiento), { fecha: MSG.changeBeforeLast(p.last_date_mantenimiento) });
+    }
+    if (!p.last_date_mantenimiento && c.fecha < p.fecha_asignacion) {
+      throw badRequest(MSG.changeBeforeAssignment(p.fecha_asignacion), { fecha: MSG.changeBeforeAssignment(p.fecha_asignacion) });
+    }
+    // Two changes of one part on one day: the second at a reading below the first would count hours twice.
+    if (
+      p.last_date_mantenimiento === c.fecha &&
+      p.last_horometro_mantenimiento != null &&
+      c.horometro_vehiculo < Number(p.last_horometro_mantenimiento)
+    ) {
+      const m = MSG.changeReadingBelowLast(formatReading(Number(p.last_horometro_mantenimiento)));
+      throw new AppError(422, m, { horometro_vehiculo: m });
+    }
+  }
+  await assertChangeReading(tx, machine, c.fecha, c.horometro_vehiculo);
+  const [{ v: nuevoCorte }] = await rowsOf<{ v: string }>(
+    tx,
+    sql`select (${cutTotal(sql`${machine.id}::int`, sql`${c.fecha}::date`, sql`${c.horometro_vehiculo}::numeric`)})::text as v`,
+  );
+  const meter = await meterAt(tx, machine.id, c.fecha);
+  const ids: number[] = [];
+  let retrieve = 0;
+  for (const p of parts) {
+    const horas = Math.max(0, Math.round(Number(nuevoCorte) * 100) - Math.round(Number(p.corte) * 100)) / 100;
+    retrieve = Math.max(retrieve, horas);
+    const [row] = await tx
+      .insert(cambiosInsumo)
+      .values({
+        insumo_maq_id: Number(p.insumo_maq_id),
+        maquinaria_id: machine.id,
+        insumo_id: Number(p.insumo_id),
+        fecha: c.fecha,
+        observacion: c.observacion,
+        horometro_pdiario: meter,
+        horometro_vehiculo: c.horometro_vehiculo,
+        horas_acumuladas: horas,
+        user_id: c.userId,
+      })
+      .returning();
+    await tx
+      .update(insumosMaquinaria)
+      .set({ last_date_mantenimiento: c.fecha, last_horometro_mantenimiento: c.horometro_vehiculo })
+      .where(eq(insumosMaquinaria.insumo_maq_id, Number(p.insumo_maq_id)));
+    await audit({ action: 'cambiar', resource: PARTS, resource_id: Number(p.insumo_maq_id), before: p, after: row });
+    ids.push(row.id);
+  }
+  return { data: await cambiosByIds(tx, ids), retrieve_hours: retrieve };
+}
+
+/** The change form (POST /api/maquinarias/cambiarinsumo): cambiarInsumosTx in its own keyed, audited transaction. */
 export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Promise<CambiarInsumoAnswer> {
-  return runChange(req, async ({ tx, audit }) => {
-    const machine = await lockMaquinaria(tx, body.maquinaria_id);
-    const parts = await rowsOf<LockedInsumo>(
-      tx,
-      sql`select im.insumo_maq_id, im.maquinaria_id, im.insumo_id,
-          to_char(im.last_date_mantenimiento, 'YYYY-MM-DD') as last_date_mantenimiento,
-          to_char(${assignDay}, 'YYYY-MM-DD') as fecha_asignacion
-        from insumos_maquinaria im where im.insumo_maq_id in (${sql.join(
-          body.checkeds.map((c) => sql`${c}`),
-          sql`, `,
-        )}) order by im.insumo_maq_id for update`,
-    );
-    for (const c of body.checkeds) {
-      const p = parts.find((x) => Number(x.insumo_maq_id) === c);
-      if (!p) throw notFound(MSG.partAssignmentNotFound);
-      if (Number(p.maquinaria_id) !== machine.id) throw badRequest(MSG.partNotOfMachine, { checkeds: MSG.partNotOfMachine });
-      if (p.last_date_mantenimiento && body.fecha < p.last_date_mantenimiento) {
-        throw badRequest(MSG.changeBeforeLast(p.last_date_mantenimiento), { fecha: MSG.changeBeforeLast(p.last_date_mantenimiento) });
-      }
-      if (!p.last_date_mantenimiento && body.fecha < p.fecha_asignacion) {
-        throw badRequest(MSG.changeBeforeAssignment(p.fecha_asignacion), { fecha: MSG.changeBeforeAssignment(p.fecha_asignacion) });
-      }
-    }
-    // Meter quantity per report day up to the change date (the meter summary); each part sums the days that count for it.
-    const days = await rowsOf<{ fecha: string; qty: string }>(
-      tx,
-      sql`select to_char(s.fecha, 'YYYY-MM-DD') as fecha, ${machine.horometro ? sql`s.horas` : sql`s.km`}::text as qty
-        from partes_diarios_medidor s
-        where s.maquinaria_id = ${machine.id} and s.fecha <= ${body.fecha}::date`,
-    );
-    const meter = await meterAt(tx, machine.id, body.fecha);
-    const ids: number[] = [];
-    let retrieve = 0;
-    for (const p of parts) {
-      const cents = days.filter((d) => countsForInsumo(p, d.fecha)).reduce((s, d) => s + Math.round(Number(d.qty) * 100), 0);
-      const horas = cents / 100;
-      retrieve = Math.max(retrieve, horas);
-      const [row] = await tx
-        .insert(cambiosInsumo)
-        .values({
-          insumo_maq_id: Number(p.insumo_maq_id),
-          maquinaria_id: machine.id,
-          insumo_id: Number(p.insumo_id),
-          fecha: body.fecha,
-          observacion: body.observacion,
-          horometro_pdiario: meter,
-          horometro_vehiculo: body.horometro_vehiculo,
-          horas_acumuladas: horas,
-          user_id: req.user?.id ?? null,
-        })
-        .returning();
-      await tx
-        .update(insumosMaquinaria)
-        .set({ last_date_mantenimiento: body.fecha })
-        .where(eq(insumosMaquinaria.insumo_maq_id, Number(p.insumo_maq_id)));
-      await audit({ action: 'cambiar', resource: PARTS, resource_id: Number(p.insumo_maq_id), before: p, after: row });
-      ids.push(row.id);
-    }
-    return { data: await cambiosByIds(tx, ids), retrieve_hours: retrieve };
-  });
+  return runChange(req, ({ tx, audit }) => cambiarInsumosTx(tx, audit, { ...body, userId: req.user?.id ?? null }));
 }

@@ -42,7 +42,9 @@ function query(f: ParteFilter, detail: boolean): SQL {
           ${p.actividad_id} as actividad_id, a.activ_nombre as actividad,
           d.costo_det_id, c.descripcion as servicio, d.unidad,
           d.cantid::float8 as cantid, d.preuni::float8 as preuni, d.pretot::float8 as pretot,
-          ${p.monto}::float8 as monto, ${p.valoriza_id} as valoriza_id, ${isoTimestamp(p.created_at)} as created_at
+          ${p.monto}::float8 as monto, ${p.valoriza_id} as valoriza_id, m.horometro,
+          ${p.horometro_inicial}::float8 as horometro_inicial, ${p.horometro_final}::float8 as horometro_final,
+          ${isoTimestamp(p.created_at)} as created_at
           ${detail ? sql`, d.pd_detalle_id, c.precio::float8 as precio` : sql``}
         from ${p}
         join ${maquinarias} m on m.id = ${p.maquinaria_id}

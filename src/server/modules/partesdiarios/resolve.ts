@@ -19,6 +19,8 @@ export interface StoredParte {
   operador_id: number;
   actividad_id: number;
   valoriza_id: number | null;
+  horometro_inicial: number | null;
+  horometro_final: number | null;
   pd_detalle_id: number;
   costo_det_id: number;
   cantid: number;
@@ -34,7 +36,11 @@ export interface ResolvedParte {
     operador_id: number;
     actividad_id: number;
     monto: number;
+    horometro_inicial: number | null;
+    horometro_final: number | null;
   };
+  /** Prefix of its field errors (a valuation's item). */
+  path: string;
   line: { costo_det_id: number; cantid: number; preuni: number; pretot: number; unidad: string };
 }
 
@@ -52,7 +58,8 @@ export async function lockPartes(tx: Db, ids: number[]): Promise<Map<number, Sto
   const rows = await rowsOf<StoredParte>(
     tx,
     sql`select p.parte_id, p.nro_parte_interno, to_char(p.fecha, 'YYYY-MM-DD') as fecha, p.maquinaria_id, p.operador_id,
-          p.actividad_id, p.valoriza_id, d.pd_detalle_id, d.costo_det_id, d.cantid::float8 as cantid,
+          p.actividad_id, p.valoriza_id, p.horometro_inicial::float8 as horometro_inicial,
+          p.horometro_final::float8 as horometro_final, d.pd_detalle_id, d.costo_det_id, d.cantid::float8 as cantid,
           d.preuni::float8 as preuni, d.unidad
         from ${partesDiarios} p
         join lateral (select * from partes_diarios_det x where x.parte_id = p.parte_id order by x.pd_detalle_id limit 1) d on true
@@ -136,7 +143,13 @@ export async function resolveParte(
   const cantid = det?.cantid ?? (stored?.cantid as number);
   const preuni = det?.preuni ?? (sameLine ? (stored?.preuni as number) : line.precio);
   const pretot = lineTotal(cantid, preuni);
+  // Readings: missing keeps the stored ones (or none), both null clears them (the contract sends them in pairs).
+  const readings =
+    input.horometro_inicial !== undefined || input.horometro_final !== undefined
+      ? { horometro_inicial: input.horometro_inicial ?? null, horometro_final: input.horometro_final ?? null }
+      : { horometro_inicial: stored?.horometro_inicial ?? null, horometro_final: stored?.horometro_final ?? null };
   return {
+    path,
     values: {
       nro_parte_interno: input.nro_parte_interno ?? (stored?.nro_parte_interno as string),
       fecha: input.fecha ?? stored?.fecha ?? opts.fecha,
@@ -144,6 +157,7 @@ export async function resolveParte(
       operador_id,
       actividad_id,
       monto: pretot,
+      ...readings,
     },
     line: { costo_det_id, cantid, preuni, pretot, unidad: sameLine && stored ? stored.unidad : line.unidad },
   };
@@ -157,6 +171,8 @@ export function sameParte(r: ResolvedParte, s: StoredParte): boolean {
     v.fecha === s.fecha &&
     v.operador_id === s.operador_id &&
     v.actividad_id === s.actividad_id &&
+    v.horometro_inicial === s.horometro_inicial &&
+    v.horometro_final === s.horometro_final &&
     r.line.costo_det_id === s.costo_det_id &&
     r.line.cantid === s.cantid &&
     r.line.preuni === s.preuni

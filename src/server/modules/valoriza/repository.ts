@@ -12,6 +12,7 @@ import { dateRangeWhere } from '../../lib/sql';
 import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
 import { isoTs } from '../../lib/timestamps';
 import { partesOfValoriza } from '../partesdiarios/repository';
+import { kmPorDia } from '../partesdiarios/lecturas';
 
 const v = valorizaciones;
 const rowColumns = {
@@ -103,6 +104,7 @@ export async function infoVenta(db: Db): Promise<InfoVenta> {
       .orderBy(asc(maquinarias.placa)),
   ]);
   return {
+    km_max_dia: await kmPorDia(db),
     precios: precios.map((p) => ({ ...p, unidad: p.unidad as InfoVenta['precios'][number]['unidad'] })),
     actividades: acts,
     maquinarias: machines,

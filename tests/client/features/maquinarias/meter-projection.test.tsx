@@ -48,6 +48,8 @@ function report(nro: string, cantid: number, over: Partial<ParteItem> = {}): Par
     actividad_id: 3,
     partesdiarios_det: { costo_det_id: 11, cantid, preuni: 85.5, pretot: 0 },
     monto: 0,
+    horometro_inicial: null,
+    horometro_final: null,
     editorMode: 'crear',
     ...over,
   };

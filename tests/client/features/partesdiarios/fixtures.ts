@@ -11,6 +11,7 @@ export const INFOVENTA: InfoVenta = {
     { id: 4, activ_nombre: 'Mejoramiento de vía' },
   ],
   maquinarias: [{ id: 1, descripcion: 'CARGADOR FRONTAL', placa: 'EGA-123', horometro: true, estado: 0 }],
+  km_max_dia: 600,
 };
 
 export const CUENTAS: CuentaRow[] = [

@@ -91,6 +91,8 @@ describe('daily-report form gate', () => {
       actividad_id: 3,
       partesdiarios_det: { costo_det_id: 11, cantid: 2.5, preuni: 85.5, pretot: 213.75 },
       monto: 213.75,
+      horometro_inicial: null,
+      horometro_final: null,
       editorMode: 'editar' as const,
     };
     render(<ParteSaveDialog item={saved} defaultFecha="2025-01-15" onClose={vi.fn()} />, { wrapper: providers(t.engine) });
@@ -124,6 +126,8 @@ describe('daily-report form gate', () => {
     await choose(P.activity, 'Limpieza de cunetas');
     await choose(P.service, /ALQUILER CARGADOR/);
     fireEvent.change(screen.getByLabelText(new RegExp(`^${P.quantity}`)), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(P.readingInitial(true), { exact: false }), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText(P.readingFinal(true), { exact: false }), { target: { value: '502' } });
     const save = screen.getByRole('button', { name: LABELS.shell.save });
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
     fireEvent.click(save);

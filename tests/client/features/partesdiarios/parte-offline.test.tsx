@@ -63,6 +63,9 @@ async function fillReport(nro: string, qty: string) {
   await screen.findByText(MSG.onlyNumbers);
   fireEvent.change(qtyBox, { target: { value: qty } });
   await waitFor(() => expect(screen.getByLabelText(P.total)).toHaveProperty('value', lineTotal(qty, 85.5).toFixed(2)));
+  // The readings, labelled by the machine's meter (an hour meter).
+  fireEvent.change(screen.getByLabelText(P.readingInitial(true), { exact: false }), { target: { value: '1000' } });
+  fireEvent.change(screen.getByLabelText(P.readingFinal(true), { exact: false }), { target: { value: String(1000 + Number(qty)) } });
 }
 
 describe('daily report offline', () => {
@@ -144,6 +147,8 @@ describe('daily report offline', () => {
       actividad_id: 4,
       partesdiarios_det: { costo_det_id: 12, cantid: 1, preuni: 300, pretot: 300 },
       monto: 300,
+      horometro_inicial: 100,
+      horometro_final: 108,
       editorMode: 'crear',
     };
     await t.engine.add({ resource: 'partesdiarios', method: 'POST', url: '/api/partesdiarios', body, label: P.outboxLabel('PD-0002') });

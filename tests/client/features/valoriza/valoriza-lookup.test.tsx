@@ -134,6 +134,9 @@ function report(parte_id: number, monto: number) {
     ...line,
     monto,
     valoriza_id: 7,
+    horometro: true,
+    horometro_inicial: null,
+    horometro_final: null,
     created_at: '2025-01-10T15:00:00.000Z',
     operador: { operador_id: 5, dni: '12345678', nombres: 'PEREZ JUAN' },
     partesdiarios_det: {

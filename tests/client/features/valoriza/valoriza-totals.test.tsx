@@ -36,6 +36,9 @@ function report(parte_id: number, monto: number) {
     pretot: monto,
     monto,
     valoriza_id: 7,
+    horometro: true,
+    horometro_inicial: null,
+    horometro_final: null,
     created_at: '2025-01-10T15:00:00.000Z',
   };
   return {
