@@ -3,7 +3,7 @@
 // average daily use; and its next due once done, fixed (counted from when it was due) or floating (from when it was
 // done). The server's due list and the client's screens use these same rules. Dates are `YYYY-MM-DD` (Lima).
 import { toCents } from './money';
-import { addDays, MAX_FORECAST_DAYS } from './wear';
+import { addDays, forecastDate } from './wear';
 
 export type Programacion = 'FIJA' | 'FLOTANTE';
 export type EstadoTarea = 'vencida' | 'proxima' | 'al_dia';
@@ -75,15 +75,8 @@ export function estadoTarea(t: TareaProgramada, medidor: number, hoy: string): E
  * meter to its due meter (the wear forecast's rule: today once reached; none while the machine does not work).
  */
 export function pronosticoTarea(t: TareaProgramada, medidor: number, usoDiario: number, hoy: string): string | null {
-  let porMedidor: string | null = null;
-  if (t.proximo_medidor !== null) {
-    const falta = cents(t.proximo_medidor) - cents(medidor);
-    if (falta <= 0) porMedidor = hoy;
-    else if (usoDiario > 0) {
-      const dias = Math.ceil(falta / cents(usoDiario));
-      if (dias <= MAX_FORECAST_DAYS) porMedidor = addDays(hoy, dias);
-    }
-  }
+  // forecastDate works on the daily use's 4 decimals, as the SQL of the due list and of the wear forecast do.
+  const porMedidor = t.proximo_medidor === null ? null : forecastDate(medidor, t.proximo_medidor, usoDiario, hoy);
   const fechas = [porMedidor, t.proximo_fecha].filter((d): d is string => d !== null);
   return fechas.length ? fechas.reduce((a, b) => (a < b ? a : b)) : null;
 }

@@ -21,7 +21,7 @@ import { cambiosInsumo, extVehiculos, insumos, insumosMaquinaria, maquinarias } 
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { assignDay } from '../../lib/wear';
-import { runChange } from '../../plugins/change';
+import { runChange, type ChangeContext } from '../../plugins/change';
 import { cambiosByIds, maquinariasOf, meterAt, insumosOf } from './repository';
 
 const RESOURCE = 'maquinarias';
@@ -181,6 +181,23 @@ interface LockedInsumo {
  */
 export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Promise<CambiarInsumoAnswer> {
   return runChange(req, async ({ tx, audit }) => {
+    const { ids, retrieve } = await cambiarInsumosTx(tx, audit, req.user?.id ?? null, body);
+    return { data: await cambiosByIds(tx, ids), retrieve_hours: retrieve };
+  });
+}
+
+/**
+ * The part change inside the caller's transaction (the change form above; a preventive task marked done, whose parts
+ * restart at its reading): the history rows' ids and the most hours a changed part had.
+ */
+export async function cambiarInsumosTx(
+  tx: Db,
+  audit: ChangeContext['audit'],
+  userId: number | null,
+  body: CambiarInsumoBody,
+): Promise<{ ids: number[]; retrieve: number }> {
+  // A block keeps the body as it was inside runChange (the change's lines stay as they were).
+  {
     const machine = await lockMaquinaria(tx, body.maquinaria_id);
     const parts = await rowsOf<LockedInsumo>(
       tx,
@@ -228,7 +245,7 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
           horometro_pdiario: meter,
           horometro_vehiculo: body.horometro_vehiculo,
           horas_acumuladas: horas,
-          user_id: req.user?.id ?? null,
+          user_id: userId,
         })
         .returning();
       await tx
@@ -238,6 +255,6 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
       await audit({ action: 'cambiar', resource: PARTS, resource_id: Number(p.insumo_maq_id), before: p, after: row });
       ids.push(row.id);
     }
-    return { data: await cambiosByIds(tx, ids), retrieve_hours: retrieve };
-  });
+    return { ids, retrieve };
+  }
 }
