@@ -33,19 +33,13 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
       meta: { priority: 1, align: 'center', exportValue: (r) => estadoLabel(r.estado) },
     },
     { accessorKey: 'placa', header: L.machine, meta: { priority: 1, className: 'whitespace-nowrap' } },
+    { id: 'tarea', header: L.task, accessorFn: (r) => r.tarea_nombre, meta: { priority: 1 } },
+    { accessorKey: 'fecha_pronostico', header: L.forecast, meta: { priority: 1, align: 'center', className: 'whitespace-nowrap' } },
     {
-      id: 'tarea',
-      header: L.task,
-      accessorFn: (r) => r.tarea_nombre,
-      cell: ({ row }) => (
-        <>
-          {row.original.tarea_nombre}
-          <span className="block text-xs text-slate-500">
-            {row.original.plan_nombre} · {triggerText(row.original, row.original.horometro)}
-          </span>
-        </>
-      ),
-      meta: { priority: 1, exportValue: (r) => `${r.tarea_nombre} (${r.plan_nombre}; ${triggerText(r, r.horometro)})` },
+      id: 'plan',
+      header: L.plan,
+      accessorFn: (r) => `${r.plan_nombre} · ${triggerText(r, r.horometro)}`,
+      meta: { priority: 6 },
     },
     {
       accessorKey: 'proximo_medidor',
@@ -70,7 +64,6 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
       },
     },
     { accessorKey: 'proximo_fecha', header: L.nextDate, meta: { priority: 3, align: 'center', className: 'whitespace-nowrap' } },
-    { accessorKey: 'fecha_pronostico', header: L.forecast, meta: { priority: 1, align: 'center', className: 'whitespace-nowrap' } },
     {
       accessorKey: 'ultima_fecha',
       header: L.lastDone,

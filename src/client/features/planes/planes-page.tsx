@@ -78,7 +78,7 @@ export default function PlanesPage() {
         options={maquinariaOptions(machines.data)}
         allLabel={L.allMachines}
       />
-      <div className="w-44">
+      <div className="w-40">
         <Label htmlFor="planes-estado">{L.state}</Label>
         <Select id="planes-estado" value={estado} onChange={(e) => setEstado(e.target.value as EstadoTarea | '')}>
           <option value="">{L.allStates}</option>
@@ -90,12 +90,12 @@ export default function PlanesPage() {
         </Select>
       </div>
       <div>
-        <Label htmlFor="planes-fini">{`${L.dueRange}: ${LABELS.startDate}`}</Label>
-        <DateInput id="planes-fini" className="w-40" value={fini} onValueChange={setFini} />
+        <Label htmlFor="planes-fini">{L.dueFrom}</Label>
+        <DateInput id="planes-fini" className="w-36" value={fini} onValueChange={setFini} />
       </div>
       <div>
-        <Label htmlFor="planes-ffin">{LABELS.endDate}</Label>
-        <DateInput id="planes-ffin" className="w-40" value={ffin} min={fini || undefined} onValueChange={setFfin} />
+        <Label htmlFor="planes-ffin">{L.dueTo}</Label>
+        <DateInput id="planes-ffin" className="w-36" value={ffin} min={fini || undefined} onValueChange={setFfin} />
       </div>
     </div>
   );

@@ -83,123 +83,125 @@ export function TareaDialog({ tarea, editing, horometro, parts, today, onSave, o
       width="lg"
       onAdd={() => onSave(f)}
     >
-      <TextField
-        label={L.taskName}
-        required
-        maxLength={200}
-        value={f.nombre}
-        onChange={(e) => set('nombre', e.target.value)}
-        error={gate.errorAt('nombre')}
-      />
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Num
-          id="t-cada-m"
-          label={L.everyMeter(unit)}
-          value={f.cada_medidor}
-          onChange={(v) => set('cada_medidor', v)}
-          error={gate.errorAt('cada_medidor')}
+      <div className="flex flex-col gap-4">
+        <TextField
+          label={L.taskName}
+          required
+          maxLength={200}
+          value={f.nombre}
+          onChange={(e) => set('nombre', e.target.value)}
+          error={gate.errorAt('nombre')}
         />
-        <Num
-          id="t-cada-d"
-          label={L.everyDays}
-          integer
-          value={f.cada_dias}
-          onChange={(v) => set('cada_dias', v)}
-          error={gate.errorAt('cada_dias')}
-        />
-        <Num
-          id="t-mar-m"
-          label={L.marginMeter(unit)}
-          value={f.margen_medidor}
-          onChange={(v) => set('margen_medidor', v)}
-          error={gate.errorAt('margen_medidor')}
-        />
-        <Num
-          id="t-mar-d"
-          label={L.marginDays}
-          integer
-          value={f.margen_dias}
-          onChange={(v) => set('margen_dias', v)}
-          error={gate.errorAt('margen_dias')}
-        />
-      </div>
-      <div className="grid gap-3 md:grid-cols-3">
-        <div>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Num
+            id="t-cada-m"
+            label={L.everyMeter(unit)}
+            value={f.cada_medidor}
+            onChange={(v) => set('cada_medidor', v)}
+            error={gate.errorAt('cada_medidor')}
+          />
+          <Num
+            id="t-cada-d"
+            label={L.everyDays}
+            integer
+            value={f.cada_dias}
+            onChange={(v) => set('cada_dias', v)}
+            error={gate.errorAt('cada_dias')}
+          />
+          <Num
+            id="t-mar-m"
+            label={L.marginMeter(unit)}
+            value={f.margen_medidor}
+            onChange={(v) => set('margen_medidor', v)}
+            error={gate.errorAt('margen_medidor')}
+          />
+          <Num
+            id="t-mar-d"
+            label={L.marginDays}
+            integer
+            value={f.margen_dias}
+            onChange={(v) => set('margen_dias', v)}
+            error={gate.errorAt('margen_dias')}
+          />
+        </div>
+        <div className="grid gap-3 md:grid-cols-3">
           <SelectField
             label={L.schedule}
             options={PROGRAMACIONES.map((p) => ({ value: p, label: p }))}
             value={f.programacion}
             onChange={(e) => set('programacion', e.target.value as TareaForm['programacion'])}
           />
-          <p className="mt-1 text-xs text-muted-foreground">{L.scheduleHelp}</p>
-        </div>
-        <div>
-          <DateField label={L.baseDate} value={f.base_fecha} max={today} onValueChange={(v) => set('base_fecha', v)} />
-          <FieldError message={gate.errorAt('base_fecha')} />
-        </div>
-        <Num
-          id="t-base-m"
-          label={`${L.baseMeter} (${unit})`}
-          value={f.base_medidor}
-          onChange={(v) => set('base_medidor', v)}
-          error={gate.errorAt('base_medidor')}
-        />
-      </div>
-      <p className="-mt-1 text-xs text-muted-foreground">{L.baseHelp}</p>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-slate-700">{L.checklist}</legend>
-        {f.checklist.map((c, i) => (
-          <div key={i} className="flex items-center gap-2">
-            <Input
-              aria-label={`${L.checklistItem} ${i + 1}`}
-              maxLength={200}
-              value={c}
-              onChange={(e) =>
-                set(
-                  'checklist',
-                  f.checklist.map((x, j) => (j === i ? e.target.value : x)),
-                )
-              }
-            />
-            <IconButton
-              aria-label={LABELS.remove}
-              className="text-red-600 pointer-coarse:size-11"
-              onClick={() =>
-                set(
-                  'checklist',
-                  f.checklist.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <X aria-hidden="true" />
-            </IconButton>
+          <div>
+            <DateField label={L.baseDate} value={f.base_fecha} max={today} onValueChange={(v) => set('base_fecha', v)} />
+            <FieldError message={gate.errorAt('base_fecha')} />
           </div>
-        ))}
-        <div>
-          <Button size="sm" variant="secondary" className="pointer-coarse:h-11" onClick={() => set('checklist', [...f.checklist, ''])}>
-            <Plus aria-hidden="true" />
-            {L.addItem}
-          </Button>
+          <Num
+            id="t-base-m"
+            label={`${L.baseMeter} (${unit})`}
+            value={f.base_medidor}
+            onChange={(v) => set('base_medidor', v)}
+            error={gate.errorAt('base_medidor')}
+          />
         </div>
-      </fieldset>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-semibold text-slate-700">{L.parts}</legend>
-        {parts.length === 0 && <p className="text-sm text-slate-500">{L.noParts}</p>}
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          {parts.map((p) => (
-            <label key={p.insumo_maq_id} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm pointer-coarse:min-h-11">
-              <Checkbox checked={f.insumos.includes(p.insumo_maq_id)} onCheckedChange={(v) => togglePart(p.insumo_maq_id, v === true)} />
-              <span>
-                {p.insumo_name} <span className="text-slate-500">({p.insumo_codigo})</span>
-              </span>
-            </label>
+        <ul className="list-inside list-disc text-xs text-muted-foreground">
+          <li>{L.scheduleHelp}</li>
+          <li>{L.baseHelp}</li>
+        </ul>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-slate-700">{L.checklist}</legend>
+          {f.checklist.map((c, i) => (
+            <div key={i} className="flex items-center gap-2">
+              <Input
+                aria-label={`${L.checklistItem} ${i + 1}`}
+                maxLength={200}
+                value={c}
+                onChange={(e) =>
+                  set(
+                    'checklist',
+                    f.checklist.map((x, j) => (j === i ? e.target.value : x)),
+                  )
+                }
+              />
+              <IconButton
+                aria-label={LABELS.remove}
+                className="text-red-600 pointer-coarse:size-11"
+                onClick={() =>
+                  set(
+                    'checklist',
+                    f.checklist.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                <X aria-hidden="true" />
+              </IconButton>
+            </div>
           ))}
-        </div>
-      </fieldset>
-      <label className="flex min-h-9 items-center gap-2 text-sm pointer-coarse:min-h-11">
-        <Checkbox checked={f.activo} onCheckedChange={(v) => set('activo', v === true)} />
-        {L.active}
-      </label>
+          <div>
+            <Button size="sm" variant="secondary" className="pointer-coarse:h-11" onClick={() => set('checklist', [...f.checklist, ''])}>
+              <Plus aria-hidden="true" />
+              {L.addItem}
+            </Button>
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-semibold text-slate-700">{L.parts}</legend>
+          {parts.length === 0 && <p className="text-sm text-slate-500">{L.noParts}</p>}
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            {parts.map((p) => (
+              <label key={p.insumo_maq_id} className="flex min-h-9 cursor-pointer items-center gap-2 text-sm pointer-coarse:min-h-11">
+                <Checkbox checked={f.insumos.includes(p.insumo_maq_id)} onCheckedChange={(v) => togglePart(p.insumo_maq_id, v === true)} />
+                <span>
+                  {p.insumo_name} <span className="text-slate-500">({p.insumo_codigo})</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="flex min-h-9 items-center gap-2 text-sm pointer-coarse:min-h-11">
+          <Checkbox checked={f.activo} onCheckedChange={(v) => set('activo', v === true)} />
+          {L.active}
+        </label>
+      </div>
     </ItemModal>
   );
 }

@@ -91,15 +91,18 @@ export async function currentMeter(db: Db, maquinariaId: number): Promise<number
  * forecast's rule on the same 4-decimal daily use). Filtered by machine, state and forecast range; soonest first.
  */
 export function listVencimientos(db: Db, f: VencimientosBody, today = limaDate()): Promise<JsonRows<VencimientoRow>> {
+  return jsonRows(db, vencimientosQuery(f, today));
+}
+
+/** The due list's query (its rows, before jsonRows aggregates them). */
+function vencimientosQuery(f: VencimientosBody, today: string): SQL {
   const maq = f.maquinaria_id ? f.maquinaria_id : null;
   const where: SQL[] = [];
   if (f.estado) where.push(sql`v.estado = ${f.estado}`);
   if (f.fini) where.push(sql`v.fecha_pronostico >= ${f.fini}::date`);
   if (f.ffin) where.push(sql`v.fecha_pronostico <= ${f.ffin}::date`);
   const hoy = sql`${today}::date`;
-  return jsonRows(
-    db,
-    sql`with ${wearCtes({ today, maquinariaIds: maq ? [maq] : null })},
+  return sql`with ${wearCtes({ today, maquinariaIds: maq ? [maq] : null })},
       tt as (
         select t.tarea_id, t.plan_id, p.nombre as plan_nombre, t.nombre as tarea_nombre, m.id as maquinaria_id, m.placa,
           m.descripcion, m.horometro, t.cada_medidor, t.cada_dias, t.margen_medidor, t.margen_dias, t.programacion,
@@ -138,8 +141,7 @@ export function listVencimientos(db: Db, f: VencimientosBody, today = limaDate()
       from v
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by case v.estado when 'vencida' then 0 when 'proxima' then 1 else 2 end, v.fecha_pronostico nulls last, v.placa, v.tarea_id
-      limit ${PLANES_LIST_LIMIT}`,
-  );
+      limit ${PLANES_LIST_LIMIT}`;
 }
 
 /**
