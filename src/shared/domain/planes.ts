@@ -31,6 +31,9 @@ export interface Punto {
 
 const cents = (n: number) => toCents(n);
 
+/** Calendar days from `a` to `b` (`YYYY-MM-DD`). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
 /** The first due of a task counted from `base` (the plan's start, or the last time it was done before the plan). */
 export function primerVencimiento(t: Pick<TareaProgramada, 'cada_medidor' | 'cada_dias'>, base: Punto) {
   return {
@@ -47,14 +50,16 @@ export function siguienteVencimiento(t: TareaProgramada, hecho: Punto) {
   if (t.programacion === 'FLOTANTE') return primerVencimiento(t, hecho);
   let medidor: number | null = null;
   if (t.cada_medidor !== null && t.cada_medidor > 0) {
-    let next = cents(t.proximo_medidor ?? hecho.medidor) + cents(t.cada_medidor);
-    while (next <= cents(hecho.medidor)) next += cents(t.cada_medidor);
+    const cada = cents(t.cada_medidor);
+    let next = cents(t.proximo_medidor ?? hecho.medidor) + cada;
+    // Whole intervals past the reading, counted at once (a loop would take 10^12 turns for 0.01 h up to 10^10 h).
+    if (next <= cents(hecho.medidor)) next += (Math.floor((cents(hecho.medidor) - next) / cada) + 1) * cada;
     medidor = next / 100;
   }
   let fecha: string | null = null;
   if (t.cada_dias !== null && t.cada_dias > 0) {
     fecha = addDays(t.proximo_fecha ?? hecho.fecha, t.cada_dias);
-    while (fecha <= hecho.fecha) fecha = addDays(fecha, t.cada_dias);
+    if (fecha <= hecho.fecha) fecha = addDays(fecha, (Math.floor(daysBetween(fecha, hecho.fecha) / t.cada_dias) + 1) * t.cada_dias);
   }
   return { proximo_medidor: medidor, proximo_fecha: fecha };
 }
