@@ -77,6 +77,9 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   await page.getByRole('heading', { name: LABELS.maquinarias.title }).waitFor();
   await page.getByRole('tab', { name: L.tabPlans }).click();
   await page.getByRole('heading', { name: L.dueTitle }).waitFor();
+  // The demo fleet's plans: overdue tasks first.
+  const table = page.getByRole('table', { name: L.dueTitle });
+  await table.locator('tbody tr').first().getByText(L.estado.vencida, { exact: true }).waitFor();
   await still(page, 'planes-due-tablet');
 
   // The machine's plans: none yet; 'Nuevo plan'.
@@ -106,7 +109,6 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   await editor.waitFor({ state: 'detached' });
 
   // Due 10 days ago by date: Vencida in the due list.
-  const table = page.getByRole('table', { name: L.dueTitle });
   const row = table.locator('tbody tr').filter({ hasText: machine.placa }).filter({ hasText: 'Cambio de aceite' });
   await row.getByText(L.estado.vencida, { exact: true }).waitFor();
   await still(page, 'planes-vencida-tablet');

@@ -32,8 +32,15 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
       cell: ({ row }) => <EstadoTareaBadge estado={row.original.estado} />,
       meta: { priority: 1, align: 'center', exportValue: (r) => estadoLabel(r.estado) },
     },
-    { accessorKey: 'placa', header: L.machine, meta: { priority: 1, className: 'whitespace-nowrap' } },
-    { id: 'tarea', header: L.task, accessorFn: (r) => r.tarea_nombre, meta: { priority: 1 } },
+    { accessorKey: 'placa', header: LABELS.maquinarias.plate, meta: { priority: 1, className: 'whitespace-nowrap' } },
+    {
+      id: 'tarea',
+      header: L.task,
+      accessorFn: (r) => r.tarea_nombre,
+      // A long name wraps (at most 14rem) so the forecast date keeps its column on an upright tablet.
+      cell: ({ row }) => <span className="block max-w-56">{row.original.tarea_nombre}</span>,
+      meta: { priority: 1 },
+    },
     { accessorKey: 'fecha_pronostico', header: L.forecast, meta: { priority: 1, align: 'center', className: 'whitespace-nowrap' } },
     {
       id: 'plan',

@@ -78,7 +78,7 @@ export default function PlanesPage() {
         options={maquinariaOptions(machines.data)}
         allLabel={L.allMachines}
       />
-      <div className="w-40">
+      <div className="w-44">
         <Label htmlFor="planes-estado">{L.state}</Label>
         <Select id="planes-estado" value={estado} onChange={(e) => setEstado(e.target.value as EstadoTarea | '')}>
           <option value="">{L.allStates}</option>
