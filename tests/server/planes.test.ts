@@ -2,11 +2,12 @@
 // list's state and forecast (the shared rules), fixed versus floating next due after a late execution, a task marked
 // done restarting its parts, the copy to machines of the same kind, delete, the report of tasks done and missed, the
 // role codes and the bounds.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import {
+  PLANES_LIST_LIMIT,
   cumplimientoRow,
   planDetail,
   vencimientoRow,
@@ -410,6 +411,18 @@ describe('preventive plans API (/api/planes)', () => {
       expect(await count()).toBe(n);
       const bad = await req('POST', '/api/planes/vencimientos', { estado: 'rota' });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it(`answers at most ${PLANES_LIST_LIMIT} rows of the due list, the overdue first`, async () => {
+      const m = await newMachine();
+      const p = await createPlan(m.id, [tarea()]);
+      await t.database.db.execute(sql`insert into planes_tareas (plan_id, nombre, cada_dias, base_fecha, proximo_fecha)
+        select ${p.plan_id}, 'Masiva ' || g, 30, ${ago(60)}::date, ${ago(30)}::date + (g % 90) from generate_series(1, ${PLANES_LIST_LIMIT}::int) g`);
+      const rows = await due({ maquinaria_id: m.id });
+      expect(rows).toHaveLength(PLANES_LIST_LIMIT);
+      expect(rows[0].estado).toBe('vencida');
+      expect(rows.map((r) => r.tarea_nombre)).not.toContain('Cambio de aceite de motor'); // due in 90 days: cut off
+      await t.database.db.delete(planes).where(eq(planes.plan_id, p.plan_id));
     });
   });
 });
