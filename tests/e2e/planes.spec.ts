@@ -143,10 +143,17 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   const copied = (await api<PlanRow[]>(token, 'GET', `/api/planes?maquinaria_id=${twin.id}`)).data;
   expect(copied.map((p) => [p.nombre, p.tareas])).toEqual([['Plan de prueba E2E', 1]]);
 
+  // The same screen on a desktop: the next due date and meter unfold.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await table.getByRole('columnheader', { name: L.nextDate }).waitFor();
+  await still(page, 'planes-due-desktop');
+  await page.setViewportSize(TABLET);
+
   // The report of code 44: the part-change PDF and the tasks done and missed.
   await openMenu(page, MENU.reportes, LABELS.menu.reportes, LABELS.menu.mantenimientoPreventivo);
   await page.getByRole('heading', { name: LABELS.maquinarias.reportTitle }).waitFor();
   await page.getByRole('button', { name: L.reportExcel }).waitFor();
   await still(page, 'planes-reporte-tablet');
+
   await context.close();
 });
