@@ -17,6 +17,7 @@ import type { LoadFigures } from './load';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
 import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
+import { generatePlanes, PLANES_BUDGET_MS, timePlanes } from './planes';
 import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
 
 /** Most the exits list may take against PostgreSQL building the same JSON by itself. */
@@ -84,6 +85,25 @@ async function runOn(label: string, databaseUrl: string | undefined): Promise<Fi
           ),
         );
       }
+      const p0 = performance.now();
+      const pc = await generatePlanes(t.database.db);
+      console.log(
+        `\n${label}: ${pc.plans} plans, ${pc.tasks} tasks, ${pc.reports} daily reports (3 years) generated in ${((performance.now() - p0) / 1000).toFixed(1)} s`,
+      );
+      const pl = await timePlanes(t.app, token);
+      console.log(
+        `${pl.name}: ${pl.rows} rows, median ${pl.median.toFixed(1)} ms, p95 ${pl.p95.toFixed(1)} ms (${pl.median <= PLANES_BUDGET_MS ? 'within' : 'ABOVE'} ${PLANES_BUDGET_MS} ms)`,
+      );
+      figures.push(
+        figure(
+          group,
+          `${pl.name} (${pc.tasks} tasks)`,
+          pl.median,
+          'ms',
+          { op: '<=', value: PLANES_BUDGET_MS },
+          { p95: pl.p95, rows: pl.rows },
+        ),
+      );
     } finally {
       await t.close();
     }

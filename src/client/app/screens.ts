@@ -34,7 +34,9 @@ export const SCREENS = {
   mantenimiento_maquinaria: {
     path: '/mantenimiento_maquinaria/$tipo',
     code: MENU.mantenimientoPreventivo,
-    load: () => import('@client/features/maquinarias/maquinarias-page'),
+    // The machinery list of type mantenimiento and the preventive plans (app/mantenimiento-page.tsx).
+    load: () => import('./mantenimiento-page'),
+    catalogs: ['maquinarias'],
   },
   operador: { path: '/operador', code: MENU.operadores, load: () => import('@client/features/operadores/operadores-page') },
   actividad: {
@@ -72,7 +74,7 @@ export const SCREENS = {
   rep_mantenimiento: {
     path: '/rep_mantenimiento',
     code: MENU.reporteMantenimiento,
-    load: () => import('@client/features/maquinarias/rep-mantenimiento-page'),
+    load: () => import('./rep-mantenimiento-page'),
     catalogs: ['maquinarias'],
   },
   pedido: {

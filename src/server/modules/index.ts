@@ -23,6 +23,7 @@ import valorizaRoutes from './valoriza/routes';
 import pideRoutes from './pide/routes';
 import inicioRoutes from './inicio/routes';
 import operacionesRoutes from './operaciones/routes';
+import planesRoutes from './planes/routes';
 import openapiRoutes from './openapi/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -49,5 +50,6 @@ export const modules: FastifyPluginAsync[] = [
   pideRoutes,
   inicioRoutes,
   operacionesRoutes,
+  planesRoutes,
   openapiRoutes,
 ];

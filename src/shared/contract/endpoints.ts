@@ -20,6 +20,7 @@ import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
 import { partesdiariosApi } from './partesdiarios';
 import { pedidosApi } from './pedidos';
+import { planesApi } from './planes';
 import { pideApi } from './pide';
 import { reparacionesApi } from './reparaciones';
 import { salidasApi } from './salidas';
@@ -47,6 +48,7 @@ export const API = {
   partesdiarios: partesdiariosApi,
   pedidos: pedidosApi,
   pide: pideApi,
+  planes: planesApi,
   reparaciones: reparacionesApi,
   salidas: salidasApi,
   search: searchApi,

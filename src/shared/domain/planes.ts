@@ -3,7 +3,7 @@
 // average daily use; and its next due once done, fixed (counted from when it was due) or floating (from when it was
 // done). The server's due list and the client's screens use these same rules. Dates are `YYYY-MM-DD` (Lima).
 import { toCents } from './money';
-import { addDays, MAX_FORECAST_DAYS } from './wear';
+import { addDays, forecastDate } from './wear';
 
 export type Programacion = 'FIJA' | 'FLOTANTE';
 export type EstadoTarea = 'vencida' | 'proxima' | 'al_dia';
@@ -31,6 +31,9 @@ export interface Punto {
 
 const cents = (n: number) => toCents(n);
 
+/** Calendar days from `a` to `b` (`YYYY-MM-DD`). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
 /** The first due of a task counted from `base` (the plan's start, or the last time it was done before the plan). */
 export function primerVencimiento(t: Pick<TareaProgramada, 'cada_medidor' | 'cada_dias'>, base: Punto) {
   return {
@@ -47,14 +50,16 @@ export function siguienteVencimiento(t: TareaProgramada, hecho: Punto) {
   if (t.programacion === 'FLOTANTE') return primerVencimiento(t, hecho);
   let medidor: number | null = null;
   if (t.cada_medidor !== null && t.cada_medidor > 0) {
-    let next = cents(t.proximo_medidor ?? hecho.medidor) + cents(t.cada_medidor);
-    while (next <= cents(hecho.medidor)) next += cents(t.cada_medidor);
+    const cada = cents(t.cada_medidor);
+    let next = cents(t.proximo_medidor ?? hecho.medidor) + cada;
+    // Whole intervals past the reading, counted at once (a loop would take 10^12 turns for 0.01 h up to 10^10 h).
+    if (next <= cents(hecho.medidor)) next += (Math.floor((cents(hecho.medidor) - next) / cada) + 1) * cada;
     medidor = next / 100;
   }
   let fecha: string | null = null;
   if (t.cada_dias !== null && t.cada_dias > 0) {
     fecha = addDays(t.proximo_fecha ?? hecho.fecha, t.cada_dias);
-    while (fecha <= hecho.fecha) fecha = addDays(fecha, t.cada_dias);
+    if (fecha <= hecho.fecha) fecha = addDays(fecha, (Math.floor(daysBetween(fecha, hecho.fecha) / t.cada_dias) + 1) * t.cada_dias);
   }
   return { proximo_medidor: medidor, proximo_fecha: fecha };
 }
@@ -75,15 +80,8 @@ export function estadoTarea(t: TareaProgramada, medidor: number, hoy: string): E
  * meter to its due meter (the wear forecast's rule: today once reached; none while the machine does not work).
  */
 export function pronosticoTarea(t: TareaProgramada, medidor: number, usoDiario: number, hoy: string): string | null {
-  let porMedidor: string | null = null;
-  if (t.proximo_medidor !== null) {
-    const falta = cents(t.proximo_medidor) - cents(medidor);
-    if (falta <= 0) porMedidor = hoy;
-    else if (usoDiario > 0) {
-      const dias = Math.ceil(falta / cents(usoDiario));
-      if (dias <= MAX_FORECAST_DAYS) porMedidor = addDays(hoy, dias);
-    }
-  }
+  // forecastDate works on the daily use's 4 decimals, as the SQL of the due list and of the wear forecast do.
+  const porMedidor = t.proximo_medidor === null ? null : forecastDate(medidor, t.proximo_medidor, usoDiario, hoy);
   const fechas = [porMedidor, t.proximo_fecha].filter((d): d is string => d !== null);
   return fechas.length ? fechas.reduce((a, b) => (a < b ? a : b)) : null;
 }

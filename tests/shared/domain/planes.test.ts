@@ -56,6 +56,18 @@ describe('preventive tasks: due by meter and/or date, whichever first', () => {
     expect(siguienteVencimiento(t, { fecha: '2026-07-15', medidor: 1540 })).toEqual({ proximo_medidor: 1750, proximo_fecha: '2026-09-28' });
   });
 
+  it('fixed: whole intervals are counted at once, even millions of them, and a reading on a due is past it', () => {
+    const t = tarea({ cada_medidor: 0.01, proximo_medidor: 0, cada_dias: 1, proximo_fecha: '1900-01-01' });
+    expect(siguienteVencimiento(t, { fecha: '2026-03-20', medidor: 9_999_999_999 })).toEqual({
+      proximo_medidor: 9_999_999_999.01,
+      proximo_fecha: '2026-03-21',
+    });
+    expect(siguienteVencimiento(tarea(), { fecha: '2026-06-30', medidor: 1500 })).toEqual({
+      proximo_medidor: 1750,
+      proximo_fecha: '2026-09-28',
+    });
+  });
+
   it('floating: the next due counts from when it was done', () => {
     const t = tarea({ programacion: 'FLOTANTE' });
     expect(siguienteVencimiento(t, { fecha: '2026-03-20', medidor: 1240 })).toEqual({ proximo_medidor: 1490, proximo_fecha: '2026-06-18' });

@@ -1,7 +1,7 @@
 // REPORTE POR MANTENIMIENTO DE MAQUINARIAS (rep_mantenimiento): a multi-select of plates with an
 // all-machines option, Fecha Inicio, Fecha Final and 'Generar Reporte', which opens the part-change history PDF
 // (GET /api/maquinarias/viewpdfmantenimiento) in a new tab. The machines are loaded before the screen.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FileText, LoaderCircle } from 'lucide-react';
 import { normalizeSearch } from '@shared/domain/stock';
 import { LABELS } from '@shared/messages';
@@ -21,7 +21,16 @@ import { usePdfAction } from './use-pdf-action';
 
 const L = LABELS.maquinarias;
 
-export default function RepMantenimientoPage() {
+/** What the screen has chosen: the machines (empty: all), the range, and whether it is complete. */
+export interface RepMantenimientoChoice {
+  ids: readonly number[];
+  fini: string;
+  ffin: string;
+  ready: boolean;
+}
+
+/** `extra`: more reports of the same choice under 'Generar Reporte' (the preventive tasks done and missed, app/). */
+export default function RepMantenimientoPage({ extra }: { extra?: (choice: RepMantenimientoChoice) => ReactNode }) {
   const maquinarias = useCatalog(CATALOG.maquinarias);
   const [allMaquinarias, setAllMaquinarias] = useState(true);
   const [ids, setIds] = useState<Set<number>>(() => new Set());
@@ -120,6 +129,7 @@ export default function RepMantenimientoPage() {
             {pdf.busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileText aria-hidden="true" />}
             {L.generateReport}
           </Button>
+          {extra?.({ ids: allMaquinarias ? [] : chosen, fini: range.start, ffin: range.end, ready })}
         </div>
       </form>
     </ListScreen>

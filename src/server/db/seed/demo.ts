@@ -6,6 +6,7 @@ import { demoServiceOrders, seedFallas } from './demo-fallas';
 import { seedMirror } from './demo-integraciones';
 import { seedFleet, seedMaquinariaInsumos } from './demo-maquinarias';
 import { seedCatalogs, seedPartes } from './demo-partes';
+import { seedPlanes } from './demo-planes';
 import { seedInsumos, seedWarehouse } from './demo-almacen';
 import { seedDemoUsers } from './demo-usuarios';
 import { clock, rng } from './demo-util';
@@ -18,6 +19,7 @@ export interface DemoSummary {
   insumos: number;
   asignaciones: number;
   cambios: number;
+  planes: number;
   partes: number;
   valorizaciones: number;
   fallas: number;
@@ -56,6 +58,7 @@ export async function seedDemo(database: Db, opts: DemoOptions = {}): Promise<De
       new Map([...insumoIds].map(([k, v]) => [k, v.id])),
       users.supervisor,
     );
+    const planes = await seedPlanes(db, c, fleet.maquinarias, meter, users.supervisor);
     const valorizaciones = await seedValorizaciones(db, c, mirror, partes);
     const maquinariaIds = new Map(fleet.maquinarias.map((m) => [m.placa, m.id]));
     const fallas = await seedFallas(db, c, serviceOrders, maquinariaIds, users.supervisor);
@@ -67,6 +70,7 @@ export async function seedDemo(database: Db, opts: DemoOptions = {}): Promise<De
       insumos: insumoIds.size,
       asignaciones: maquinariaInsumos.assignments,
       cambios: maquinariaInsumos.changes,
+      planes,
       partes: partes.length,
       valorizaciones,
       ...fallas,

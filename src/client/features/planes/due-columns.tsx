@@ -1,0 +1,107 @@
+// Columns of the fleet's due list: state, plate, task (with its plan and trigger), next due meter and date, current
+// meter, forecast date, last done and the actions (mark done, edit the plan). Key columns keep priority 1 so an upright
+// tablet shows them; the rest fold.
+import { CheckCheck, Pencil } from 'lucide-react';
+import { ROLE } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
+import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
+import { IfRole } from '@client/components/row-actions';
+import { IconButton } from '@client/components/ui/button';
+import type { VencimientoRow } from './api';
+import { EstadoTareaBadge, estadoLabel } from './estado-badge';
+import { triggerText } from './plan-form';
+
+const L = LABELS.planes;
+const ORDER = { vencida: 0, proxima: 1, al_dia: 2 } as const;
+const TOUCH = 'pointer-coarse:size-11';
+
+export const formatMeter = (n: number | null, horometro: boolean) =>
+  n === null ? '' : `${n.toLocaleString('es-PE', { maximumFractionDigits: 2 })} ${horometro ? L.hours : L.km}`;
+
+export interface DueActions {
+  onDone: (row: VencimientoRow) => void;
+  onEditPlan: (row: VencimientoRow) => void;
+}
+
+export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[] {
+  return [
+    {
+      id: 'estado',
+      header: L.state,
+      accessorFn: (r) => ORDER[r.estado],
+      cell: ({ row }) => <EstadoTareaBadge estado={row.original.estado} />,
+      meta: { priority: 1, align: 'center', exportValue: (r) => estadoLabel(r.estado) },
+    },
+    { accessorKey: 'placa', header: LABELS.maquinarias.plate, meta: { priority: 1, className: 'whitespace-nowrap' } },
+    {
+      id: 'tarea',
+      header: L.task,
+      accessorFn: (r) => r.tarea_nombre,
+      // A long name wraps (at most 14rem) so the forecast date keeps its column on an upright tablet.
+      cell: ({ row }) => <span className="block max-w-56">{row.original.tarea_nombre}</span>,
+      meta: { priority: 1 },
+    },
+    { accessorKey: 'fecha_pronostico', header: L.forecast, meta: { priority: 1, align: 'center', className: 'whitespace-nowrap' } },
+    {
+      id: 'plan',
+      header: L.plan,
+      accessorFn: (r) => `${r.plan_nombre} · ${triggerText(r, r.horometro)}`,
+      meta: { priority: 6 },
+    },
+    {
+      accessorKey: 'proximo_medidor',
+      header: L.nextMeter,
+      cell: ({ row }) => formatMeter(row.original.proximo_medidor, row.original.horometro),
+      meta: {
+        priority: 3,
+        align: 'right',
+        className: 'tabular-nums whitespace-nowrap',
+        exportValue: (r) => formatMeter(r.proximo_medidor, r.horometro) || null,
+      },
+    },
+    {
+      accessorKey: 'horometro_actual',
+      header: L.currentMeter,
+      cell: ({ row }) => formatMeter(row.original.horometro_actual, row.original.horometro),
+      meta: {
+        priority: 4,
+        align: 'right',
+        className: 'tabular-nums whitespace-nowrap',
+        exportValue: (r) => formatMeter(r.horometro_actual, r.horometro),
+      },
+    },
+    { accessorKey: 'proximo_fecha', header: L.nextDate, meta: { priority: 3, align: 'center', className: 'whitespace-nowrap' } },
+    {
+      accessorKey: 'ultima_fecha',
+      header: L.lastDone,
+      cell: ({ row }) => row.original.ultima_fecha ?? L.never,
+      meta: { priority: 5, align: 'center', className: 'whitespace-nowrap', exportValue: (r) => r.ultima_fecha ?? L.never },
+    },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: LABELS.actions,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex items-center justify-center gap-1">
+          <IfRole code={ROLE.planNuevo}>
+            <IconButton
+              aria-label={L.markDone}
+              className={`text-emerald-700 hover:text-emerald-900 ${TOUCH}`}
+              onClick={() => actions.onDone(row.original)}
+            >
+              <CheckCheck aria-hidden="true" />
+            </IconButton>
+            <IconButton
+              aria-label={L.editPlan}
+              className={`text-amber-600 hover:text-amber-800 ${TOUCH}`}
+              onClick={() => actions.onEditPlan(row.original)}
+            >
+              <Pencil aria-hidden="true" />
+            </IconButton>
+          </IfRole>
+        </div>
+      ),
+      meta: { exportable: false, searchable: false, align: 'center', className: 'w-24' },
+    },
+  ];
+}
