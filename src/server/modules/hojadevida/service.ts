@@ -12,6 +12,9 @@ import { maquinariasOf } from '../maquinarias/repository';
 import { eventosOf, lecturasOf, ordenesAbiertasOf } from './repository';
 import { tareasConEstado } from './tareas';
 
+/** Tasks overdue first, then due soon, then up to date (stable: by due date within each). */
+const ORDEN_ESTADO = { vencida: 0, proxima: 1, al_dia: 2 } as const;
+
 export async function hojaDeVida(db: Db, maquinariaId: number, q: HojaDeVidaQuery): Promise<HojaDeVidaAnswer> {
   const today = limaDate();
   const { fini, ffin } = rangoHojaDeVida(q, today);
@@ -30,7 +33,9 @@ export async function hojaDeVida(db: Db, maquinariaId: number, q: HojaDeVidaQuer
     ffin,
     disponibilidad,
     lecturas,
-    tareas: tareas.map(({ maquinaria_id: _m, placa: _p, horometro: _h, medidor: _md, uso_diario: _u, ...t }) => t),
+    tareas: tareas
+      .sort((a, b) => ORDEN_ESTADO[a.estado] - ORDEN_ESTADO[b.estado])
+      .map(({ maquinaria_id: _m, placa: _p, horometro: _h, medidor: _md, uso_diario: _u, ...t }) => t),
     ordenes,
     eventos: timeline.eventos,
     eventos_truncados: timeline.truncados,
