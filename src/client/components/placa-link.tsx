@@ -1,5 +1,5 @@
 // A machine's plate that opens its record (hoja de vida, code 75) in any list: a link-styled button of at least
-// 44×44 px on a touch screen; plain text for a user without the code or for a record not yet on the server.
+// 44×44 px (a tablet's touch target); plain text for a user without the code or for a record not yet on the server.
 import { useNavigate } from '@tanstack/react-router';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
@@ -17,7 +17,7 @@ export function PlacaLink({ id, placa, className }: { id: number; placa: string;
     <button
       type="button"
       className={cn(
-        'inline-flex items-center font-medium whitespace-nowrap text-brand-700 underline decoration-dotted underline-offset-2 hover:text-brand-900 pointer-coarse:min-h-11 pointer-coarse:min-w-11',
+        'inline-flex items-center font-medium whitespace-nowrap text-brand-700 underline decoration-dotted underline-offset-2 hover:text-brand-900 min-h-11 min-w-11',
         className,
       )}
       aria-label={LABELS.maquinarias.openRecord(placa)}
