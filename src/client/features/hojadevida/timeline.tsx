@@ -37,6 +37,7 @@ export function Timeline({ eventos, truncated, tipos, onTipos, range, onRange, l
       <div className="flex flex-wrap gap-2" role="group" aria-label={H.timeline}>
         <Button
           size="sm"
+          className="min-h-11"
           variant={tipos.length === 0 ? 'default' : 'outline'}
           aria-pressed={tipos.length === 0}
           onClick={() => onTipos([])}
@@ -47,6 +48,7 @@ export function Timeline({ eventos, truncated, tipos, onTipos, range, onRange, l
           <Button
             key={t}
             size="sm"
+            className="min-h-11"
             variant={tipos.includes(t) ? 'default' : 'outline'}
             aria-pressed={tipos.includes(t)}
             onClick={() => toggle(t)}
