@@ -60,9 +60,12 @@ test("a stopped machine's state shows in its row and its plate opens its hoja de
   await page.getByRole('searchbox').first().fill(m.placa);
   const row = rowOf(page, m.placa);
   await row.waitFor();
-  // The state is in the row itself (not folded into the detail), as a badge.
-  await row.getByText(LABELS.machineState[2], { exact: true }).waitFor();
-  expect(await row.getByText(LABELS.machineState[2], { exact: true }).isVisible()).toBe(true);
+  // The state is in the row itself (not folded into the detail), as a badge: under the plate below 1024 px.
+  const visibleBadges = () =>
+    row
+      .getByText(LABELS.machineState[2], { exact: true })
+      .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 0).length);
+  await expect.poll(visibleBadges, { timeout: 20_000 }).toBe(1);
   await shot(page, 'hojadevida-lista-tableta');
 
   const plate = row.getByRole('button', { name: L.openRecord(m.placa) });
@@ -105,6 +108,12 @@ test('the state column shows at desktop size (1366 px)', async () => {
   await table(page).locator('tbody tr').first().waitFor();
   const headers = await table(page).locator('thead th').allTextContents();
   expect(headers.map((h) => h.trim())).toContain(L.state);
+  // Its own column at desktop size: one badge per row, in the column.
+  const stateCells = await table(page)
+    .locator('tbody tr')
+    .first()
+    .evaluate((tr) => [...tr.querySelectorAll('td')].filter((td) => td.getBoundingClientRect().width > 0).length);
+  expect(stateCells).toBeGreaterThanOrEqual(5);
   await shot(page, 'hojadevida-lista-escritorio');
   await context.close();
 });

@@ -81,8 +81,14 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
     {
       accessorKey: 'placa',
       header: L.plate,
-      // The plate opens the machine's record (hoja de vida, code 75).
-      cell: ({ row }) => <PlacaLink id={row.original.id} placa={row.original.placa} />,
+      // The plate opens the machine's record (hoja de vida, code 75). On a tablet the state leaves its column (hidden
+      // below 1024 px, like brand and year) and shows under the plate, so it is seen at every width with the alerts.
+      cell: ({ row }) => (
+        <>
+          <PlacaLink id={row.original.id} placa={row.original.placa} />
+          <MaquinariaStateBadge estado={row.original.estado} className="mt-0.5 flex w-fit lg:hidden" />
+        </>
+      ),
       meta: { className: 'whitespace-nowrap', priority: 1, exportValue: (r) => r.placa },
     },
     {
@@ -121,8 +127,8 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
       accessorKey: 'estado',
       header: L.state,
       cell: ({ row }) => <MaquinariaStateBadge estado={row.original.estado} className="whitespace-normal" />,
-      // A key column: the state is seen on every machinery list, an upright tablet included (a coloured badge).
-      meta: { align: 'center', exportValue: (r) => maquinariaStateLabel(r.estado), priority: 1 },
+      // A key column from 1024 px (below it the badge is under the plate): never folded out of sight.
+      meta: { align: 'center', className: 'hidden lg:table-cell', exportValue: (r) => maquinariaStateLabel(r.estado), priority: 2 },
     },
     ...(shown.length === 0
       ? []
