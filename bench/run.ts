@@ -16,6 +16,7 @@ import { figure, machine, printSummary, writeResults, type Figure } from './figu
 import type { LoadFigures } from './load';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
+import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
 import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
 import { generatePlanes, PLANES_BUDGET_MS, timePlanes } from './planes';
 import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
@@ -104,6 +105,15 @@ async function runOn(label: string, databaseUrl: string | undefined): Promise<Fi
           { p95: pl.p95, rows: pl.rows },
         ),
       );
+      // One machine with three years of history among that fleet: its record (hoja de vida).
+      const h = await generateHojaDeVida(t.database.db);
+      for (const x of await timeHojaDeVida(t.app, token, h.id)) {
+        const within = x.median <= HOJA_BUDGET_MS ? 'within' : 'ABOVE';
+        console.log(
+          `${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes (${within} ${HOJA_BUDGET_MS} ms)`,
+        );
+        figures.push(figure(group, x.name, x.median, 'ms', { op: '<=', value: HOJA_BUDGET_MS }, { p95: x.p95, bytes: x.bytes }));
+      }
     } finally {
       await t.close();
     }

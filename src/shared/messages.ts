@@ -4,6 +4,8 @@
 import { LOGIN_FIELD, LOGIN_LABELS, LOGIN_MSG } from './messages-login';
 
 export const MSG = {
+  // Machine state (docs/architecture.md, "Machine state").
+  stateReasonRequired: 'Indique el motivo del cambio de estado',
   ...LOGIN_MSG,
   // session
   forbidden: 'No tiene permiso para realizar esta acción.',
@@ -494,6 +496,8 @@ export const LABELS = {
     currentMeter: 'Horómetro actual',
     year: 'Año',
     state: 'Estado',
+    stateReason: 'Motivo del cambio de estado',
+    openRecord: (placa: string) => `Abrir la hoja de vida de ${placa}`,
     meterType: 'Tipo de contador',
     initialMeter: 'Horómetro inicial',
     hoursUnit: 'h',
@@ -543,6 +547,62 @@ export const LABELS = {
     partBadge: (insumo: string, band: 'warning' | 'danger') => `${band === 'danger' ? 'Danger' : 'Warning'}: ${insumo}`,
     pendingMeter: (cantidad: string) => `Incluye ${cantidad} de partes diarios sin enviar`,
     pendingParts: 'Incluye los partes diarios guardados en este dispositivo que aún no se enviaron.',
+  },
+  /** A machine's state history and downtime (docs/architecture.md, "Machine state"). */
+  estadosMaquina: {
+    origin: { ALTA: 'Alta', MANUAL: 'Cambio manual', FALLA: 'Falla', ORDEN: 'Orden de trabajo', REPARACION: 'Reparación' } as Record<
+      string,
+      string
+    >,
+    since: 'Desde',
+    until: 'Hasta',
+    reason: 'Motivo',
+    user: 'Usuario',
+    open: 'Vigente',
+    downtime: 'Tiempo detenida',
+    availability: 'Disponibilidad',
+    hoursStopped: (h: string) => `${h} h detenida`,
+  },
+  /** Each machine's record (docs/architecture.md, "Hoja de vida"). */
+  hojadevida: {
+    title: (placa: string) => `HOJA DE VIDA DE ${placa}`,
+    pdfTitle: 'HOJA DE VIDA DE MAQUINARIA',
+    fileName: (placa: string) => `hoja-de-vida-${placa}`,
+    pdf: 'PDF',
+    back: 'Volver',
+    data: 'Datos',
+    wear: 'Desgaste de insumos',
+    meterChart: 'Medidor en el tiempo',
+    meterChartEmpty: 'Sin lecturas en el rango',
+    chartLoading: 'Cargando gráfico...',
+    plan: 'Plan de mantenimiento',
+    noTasks: 'Sin tareas de mantenimiento',
+    task: 'Tarea',
+    nextDue: 'Próximo vencimiento',
+    forecast: 'Pronóstico',
+    taskState: { vencida: 'VENCIDA', proxima: 'PRÓXIMA', al_dia: 'AL DÍA' } as Record<string, string>,
+    orders: 'Órdenes de trabajo abiertas',
+    noOrders: 'Sin órdenes abiertas',
+    order: (anio: number, numero: number) => `OT ${anio}-${String(numero).padStart(4, '0')}`,
+    timeline: 'Historial',
+    noEvents: 'Sin registros en el rango',
+    truncated: (n: number) => `Se muestran los ${n} registros más recientes del rango: acorte las fechas para ver el resto.`,
+    types: {
+      FALLA: 'Fallas',
+      REPARACION: 'Reparaciones',
+      CAMBIO: 'Cambios de insumos',
+      SALIDA: 'Insumos consumidos',
+      PARTE: 'Partes diarios',
+      ESTADO: 'Estados',
+      ORDEN: 'Órdenes de trabajo',
+    } as Record<string, string>,
+    allTypes: 'Todos',
+    downtime: 'Tiempo detenida en el rango',
+    availability: 'Disponibilidad en el rango',
+    currentMeter: 'Medidor actual',
+    dailyUse: 'Uso diario (30 días)',
+    registered: 'Registrada',
+    range: (fini: string, ffin: string) => `Del ${fini} al ${ffin}`,
   },
   ingresos: {
     title: 'LISTADO DE INGRESOS',
@@ -645,6 +705,8 @@ export const LABELS = {
     nextPhoto: 'Foto siguiente',
     fileName: 'fallas',
     outboxLabel: (placa: string, descripcion: string) => `Falla ${placa}: ${descripcion}`,
+    machineStopped: 'Máquina detenida',
+    machineStoppedHint: 'La máquina pasa a EN REPARACION hasta que una reparación cierre la falla',
   },
   reparaciones: {
     title: 'LISTADO DE REPARACIONES',
@@ -828,6 +890,12 @@ export const LABELS = {
     `${placa} - ${insumo}: ${contador} de ${limite}${band ? ` (${WEAR_BAND[band]})` : ''}`,
   notifPartForecast: (fecha: string) => ` - llega a su límite el ${fecha}`,
   notifPartReached: ' - ya superó su límite',
+  notifTaskOverdue: (placa: string, tarea: string) => `Mantenimiento vencido en ${placa}: ${tarea}`,
+  notifTaskSoon: (placa: string, tarea: string, fecha: string | null) =>
+    `Mantenimiento próximo en ${placa}: ${tarea}${fecha ? ` (previsto el ${fecha})` : ''}`,
+  notifOrderWaiting: (orden: string, placa: string, descripcion: string) => `${orden} de ${placa} en espera de repuestos: ${descripcion}`,
+  notifReadingRefused: (placa: string, parte: string, mensaje: string) => `Lectura rechazada del parte N° ${parte} de ${placa}: ${mensaje}`,
+  notifMachineStopped: (placa: string, estado: string, dias: number) => `${placa} lleva ${dias} días ${estado}`,
   wearBand: WEAR_BAND,
   /** A line of the audit log as a sentence ('registró la salida #12'); unknown codes are shown as they are. */
   auditSentence: (action: string, resource: string, id: string | null) => {
@@ -1046,6 +1114,14 @@ export const INICIO = {
   requestsCount: (n: number) => (n === 1 ? '1 pedido pendiente' : `${n} pedidos pendientes`),
   open: 'Abrir',
   loadFailed: 'No se pudo cargar el resumen del día',
+  tasksOverdue: 'Mantenimientos vencidos',
+  tasksSoon: 'Mantenimientos próximos',
+  taskDue: (fecha: string) => `previsto el ${fecha}`,
+  ordersWaiting: 'Órdenes en espera de repuestos',
+  readingsRefused: 'Lecturas rechazadas (7 días)',
+  readingRefused: (parte: string, mensaje: string) => `Parte N° ${parte}: ${mensaje}`,
+  machinesStopped: (dias: number) => `Máquinas detenidas hace más de ${dias} días`,
+  stoppedFor: (estado: string, dias: number) => `${estado} hace ${dias} días`,
   /** The chip of a list opened from a card: 'Mostrando: fallas pendientes'. */
   showing: (what: string) => `Mostrando: ${what}`,
   clearFilter: 'Quitar filtro',

@@ -54,6 +54,7 @@ describe('failures API (/api/fallas)', () => {
       maquinaria: 'CARGADOR FRONTAL',
       descripcion: 'Rotura de manguera hidráulica',
       detalle: 'Manguera del brazo reventada durante el carguío',
+      maquina_detenida: false,
       estado: 0,
       fecha: limaDate(),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

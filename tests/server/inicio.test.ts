@@ -80,7 +80,16 @@ describe('welcome cards (/api/inicio)', () => {
   it('leaves out the cards of screens the user cannot open', async () => {
     const clerk = await createUser(t, [MENU.almacen, MENU.pedidos]);
     const c = await get(await login(t.app, clerk.username));
-    expect(c).toEqual({ insumos: null, fallas: null, partes_sin_valorizar: null, pedidos_pendientes: { total: expect.any(Number) } });
+    expect(c).toEqual({
+      insumos: null,
+      fallas: null,
+      partes_sin_valorizar: null,
+      pedidos_pendientes: { total: expect.any(Number) },
+      tareas: null,
+      ordenes_espera: null,
+      lecturas_rechazadas: null,
+      detenidas: null,
+    });
     const supervisor = await createUser(t, [MENU.fallas]);
     const s = await get(await login(t.app, supervisor.username));
     expect(s.fallas?.total).toBeGreaterThanOrEqual(1);

@@ -165,7 +165,15 @@ describe('machinery API (/api/maquinarias)', () => {
     it('edits (200): odometer, state, plate of another machine refused (409), unknown machine 404', async () => {
       const m = await newMachine();
       const other = await newMachine();
-      const body = { placa: m.placa, descripcion: 'EXCAVADORA EDITADA', marca: 'CAT', año_fabrica: 2018, horometro: 'false', estado: 3 };
+      const body = {
+        placa: m.placa,
+        descripcion: 'EXCAVADORA EDITADA',
+        marca: 'CAT',
+        año_fabrica: 2018,
+        horometro: 'false',
+        estado: 3,
+        motivo: 'Mantenimiento programado',
+      };
       const res = await req('PUT', `/api/maquinarias/${m.id}`, body);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: m.id, descripcion: 'EXCAVADORA EDITADA', horometro: false, estado: 3 });

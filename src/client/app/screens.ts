@@ -3,7 +3,7 @@
 // no menu entry (nothing fake is ever shown).
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { MENU, AUDIT_READ_CODE, OPERATIONS_CODE, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
+import { MENU, ROLE, AUDIT_READ_CODE, OPERATIONS_CODE, PARTES_SCREEN_CODES } from '@shared/auth/permissions';
 // Only the names: the catalogues (and their schemas) are loaded with the screen, off the login download.
 import type { CatalogName } from '@client/components/catalogs';
 
@@ -113,6 +113,12 @@ export const SCREENS = {
     code: PARTES_SCREEN_CODES,
     load: () => import('@client/features/partesdiarios/partes-page'),
     catalogs: ['maquinarias', 'operadores', 'infoventa'],
+  },
+  // A machine's record, opened from its plate in the lists (no menu entry).
+  hojadevida: {
+    path: '/hojadevida/$id',
+    code: ROLE.hojaDeVida,
+    load: () => import('@client/features/hojadevida/hojadevida-page'),
   },
   sincronizacion: {
     path: '/sincronizacion',

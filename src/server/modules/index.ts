@@ -15,6 +15,7 @@ import movimientosRoutes from './movimientos/routes';
 import maquinariasRoutes from './maquinarias/routes';
 import operadoresRoutes from './operadores/routes';
 import fallasRoutes from './fallas/routes';
+import hojadevidaRoutes from './hojadevida/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
 import costosRoutes from './costos/routes';
@@ -42,6 +43,7 @@ export const modules: FastifyPluginAsync[] = [
   maquinariasRoutes,
   operadoresRoutes,
   fallasRoutes,
+  hojadevidaRoutes,
   fotosRoutes,
   reparacionesRoutes,
   costosRoutes,

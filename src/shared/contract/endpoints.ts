@@ -8,6 +8,7 @@ import { authApi } from './auth';
 import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
+import { hojadevidaApi } from './hojadevida';
 import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
 import { inicioApi } from './inicio';
@@ -36,6 +37,7 @@ export const API = {
   costos: costosApi,
   fallas: fallasApi,
   fotos: fotosApi,
+  hojadevida: hojadevidaApi,
   ingresos: ingresosApi,
   inicio: inicioApi,
   insumos: insumosApi,

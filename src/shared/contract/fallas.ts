@@ -19,6 +19,14 @@ export const fallaBody = z.object({
   maquinaria_id: id,
   descripcion: text(250),
   detalle: optionalText(4000),
+  /**
+   * 'Máquina detenida': the failure stops the machine (EN REPARACION until a repair closes it). Not sent: false on a
+   * create, unchanged on an edit.
+   */
+  maquina_detenida: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v === 'true' || v === 1 ? true : v === 'false' || v === 0 ? false : v),
+    z.boolean({ error: FIELD.invalidValue }).optional(),
+  ),
   created_at: z.preprocess(
     (v) => {
       const d = blankToNull(v);
@@ -50,6 +58,8 @@ export const fallaRow = z.object({
   maquinaria: z.string(),
   descripcion: z.string(),
   detalle: z.string().nullable(),
+  /** Reported with the machine stopped. */
+  maquina_detenida: z.boolean(),
   /** 0 PENDIENTE, 1 REPARADO. */
   estado: fallaEstado,
   /** created_at as a Lima date (the list's date column and filter). */

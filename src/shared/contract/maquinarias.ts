@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { MENU, ROLE } from '../auth/permissions';
 import { limaDate } from '../domain/dates';
 import { FIELD, MSG } from '../messages';
-import { amount, dateOut, dateStr, id, messageResponse, numeric, optionalText, positiveAmount, text, timestampOut } from './common';
+import {
+  amount,
+  dateOut,
+  dateStr,
+  id,
+  messageResponse,
+  numeric,
+  optionalId,
+  optionalText,
+  positiveAmount,
+  text,
+  timestampOut,
+} from './common';
 import { endpoint, fileAnswer } from './endpoint';
 import { blankToNull, withMaquinariaId } from './form-values';
 
@@ -77,6 +89,8 @@ export const maquinariaBody = z.preprocess(
     horometro_inicial: z.preprocess((v) => blankToNull(v) ?? 0, amount),
     /** The vehicle registry's id of the chosen plate (searchvehiculo). */
     veh_id: z.preprocess(blankToNull, id.nullish()).transform((v) => v ?? null),
+    /** Why the state changes (an edit that changes `estado` needs it: it is kept in the machine's state history). */
+    motivo: optionalText(500),
   }),
 );
 export type MaquinariaBody = z.infer<typeof maquinariaBody>;
@@ -291,6 +305,61 @@ export const pdfMantenimientoQuery = z
 export const pdfIds = (ids: readonly number[] | null | undefined): readonly number[] | 0 =>
   !ids || ids.length === 0 || ids.includes(0) ? 0 : ids;
 
+// ---------------------------------------------------------------------------------------------------------
+// Machine state history and downtime (docs/architecture.md, "Machine state")
+// ---------------------------------------------------------------------------------------------------------
+
+export const ORIGENES_ESTADO = ['ALTA', 'MANUAL', 'FALLA', 'ORDEN', 'REPARACION'] as const;
+
+/** At most this many intervals per answer (the newest first). */
+export const ESTADOS_MAX = 500;
+
+/** A date range (Lima days, both optional; default: the last 12 months up to today). */
+export const estadosQuery = z
+  .object({ fini: dateStr.optional(), ffin: dateStr.optional() })
+  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
+export type EstadosQuery = z.infer<typeof estadosQuery>;
+
+/** One interval of a machine's state: from `desde` until `hasta` (null: the current one), why, and who. */
+export const estadoIntervalo = z.object({
+  id: z.number(),
+  maquinaria_id: z.number(),
+  estado: z.number(),
+  desde: timestampOut,
+  hasta: timestampOut.nullable(),
+  origen: z.enum(ORIGENES_ESTADO),
+  /** The failure, repair or order that caused it. */
+  ref_id: z.number().nullable(),
+  motivo: z.string().nullable(),
+  usuario: z.string().nullable(),
+});
+export type EstadoIntervalo = z.infer<typeof estadoIntervalo>;
+
+/** Downtime: time not OPERATIVO within a date range (up to now), per machine, and the availability. */
+export const disponibilidadBody = z
+  .object({
+    /** 0 or none: every machine. */
+    maquinaria_id: optionalId,
+    fini: dateStr,
+    ffin: dateStr,
+  })
+  .refine((v) => v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
+export type DisponibilidadBody = z.infer<typeof disponibilidadBody>;
+
+export const disponibilidadRow = z.object({
+  maquinaria_id: z.number(),
+  placa: z.string(),
+  descripcion: z.string(),
+  estado: z.number(),
+  /** Hours of the range (up to now, from the machine's registration) the machine was known. */
+  horas_periodo: z.number(),
+  /** Hours not OPERATIVO in the range (2 decimals). */
+  horas_detenida: z.number(),
+  /** OPERATIVO hours / hours of the period, in % (2 decimals); 100 for a period of no length. */
+  disponibilidad: z.number(),
+});
+export type DisponibilidadRow = z.infer<typeof disponibilidadRow>;
+
 /** The endpoints of machinery: machines, their parts and wear, part changes and the two PDFs. */
 export const maquinariasApi = {
   list: endpoint({
@@ -397,5 +466,23 @@ export const maquinariasApi = {
     idempotent: true,
     body: cambiarInsumoBody,
     answer: cambiarInsumoAnswer,
+  }),
+  estados: endpoint({
+    method: 'GET',
+    path: '/api/maquinarias/:id/estados',
+    summary: 'Historial de estados de una máquina: cada intervalo con su origen, motivo y usuario, el más reciente primero',
+    description: `Intervalos que se cruzan con el rango (por defecto, los últimos 12 meses); a lo más ${ESTADOS_MAX}.`,
+    access: 'session',
+    params: maquinariaIdParam,
+    query: estadosQuery,
+    answer: z.array(estadoIntervalo),
+  }),
+  disponibilidad: endpoint({
+    method: 'POST',
+    path: '/api/maquinarias/disponibilidad',
+    summary: 'Tiempo detenida (no OPERATIVO) y disponibilidad de cada máquina entre dos fechas, hasta ahora',
+    access: 'session',
+    body: disponibilidadBody,
+    answer: z.array(disponibilidadRow),
   }),
 } as const;

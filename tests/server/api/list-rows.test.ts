@@ -3,8 +3,8 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { limaDate } from '@shared/domain/dates';
+import { eq } from 'drizzle-orm';
 import { seedDemo } from '../../../src/server/db/seed/demo';
 import { fallas, salidas } from '../../../src/server/db/schema/index';
 import { call, createTestApp, login, type TestApp } from '../helpers';
@@ -41,6 +41,7 @@ beforeAll(async () => {
   const [pending] = await t.database.db.select({ id: fallas.maquinaria_id }).from(fallas).where(eq(fallas.estado, 0)).limit(1);
   bodies['/api/fallas/bymaquinaria'] = { maquinaria_id: pending.id };
   bodies['/api/planes/cumplimiento'] = { fini: '2000-01-01', ffin: limaDate() };
+  bodies['/api/maquinarias/disponibilidad'] = { fini: '2000-01-01', ffin: limaDate() };
   const [vale] = await t.database.db.select({ nro: salidas.nro_vale }).from(salidas).limit(1);
   queries['/api/salidas/vales'] = `?nro_vale=${encodeURIComponent(vale.nro)}`;
   // One change through the API, so the audit log has a row too.

@@ -12,6 +12,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /api/maquinarias/viewpdfgraficos': 'the wear charts as a PDF (application/pdf)',
   'GET /api/maquinarias/viewpdfmantenimiento': 'the maintenance report as a PDF (application/pdf)',
   'GET /api/valoriza/viewpdfvaloriza': 'the valuation as a PDF (application/pdf)',
+  'GET /api/hojadevida/:id/pdf': "a machine's record as a PDF (application/pdf)",
   'GET /api/operaciones/respaldos/:archivo': 'a backup file, streamed (application/gzip)',
   'POST /api/operaciones/certificado': 'the office CA with its key, password-protected (application/x-pkcs12)',
   'GET /api/fotos/:id': 'a photo of a failure as stored (image/jpeg, image/png or image/webp), or a 304 without body',

@@ -73,13 +73,18 @@ export function useDeleteFalla() {
 }
 
 /** The body of a save: the contract's fields plus the mode (and, on create, the device's time of the report). */
-export function fallaForm(values: Pick<FallaBody, 'maquinaria_id' | 'descripcion' | 'detalle'>, fallaId: number | null, now = new Date()) {
+export function fallaForm(
+  values: Pick<FallaBody, 'maquinaria_id' | 'descripcion' | 'detalle' | 'maquina_detenida'>,
+  fallaId: number | null,
+  now = new Date(),
+) {
   const editing = fallaId !== null;
   return {
     falla_id: fallaId,
     maquinaria_id: values.maquinaria_id,
     descripcion: values.descripcion,
     detalle: values.detalle ?? null,
+    maquina_detenida: values.maquina_detenida ?? false,
     ...(editing ? {} : { created_at: now.toISOString() }),
     editorMode: editing ? 'editar' : 'crear',
   } satisfies FallaForm;

@@ -15,6 +15,7 @@ import { FormModal } from '@client/components/form-modal';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { fieldErrorsOf } from '@client/components/save-refusal';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
+import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { FieldError } from '@client/components/ui/input';
@@ -31,7 +32,7 @@ const F = LABELS.fallas;
 const A = LABELS.almacen;
 
 /** The modal's fields, validated by the contract's own rules. */
-const schema = fallaBody.pick({ maquinaria_id: true, descripcion: true, detalle: true });
+const schema = fallaBody.pick({ maquinaria_id: true, descripcion: true, detalle: true, maquina_detenida: true });
 
 /** Field labels by body path, for 'Para grabar, revise …'. */
 const FIELDS: Record<string, string> = {
@@ -44,6 +45,7 @@ interface Values {
   maquinaria_id: number;
   descripcion: string;
   detalle: string | null;
+  maquina_detenida: boolean;
 }
 
 export interface FallaDialogProps {
@@ -78,7 +80,12 @@ function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFi
   const start = fixBody ?? row;
   const { register, control, handleSubmit, setError, formState, watch } = useForm<Values>({
     resolver: contractResolver<Values>(schema),
-    defaultValues: { maquinaria_id: start?.maquinaria_id ?? 0, descripcion: start?.descripcion ?? '', detalle: start?.detalle ?? '' },
+    defaultValues: {
+      maquinaria_id: start?.maquinaria_id ?? 0,
+      descripcion: start?.descripcion ?? '',
+      detalle: start?.detalle ?? '',
+      maquina_detenida: start?.maquina_detenida ?? false,
+    },
     ...FORM_VALIDATION,
   });
 
@@ -190,6 +197,24 @@ function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFi
               onBlur={field.onBlur}
             />
             <FieldError message={gate.errorAt('detalle', err.detalle?.message)} />
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="maquina_detenida"
+        render={({ field }) => (
+          <div className="flex min-h-11 items-center gap-2 md:col-span-3">
+            <Checkbox
+              id="falla-detenida"
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              disabled={row?.estado === 1}
+            />
+            <Label htmlFor="falla-detenida">{F.machineStopped}</Label>
+            <span className="text-xs text-slate-500">{F.machineStoppedHint}</span>
           </div>
         )}
       />

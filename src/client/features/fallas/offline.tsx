@@ -25,6 +25,7 @@ export const fallasOffline = offlineResource({
       maquinaria: meta.maquinaria ?? '',
       descripcion: body.descripcion,
       detalle: body.detalle,
+      maquina_detenida: body.maquina_detenida ?? false,
       estado: 0,
       fecha: limaDate(new Date(created)),
       created_at: created,

@@ -3,14 +3,25 @@
 // cards of screens the user cannot open, and the device card (opening Sincronización) is always shown.
 import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { AlertTriangle, CalendarClock, ClipboardList, CloudUpload, FileSpreadsheet, Wrench } from 'lucide-react';
-import type { InicioAnswer, InicioParte } from '@shared/contract/inicio';
+import {
+  AlertTriangle,
+  CalendarClock,
+  ClipboardList,
+  CloudUpload,
+  FileSpreadsheet,
+  Gauge,
+  OctagonPause,
+  PackageX,
+  Wrench,
+} from 'lucide-react';
+import type { InicioAnswer, InicioParte, InicioTarea } from '@shared/contract/inicio';
 import { MENU } from '@shared/auth/permissions';
-import { INICIO } from '@shared/messages';
+import { INICIO, LABELS } from '@shared/messages';
 import { formatDate, formatMoney } from '@client/lib/format';
 import { useSession } from '@client/lib/session';
 import { useOfflineInfo, useOutbox } from '@client/offline';
 import { OfflineCopyNotice } from '@client/components/list-screen';
+import { PlacaLink } from '@client/components/placa-link';
 import { filterSearch, type ScreenFilter } from '@client/components/screen-filter';
 import { INICIO_KEY, useInicio } from './api';
 
@@ -21,7 +32,8 @@ interface CardProps {
   icon: ReactNode;
   count?: number;
   tone?: 'danger' | 'warning' | 'info' | 'ok';
-  to: string;
+  /** The screen it opens ('Abrir'); none: the items' plates open each machine's record. */
+  to?: string;
   /** The filter the screen opens with. */
   filtro?: ScreenFilter;
   go: Go;
@@ -46,13 +58,15 @@ function Card({ title, icon, count, tone = 'info', to, filtro, go, children }: C
         {count !== undefined && <span className="text-2xl leading-none font-bold text-slate-800 tabular-nums">{count}</span>}
       </header>
       <div className="mt-2 flex-1 text-sm text-slate-600">{children}</div>
-      <button
-        type="button"
-        className="mt-3 self-start rounded border px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
-        onClick={() => go(to, filtro)}
-      >
-        {INICIO.open}
-      </button>
+      {to && (
+        <button
+          type="button"
+          className="mt-3 self-start rounded border px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          onClick={() => go(to, filtro)}
+        >
+          {INICIO.open}
+        </button>
+      )}
     </section>
   );
 }
@@ -105,6 +119,131 @@ function DeviceCard({ go }: { go: Go }) {
         </ul>
       )}
     </Card>
+  );
+}
+
+interface AlertItem {
+  key: string | number;
+  maquinaria_id: number;
+  placa: string;
+  text: string;
+  note?: string | null;
+}
+
+/** Items naming a machine: its plate opens the machine's record (hoja de vida). */
+function AlertList({ items, total }: { items: AlertItem[]; total: number }) {
+  if (!total) return <p>{INICIO.none}</p>;
+  return (
+    <ul className="space-y-1">
+      {items.map((i) => (
+        <li key={i.key} className="break-words">
+          <PlacaLink id={i.maquinaria_id} placa={i.placa} /> {i.text}
+          {i.note && <span className="text-slate-500"> · {i.note}</span>}
+        </li>
+      ))}
+      <More total={total} shown={items.length} />
+    </ul>
+  );
+}
+
+/** The maintenance cards: plan tasks, orders waiting for parts, refused readings, machines stopped for long. */
+function MaintenanceCards({ data, roles, go }: { data: InicioAnswer; roles: readonly number[]; go: Go }) {
+  const { tareas, ordenes_espera: ordenes, lecturas_rechazadas: lecturas, detenidas } = data;
+  const taskItems = (list: InicioTarea[]): AlertItem[] =>
+    list.map((t) => ({
+      key: t.tarea_id,
+      maquinaria_id: t.maquinaria_id,
+      placa: t.placa,
+      text: `${t.plan}: ${t.nombre}`,
+      note: t.pronostico ? INICIO.taskDue(formatDate(t.pronostico)) : null,
+    }));
+  return (
+    <>
+      {tareas && (
+        <>
+          <Card
+            title={INICIO.tasksOverdue}
+            icon={<AlertTriangle className="size-4" />}
+            count={tareas.vencidas.total}
+            tone={tareas.vencidas.total ? 'danger' : 'ok'}
+            to="/mantenimiento_maquinaria/mantenimiento"
+            go={go}
+          >
+            <AlertList items={taskItems(tareas.vencidas.items)} total={tareas.vencidas.total} />
+          </Card>
+          <Card
+            title={INICIO.tasksSoon}
+            icon={<CalendarClock className="size-4" />}
+            count={tareas.proximas.total}
+            tone={tareas.proximas.total ? 'warning' : 'ok'}
+            to="/mantenimiento_maquinaria/mantenimiento"
+            go={go}
+          >
+            <AlertList items={taskItems(tareas.proximas.items)} total={tareas.proximas.total} />
+          </Card>
+        </>
+      )}
+      {ordenes && (
+        <Card
+          title={INICIO.ordersWaiting}
+          icon={<PackageX className="size-4" />}
+          count={ordenes.total}
+          tone={ordenes.total ? 'warning' : 'ok'}
+          go={go}
+        >
+          <AlertList
+            items={ordenes.items.map((o) => ({
+              key: o.ot_id,
+              maquinaria_id: o.maquinaria_id,
+              placa: o.placa,
+              text: `${LABELS.hojadevida.order(o.anio, o.numero)} ${o.descripcion}`,
+              note: formatDate(o.fecha),
+            }))}
+            total={ordenes.total}
+          />
+        </Card>
+      )}
+      {lecturas && (
+        <Card
+          title={INICIO.readingsRefused}
+          icon={<Gauge className="size-4" />}
+          count={lecturas.total}
+          tone={lecturas.total ? 'warning' : 'ok'}
+          to="/partediario"
+          go={go}
+        >
+          <AlertList
+            items={lecturas.items.map((l) => ({
+              key: l.id,
+              maquinaria_id: l.maquinaria_id,
+              placa: l.placa,
+              text: INICIO.readingRefused(l.nro_parte_interno, l.mensaje),
+            }))}
+            total={lecturas.total}
+          />
+        </Card>
+      )}
+      {detenidas && (
+        <Card
+          title={INICIO.machinesStopped(detenidas.dias)}
+          icon={<OctagonPause className="size-4" />}
+          count={detenidas.total}
+          tone={detenidas.total ? 'danger' : 'ok'}
+          to={maquinariasPath(roles)}
+          go={go}
+        >
+          <AlertList
+            items={detenidas.items.map((d) => ({
+              key: d.maquinaria_id,
+              maquinaria_id: d.maquinaria_id,
+              placa: d.placa,
+              text: INICIO.stoppedFor(LABELS.machineState[d.estado] ?? String(d.estado), d.dias),
+            }))}
+            total={detenidas.total}
+          />
+        </Card>
+      )}
+    </>
   );
 }
 
@@ -210,6 +349,7 @@ export function InicioCards() {
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {query.data && <ServerCards data={query.data} roles={session.roles} go={go} />}
+        {query.data && <MaintenanceCards data={query.data} roles={session.roles} go={go} />}
         <DeviceCard go={go} />
       </div>
       {query.isError && !query.data && (

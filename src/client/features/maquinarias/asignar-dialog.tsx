@@ -26,7 +26,7 @@ import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useMaquinariaInsumos, type MaquinariaInsumo, type MaquinariaRow } from './api';
 import { HoursField } from './hours-field';
 import { saveErrorMessage } from './save-error';
-import { formatHours } from './wear-bar';
+import { formatHours } from '@client/components/wear-bar';
 
 const L = LABELS.maquinarias;
 

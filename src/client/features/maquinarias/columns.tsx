@@ -5,30 +5,17 @@ import { ROLE } from '@shared/auth/permissions';
 import type { MaquinariaTipo } from '@shared/contract/maquinarias';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
+import { PlacaLink } from '@client/components/placa-link';
 import { IfRole } from '@client/components/row-actions';
-import { Badge, type BadgeVariant } from '@client/components/ui/badge';
+import { MaquinariaStateBadge, maquinariaStateLabel } from '@client/components/maquinaria-estado';
 import { IconButton } from '@client/components/ui/button';
 import type { MaquinariaRow } from './api';
 import type { ProjectedRow } from './meter-projection';
-import { AlertBadges, alertsText, formatHours } from './wear-bar';
+import { AlertBadges, alertsText, formatHours } from '@client/components/wear-bar';
 
 const L = LABELS.maquinarias;
 
 export type { MaquinariaTipo };
-
-const STATE_VARIANT: BadgeVariant[] = ['success', 'danger', 'warning', 'info'];
-
-export function maquinariaStateLabel(estado: number): string {
-  return LABELS.machineState[estado] ?? String(estado);
-}
-
-export function MaquinariaStateBadge({ estado, className }: { estado: number; className?: string }) {
-  return (
-    <Badge variant={STATE_VARIANT[estado] ?? 'secondary'} className={className}>
-      {maquinariaStateLabel(estado)}
-    </Badge>
-  );
-}
 
 export const meterUnitLabel = (horometro: boolean) => (horometro ? L.hoursUnit : L.kmUnit);
 
@@ -80,6 +67,7 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
       accessorKey: 'descripcion',
       header: L.description,
       // On a tablet brand and year leave their columns (hidden below 1024 px) and show under the description.
+      meta: { priority: 1 },
       cell: ({ row }) => (
         <>
           {row.original.descripcion}
@@ -89,15 +77,27 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
         </>
       ),
     },
-    { accessorKey: 'marca', header: L.brand, meta: { className: 'hidden lg:table-cell' } },
-    { accessorKey: 'placa', header: L.plate, meta: { className: 'whitespace-nowrap' } },
+    { accessorKey: 'marca', header: L.brand, meta: { className: 'hidden lg:table-cell', priority: 5 } },
+    {
+      accessorKey: 'placa',
+      header: L.plate,
+      // The plate opens the machine's record (hoja de vida, code 75). On a tablet the state leaves its column (hidden
+      // below 1024 px, like brand and year) and shows under the plate, so it is seen at every width with the alerts.
+      cell: ({ row }) => (
+        <>
+          <PlacaLink id={row.original.id} placa={row.original.placa} />
+          <MaquinariaStateBadge estado={row.original.estado} className="mt-0.5 flex w-fit lg:hidden" />
+        </>
+      ),
+      meta: { className: 'whitespace-nowrap', priority: 1, exportValue: (r) => r.placa },
+    },
     {
       id: 'alertas',
       header: L.alerts,
       enableSorting: false,
       accessorFn: (r) => alertsText(r.insumos),
       cell: ({ row }) => <AlertBadges parts={row.original.insumos} />,
-      meta: { exportValue: (r) => alertsText(r.insumos) },
+      meta: { exportValue: (r) => alertsText(r.insumos), priority: 3 },
     },
     {
       accessorKey: 'horometro_actual',
@@ -118,15 +118,17 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
       meta: {
         align: 'right',
         className: 'tabular-nums',
+        priority: 4,
         exportValue: (r) => `${formatHours(r.horometro_actual)} ${meterUnitLabel(r.horometro)}`,
       },
     },
-    { accessorKey: 'año_fabrica', header: L.year, meta: { align: 'center', className: 'hidden w-16 lg:table-cell' } },
+    { accessorKey: 'año_fabrica', header: L.year, meta: { align: 'center', className: 'hidden w-16 lg:table-cell', priority: 6 } },
     {
       accessorKey: 'estado',
       header: L.state,
       cell: ({ row }) => <MaquinariaStateBadge estado={row.original.estado} className="whitespace-normal" />,
-      meta: { align: 'center', exportValue: (r) => maquinariaStateLabel(r.estado) },
+      // A key column from 1024 px (below it the badge is under the plate): never folded out of sight.
+      meta: { align: 'center', className: 'hidden lg:table-cell', exportValue: (r) => maquinariaStateLabel(r.estado), priority: 2 },
     },
     ...(shown.length === 0
       ? []

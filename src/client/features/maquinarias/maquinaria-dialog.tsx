@@ -42,6 +42,7 @@ const FIELDS: Record<string, string> = {
   horometro: L.meterType,
   estado: L.state,
   horometro_inicial: L.initialMeter,
+  motivo: L.stateReason,
 };
 
 const describeRefusal = (err: unknown) => saveErrorMessage(err, MSG.saveFailedMachine);
@@ -56,6 +57,7 @@ const EMPTY: MaquinariaBody = {
   estado: 0,
   horometro_inicial: 0,
   veh_id: null,
+  motivo: null,
 };
 
 function valuesOf(row: MaquinariaRow): MaquinariaBody {
@@ -69,6 +71,7 @@ function valuesOf(row: MaquinariaRow): MaquinariaBody {
     estado: row.estado,
     horometro_inicial: row.horometro_inicial,
     veh_id: row.veh_id,
+    motivo: null,
   };
 }
 
@@ -135,10 +138,13 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
   useEffect(() => reset(row ? valuesOf(row) : EMPTY), [row, reset]);
   const plate = usePlate(form, row, machines);
   const locked = creating && plate.state !== 'free';
+  // Editing, a change of state asks why (the server refuses it without a reason and keeps it in the history).
+  const stateChanged = !creating && watch('estado') !== row.estado;
+  const motivo = watch('motivo');
 
   const submit = async (values: MaquinariaBody) => {
     try {
-      await save.mutateAsync({ ...values, id: row?.id ?? null });
+      await save.mutateAsync({ ...values, motivo: stateChanged ? values.motivo : null, id: row?.id ?? null });
       toast.success(MSG.saved);
       onClose();
     } catch (err) {
@@ -166,6 +172,7 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
             path: 'placa',
             message: plate.state === 'registered' ? MSG.plateRegistered : plate.text.trim() ? MSG.plateInvalid : FIELD.required,
           },
+    extra: stateChanged && !motivo?.trim() ? { path: 'motivo', message: MSG.stateReasonRequired } : null,
   });
 
   const plateError =
@@ -201,6 +208,16 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
         />
       )}
       <MaquinariaFields form={form} gate={gate} locked={locked} />
+      {stateChanged && (
+        <TextField
+          label={L.stateReason}
+          required
+          maxLength={500}
+          className="sm:col-span-2"
+          error={gate.errorAt('motivo', formState.errors.motivo?.message)}
+          {...register('motivo', { setValueAs: (v: string | null) => (v ? String(v) : null) })}
+        />
+      )}
     </FormModal>
   );
 }

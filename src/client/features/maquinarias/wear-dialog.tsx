@@ -17,7 +17,7 @@ import { MAQUINARIAS_KEY, maquinariaInsumosKey, useMaquinariaInsumos, type Maqui
 import { CambiarDialog } from './cambiar-dialog';
 import { meterUnitLabel } from './columns';
 import { projectInsumos, usePendingMeterLines } from './meter-projection';
-import { WearBar } from './wear-bar';
+import { WearBar } from '@client/components/wear-bar';
 
 const L = LABELS.maquinarias;
 

@@ -1,7 +1,7 @@
 // Demo fleet: machines (linked to the vehicle registry), operators (linked to the identity registry),
 // part assignments with wear limits, and the part-change history derived from the daily reports.
 import type { Db } from '../client';
-import { cambiosInsumo, insumosMaquinaria, maquinarias, operadores } from '../schema/index';
+import { cambiosInsumo, insumosMaquinaria, maquinarias, maquinariasEstados, operadores } from '../schema/index';
 import { fromCents, toCents } from '@shared/domain/money';
 import { DEMO_SUPPLIES } from './demo-data-almacen';
 import { DEMO_MACHINES, KM_LIMITS, PARTS_BY_KIND } from './demo-data-maquinarias';
@@ -38,7 +38,12 @@ export async function seedFleet(db: Db, c: Clock, mirror: Mirror): Promise<Fleet
       horometro: maquinarias.horometro,
       horometro_inicial: maquinarias.horometro_inicial,
       created_at: maquinarias.created_at,
+      estado: maquinarias.estado,
     });
+  // Each machine's state history starts at its registration (ALTA), in the state it has.
+  await db
+    .insert(maquinariasEstados)
+    .values(rows.map((r) => ({ maquinaria_id: r.id, estado: r.estado, desde: r.created_at, origen: 'ALTA' })));
   const people = mirror.people.slice(0, OPERATOR_COUNT);
   const ops = await db
     .insert(operadores)

@@ -20,6 +20,7 @@ const columns = {
   maquinaria: maquinarias.descripcion,
   descripcion: fallas.descripcion,
   detalle: fallas.detalle,
+  maquina_detenida: fallas.maquina_detenida,
   estado: sql<0 | 1>`${fallas.estado}`,
   fecha,
   created_at: isoTimestamp(fallas.created_at),

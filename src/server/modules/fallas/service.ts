@@ -1,5 +1,8 @@
 // Failure rules: created PENDIENTE (only repairs change the status), idempotent creates from the field outbox,
 // the machine of a repaired failure stays, and only a pending failure can be deleted (its photos go with it).
+// A pending failure with "máquina detenida" puts its machine EN REPARACION (origin FALLA); when it stops being one
+// (unticked, deleted, moved to another machine) the machine returns to OPERATIVO unless something else keeps it
+// stopped (docs/architecture.md, "Machine state").
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FallaBody, FallasByMaquinariaBody } from '@shared/contract/fallas';
@@ -8,6 +11,7 @@ import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
+import { detenerPorFalla, liberarMaquina } from '../maquinarias/estados';
 import { maquinariaPlate } from '../maquinarias/repository';
 import { fallasForReparacion, getFalla } from './repository';
 
@@ -31,11 +35,17 @@ export function createFalla(req: FastifyRequest, body: FallaBody) {
           maquinaria_id: body.maquinaria_id,
           descripcion: body.descripcion,
           detalle: body.detalle,
+          maquina_detenida: body.maquina_detenida ?? false,
           estado: 0,
           user_id: req.user?.id ?? null,
           created_at: reportedAt(body.created_at),
         })
         .returning({ falla_id: fallas.falla_id });
+      if (body.maquina_detenida) {
+        // Stopped since it was reported (an offline report reaches the server later).
+        const desde = reportedAt(body.created_at);
+        await detenerPorFalla(tx, { maquinariaId: body.maquinaria_id, fallaId: row.falla_id, userId: req.user?.id ?? null, desde });
+      }
       const after = await getFalla(tx, row.falla_id);
       await audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });
       return after;
@@ -46,7 +56,7 @@ export function createFalla(req: FastifyRequest, body: FallaBody) {
 
 async function lockFalla(tx: Db, id: number) {
   const [row] = await tx
-    .select({ estado: fallas.estado, maquinaria_id: fallas.maquinaria_id })
+    .select({ estado: fallas.estado, maquinaria_id: fallas.maquinaria_id, maquina_detenida: fallas.maquina_detenida })
     .from(fallas)
     .where(eq(fallas.falla_id, id))
     .for('update');
@@ -64,10 +74,19 @@ export function updateFalla(req: FastifyRequest, id: number, body: FallaBody) {
       const [repair] = await tx.select({ id: reparaciones.reparacion_id }).from(reparaciones).where(eq(reparaciones.falla_id, id));
       if (repair) throw conflict(MSG.failureMachineLocked);
     }
+    const detenida = body.maquina_detenida ?? stored.maquina_detenida;
     await tx
       .update(fallas)
-      .set({ maquinaria_id: body.maquinaria_id, descripcion: body.descripcion, detalle: body.detalle })
+      .set({ maquinaria_id: body.maquinaria_id, descripcion: body.descripcion, detalle: body.detalle, maquina_detenida: detenida })
       .where(eq(fallas.falla_id, id));
+    if (stored.estado === 0) {
+      const userId = req.user?.id ?? null;
+      // The machine it stopped is released when the failure no longer stops it there; the one it stops now stops.
+      if (stored.maquina_detenida && (!detenida || body.maquinaria_id !== stored.maquinaria_id)) {
+        await liberarMaquina(tx, { maquinariaId: stored.maquinaria_id, origen: 'FALLA', refId: id, userId, exceptFalla: id });
+      }
+      if (detenida) await detenerPorFalla(tx, { maquinariaId: body.maquinaria_id, fallaId: id, userId });
+    }
     const after = await getFalla(tx, id);
     await audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after });
     return after;
@@ -80,6 +99,9 @@ export function deleteFalla(req: FastifyRequest, id: number) {
     if (stored.estado !== 0) throw forbidden(MSG.failureNotPending);
     const before = await getFalla(tx, id);
     await tx.delete(fallas).where(eq(fallas.falla_id, id));
+    if (stored.maquina_detenida) {
+      await liberarMaquina(tx, { maquinariaId: stored.maquinaria_id, origen: 'FALLA', refId: null, userId: req.user?.id ?? null });
+    }
     await audit({ action: 'delete', resource: RESOURCE, resource_id: id, before });
     return { message: MSG.deleted };
   });

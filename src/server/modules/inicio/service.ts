@@ -8,6 +8,16 @@ import type { Db } from '../../db/client';
 import { fallas, partesDiarios, pedidos } from '../../db/schema/index';
 import { insumoCounters } from '../../lib/wear';
 import { pendingFallas } from '../fallas/repository';
+import {
+  ALERTA_CODES,
+  alertTotals,
+  allowed,
+  diasDetenida,
+  lecturasRechazadas,
+  maquinasDetenidas,
+  ordenesEnEspera,
+  tareasAlerta,
+} from '../notificaciones/alertas';
 
 /** Who sees which card: the menu ids of the screens the cards open. */
 export const INICIO_CARD_CODES = {
@@ -15,9 +25,9 @@ export const INICIO_CARD_CODES = {
   fallas: [MENU.fallas],
   partes: PARTES_SCREEN_CODES,
   pedidos: [MENU.pedidos],
+  ...ALERTA_CODES,
 } as const;
 
-const allowed = (roles: readonly number[], codes: readonly number[]) => codes.some((c) => roles.includes(c));
 const firstItems = <T>(items: T[]) => ({ total: items.length, items: items.slice(0, INICIO_MAX_ITEMS) });
 
 async function insumoCards(db: Db): Promise<NonNullable<InicioAnswer['insumos']>> {
@@ -64,12 +74,32 @@ async function pedidoCard(db: Db): Promise<NonNullable<InicioAnswer['pedidos_pen
   return { total: Number(total) };
 }
 
+/** The maintenance cards (alertas.ts): each null for a user without its codes. */
+async function maintenanceCards(db: Db, roles: readonly number[]) {
+  const today = limaDate();
+  const dias = await diasDetenida(db);
+  const totals = await alertTotals(db, dias);
+  const [tareas, ordenes, lecturas, detenidas] = await Promise.all([
+    allowed(roles, ALERTA_CODES.tareas) ? tareasAlerta(db, today) : null,
+    allowed(roles, ALERTA_CODES.ordenes) ? ordenesEnEspera(db, INICIO_MAX_ITEMS) : null,
+    allowed(roles, ALERTA_CODES.lecturas) ? lecturasRechazadas(db, INICIO_MAX_ITEMS) : null,
+    allowed(roles, ALERTA_CODES.detenidas) ? maquinasDetenidas(db, dias, INICIO_MAX_ITEMS) : null,
+  ]);
+  return {
+    tareas: tareas && { vencidas: firstItems(tareas.vencidas), proximas: firstItems(tareas.proximas) },
+    ordenes_espera: ordenes && { total: totals.ordenes, items: ordenes },
+    lecturas_rechazadas: lecturas && { total: totals.lecturas, items: lecturas },
+    detenidas: detenidas && { dias, total: totals.detenidas, items: detenidas },
+  };
+}
+
 export async function inicio(db: Db, roles: readonly number[]): Promise<InicioAnswer> {
-  const [insumos, fallasCard, partes, pedidosCard] = await Promise.all([
+  const [insumos, fallasCard, partes, pedidosCard, maintenance] = await Promise.all([
     allowed(roles, INICIO_CARD_CODES.insumos) ? insumoCards(db) : null,
     allowed(roles, INICIO_CARD_CODES.fallas) ? fallaCard(db) : null,
     allowed(roles, INICIO_CARD_CODES.partes) ? unbilledCard(db) : null,
     allowed(roles, INICIO_CARD_CODES.pedidos) ? pedidoCard(db) : null,
+    maintenanceCards(db, roles),
   ]);
-  return { insumos, fallas: fallasCard, partes_sin_valorizar: partes, pedidos_pendientes: pedidosCard };
+  return { insumos, fallas: fallasCard, partes_sin_valorizar: partes, pedidos_pendientes: pedidosCard, ...maintenance };
 }

@@ -5,6 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { maquinarias, maquinariasEstados } from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql';
 
 /** The machine states, by their stored number (MSG.machineState's order). */
 export const ESTADO = { operativo: 0, inoperativa: 1, enReparacion: 2, enMantenimiento: 3 } as const;
@@ -53,4 +54,59 @@ export async function cambiarEstado(tx: Db, c: CambioEstado): Promise<boolean> {
   });
   if (m.estado !== c.estado) await tx.update(maquinarias).set({ estado: c.estado }).where(eq(maquinarias.id, c.maquinariaId));
   return true;
+}
+
+/** Orders that are still open (not CERRADA nor ANULADA): an open order on a stopped machine keeps it stopped. */
+export const ORDENES_ABIERTAS = ['ABIERTA', 'EN CURSO', 'EN ESPERA DE REPUESTOS'] as const;
+
+/**
+ * Whether something still keeps the machine stopped: a pending failure reported with "máquina detenida" or an open
+ * work order on the stopped machine, other than the failure `exceptFalla` (the one being closed or changed).
+ */
+export async function sigueDetenida(tx: Db, maquinariaId: number, exceptFalla: number | null = null): Promise<boolean> {
+  const [r] = await rowsOf<{ si: boolean }>(
+    tx,
+    sql`select (
+      exists (select 1 from fallas f where f.maquinaria_id = ${maquinariaId} and f.estado = 0 and f.maquina_detenida
+        and f.falla_id <> ${exceptFalla ?? 0})
+      or exists (select 1 from ordenes_trabajo o where o.maquinaria_id = ${maquinariaId} and o.maquina_detenida
+        and o.estado in (${sql.join(
+          ORDENES_ABIERTAS.map((e) => sql`${e}`),
+          sql`, `,
+        )}))
+    ) as si`,
+  );
+  return r?.si === true;
+}
+
+/**
+ * Returns a machine stopped for repair to OPERATIVO once nothing keeps it stopped (a repair closed its failure, a
+ * failure stopped being one that stops it). Only EN REPARACION, the state failures put it in, is released: INOPERATIVA
+ * is a manual decision and EN MANTENIMIENTO belongs to preventive orders. Returns whether the state changed.
+ */
+export async function liberarMaquina(
+  tx: Db,
+  c: { maquinariaId: number; origen: OrigenEstado; refId?: number | null; userId?: number | null; exceptFalla?: number | null },
+): Promise<boolean> {
+  const [m] = await tx.select({ estado: maquinarias.estado }).from(maquinarias).where(eq(maquinarias.id, c.maquinariaId));
+  if (!m || m.estado !== ESTADO.enReparacion) return false;
+  if (await sigueDetenida(tx, c.maquinariaId, c.exceptFalla ?? null)) return false;
+  return cambiarEstado(tx, { maquinariaId: c.maquinariaId, estado: ESTADO.operativo, origen: c.origen, refId: c.refId, userId: c.userId });
+}
+
+/** Stops the machine for repair (a failure with "máquina detenida"): EN REPARACION unless it is already stopped. */
+export async function detenerPorFalla(
+  tx: Db,
+  c: { maquinariaId: number; fallaId: number; userId?: number | null; desde?: string },
+): Promise<boolean> {
+  const [m] = await tx.select({ estado: maquinarias.estado }).from(maquinarias).where(eq(maquinarias.id, c.maquinariaId));
+  if (!m || m.estado !== ESTADO.operativo) return false;
+  return cambiarEstado(tx, {
+    maquinariaId: c.maquinariaId,
+    estado: ESTADO.enReparacion,
+    origen: 'FALLA',
+    refId: c.fallaId,
+    userId: c.userId,
+    desde: c.desde,
+  });
 }

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { maquinariasApi as api } from '@shared/contract/maquinarias';
 import { limaDate } from '@shared/domain/dates';
+import { rangoHojaDeVida } from '@shared/domain/hojadevida';
 import { LABELS } from '@shared/messages';
 import { integrations } from '../../integrations/index';
 import { sendPdf } from '../../lib/pdf-reply';
@@ -12,6 +13,7 @@ import { buildMaintenancePdf, buildWearPdf } from '../../reports/maquinarias';
 import { officePdf } from '../../reports/office';
 import { officeSettings } from '../ajustes/service';
 import { cambiosInRange, listMaquinarias, maquinariaIdsByPlate, maquinariasOf, insumosOf, platesOf } from './repository';
+import { estadosOf, listDisponibilidad } from './disponibilidad';
 import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
 
 const L = LABELS.maquinariaPdf;
@@ -59,4 +61,11 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
   route(app, api.asignar, async (req) => asignarInsumos(req, req.body));
   route(app, api.deleteMaqInsumo, async (req) => deleteMaqInsumo(req, req.body.id));
   route(app, api.cambiarInsumo, async (req) => cambiarInsumos(req, req.body));
+
+  route(app, api.estados, async (req) => {
+    await platesOf(app.db, [req.params.id]);
+    const { fini, ffin } = rangoHojaDeVida(req.query, limaDate());
+    return estadosOf(app.db, req.params.id, fini, ffin);
+  });
+  route(app, api.disponibilidad, async (req) => listDisponibilidad(app.db, req.body.maquinaria_id, req.body.fini, req.body.ffin));
 }

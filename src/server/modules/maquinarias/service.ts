@@ -22,6 +22,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { assignDay, cutTotal } from '../../lib/wear';
 import { runChange, type ChangeContext } from '../../plugins/change';
+import { cambiarEstado } from './estados';
 import { cambiosByIds, maquinariasOf, meterAt, insumosOf } from './repository';
 
 const RESOURCE = 'maquinarias';
@@ -44,6 +45,7 @@ async function assertVehicle(tx: Db, vehId: number | null): Promise<void> {
   if (!v) throw badRequest(MSG.vehicleNotFound, { veh_id: MSG.vehicleNotFound });
 }
 
+/** The machine's columns but its state, which only `cambiarEstado` writes (it keeps the history). */
 const values = (b: MaquinariaBody) => ({
   placa: b.placa,
   descripcion: b.descripcion,
@@ -51,7 +53,6 @@ const values = (b: MaquinariaBody) => ({
   modelo: b.modelo,
   anio_fabrica: b.año_fabrica,
   horometro: b.horometro,
-  estado: b.estado,
   horometro_inicial: b.horometro_inicial,
   veh_id: b.veh_id,
 });
@@ -78,9 +79,20 @@ export function createMaquinaria(req: FastifyRequest, body: MaquinariaBody) {
     async ({ tx, audit }) => {
       await assertPlateFree(tx, body.placa);
       await assertVehicle(tx, body.veh_id);
-      const [m] = await tx.insert(maquinarias).values(values(body)).returning({ id: maquinarias.id });
+      const [m] = await tx
+        .insert(maquinarias)
+        .values({ ...values(body), estado: body.estado })
+        .returning({ id: maquinarias.id });
+      // Its state history starts with the registration (ALTA), in the state it was registered with.
+      await cambiarEstado(tx, {
+        maquinariaId: m.id,
+        estado: body.estado,
+        origen: 'ALTA',
+        motivo: body.motivo,
+        userId: req.user?.id ?? null,
+      });
       const after = await oneMaquinaria(tx, m.id);
-      await audit({ action: 'create', resource: RESOURCE, resource_id: m.id, after: values(body) });
+      await audit({ action: 'create', resource: RESOURCE, resource_id: m.id, after: { ...values(body), estado: body.estado } });
       return after;
     },
     201,
@@ -94,7 +106,24 @@ export function updateMaquinaria(req: FastifyRequest, id: number, body: Maquinar
     await assertPlateFree(tx, body.placa, id);
     if (body.veh_id !== before.veh_id) await assertVehicle(tx, body.veh_id);
     await tx.update(maquinarias).set(values(body)).where(eq(maquinarias.id, id));
-    await audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after: values(body) });
+    // A manual change of state needs its reason; it is kept in the history (origin MANUAL) with the user.
+    if (body.estado !== before.estado) {
+      if (!body.motivo) throw badRequest(MSG.stateReasonRequired, { motivo: MSG.stateReasonRequired });
+      await cambiarEstado(tx, {
+        maquinariaId: id,
+        estado: body.estado,
+        origen: 'MANUAL',
+        motivo: body.motivo,
+        userId: req.user?.id ?? null,
+      });
+    }
+    await audit({
+      action: 'update',
+      resource: RESOURCE,
+      resource_id: id,
+      before,
+      after: { ...values(body), estado: body.estado, motivo: body.motivo },
+    });
     return oneMaquinaria(tx, id);
   });
 }

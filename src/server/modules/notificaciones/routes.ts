@@ -5,5 +5,5 @@ import { route } from '../../lib/route';
 import { notifications } from './service';
 
 export default async function notificacionesRoutes(app: FastifyInstance) {
-  route(app, api.list, async () => notifications(app.db));
+  route(app, api.list, async (req) => notifications(app.db, req.user?.roles ?? []));
 }

@@ -2,6 +2,9 @@
 // machine (REPARADO), moving it restores the old failure (old_falla) to PENDIENTE and deleting it restores its
 // failure; a failure repaired by another repair is refused (409). The failure is required while the machine
 // has failures to offer; with none, the repair is saved without one (docs/architecture.md, "Failures and repairs").
+// A repair that closes a failure returns its machine from EN REPARACION to OPERATIVO (origin REPARACION) when no other
+// stopping failure or open order keeps it stopped; a failure it gives back that stops the machine stops it again
+// (docs/architecture.md, "Machine state").
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { InfoOrdenServicio, ReparacionBody } from '@shared/contract/reparaciones';
@@ -13,6 +16,7 @@ import { assertOrderYear } from '../../lib/order-year';
 import { integrations } from '../../integrations/index';
 import { runChange, type ChangeContext } from '../../plugins/change';
 import { fallasForReparacion } from '../fallas/repository';
+import { detenerPorFalla, liberarMaquina } from '../maquinarias/estados';
 import { maquinariaPlate } from '../maquinarias/repository';
 import { getReparacion } from './repository';
 
@@ -94,9 +98,16 @@ async function checkOrderItem(tx: Db, ref: OrderRef, reparacionId: number | null
   }
 }
 
-/** Sets a failure's status and records the change in the audit log. */
-async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number) {
-  const [row] = await ctx.tx.update(fallas).set({ estado }).where(eq(fallas.falla_id, fallaId)).returning({ falla_id: fallas.falla_id });
+/**
+ * Sets a failure's status and records the change in the audit log; the machine's state follows: a closed failure
+ * releases it (when nothing else keeps it stopped), a failure given back that stops the machine stops it again.
+ */
+async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1, reparacionId: number, userId: number | null) {
+  const [row] = await ctx.tx
+    .update(fallas)
+    .set({ estado })
+    .where(eq(fallas.falla_id, fallaId))
+    .returning({ falla_id: fallas.falla_id, maquinaria_id: fallas.maquinaria_id, maquina_detenida: fallas.maquina_detenida });
   if (!row) return;
   await ctx.audit({
     action: 'update',
@@ -105,6 +116,11 @@ async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1,
     before: { estado: 1 - estado },
     after: { estado, reparacion_id: reparacionId },
   });
+  if (estado === 1) {
+    await liberarMaquina(ctx.tx, { maquinariaId: row.maquinaria_id, origen: 'REPARACION', refId: reparacionId, userId });
+  } else if (row.maquina_detenida) {
+    await detenerPorFalla(ctx.tx, { maquinariaId: row.maquinaria_id, fallaId, userId });
+  }
 }
 
 function values(body: ReparacionBody, ref: OrderRef, fallaId: number | null) {
@@ -133,7 +149,7 @@ export async function createReparacion(req: FastifyRequest, body: ReparacionBody
         .insert(reparaciones)
         .values(values(body, ref, fallaId))
         .returning({ id: reparaciones.reparacion_id });
-      if (fallaId != null) await setFallaState(ctx, fallaId, 1, row.id);
+      if (fallaId != null) await setFallaState(ctx, fallaId, 1, row.id, req.user?.id ?? null);
       const after = await getReparacion(ctx.tx, row.id);
       await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.id, after });
       return after;
@@ -162,8 +178,8 @@ export async function updateReparacion(req: FastifyRequest, id: number, body: Re
       .update(reparaciones)
       .set(values(body, ref, fallaId))
       .where(eq(reparaciones.reparacion_id, id));
-    if (stored.falla_id != null && stored.falla_id !== fallaId) await setFallaState(ctx, stored.falla_id, 0, id);
-    if (fallaId != null && fallaId !== stored.falla_id) await setFallaState(ctx, fallaId, 1, id);
+    if (stored.falla_id != null && stored.falla_id !== fallaId) await setFallaState(ctx, stored.falla_id, 0, id, req.user?.id ?? null);
+    if (fallaId != null && fallaId !== stored.falla_id) await setFallaState(ctx, fallaId, 1, id, req.user?.id ?? null);
     const after = await getReparacion(ctx.tx, id);
     await ctx.audit({ action: 'update', resource: RESOURCE, resource_id: id, before, after });
     return after;
@@ -175,7 +191,7 @@ export function deleteReparacion(req: FastifyRequest, id: number) {
     const stored = await lockReparacion(ctx.tx, id);
     const before = await getReparacion(ctx.tx, id);
     await ctx.tx.delete(reparaciones).where(eq(reparaciones.reparacion_id, id));
-    if (stored.falla_id != null) await setFallaState(ctx, stored.falla_id, 0, id);
+    if (stored.falla_id != null) await setFallaState(ctx, stored.falla_id, 0, id, req.user?.id ?? null);
     await ctx.audit({ action: 'delete', resource: RESOURCE, resource_id: id, before });
     return { message: MSG.deleted };
   });

@@ -51,6 +51,7 @@ const falla = (falla_id: number, descripcion: string, estado: 0 | 1): FallaRow =
   maquinaria: 'CARGADOR',
   descripcion,
   detalle: null,
+  maquina_detenida: false,
   estado,
   fecha: '2024-05-02',
   created_at: '2024-05-02T15:00:00.000Z',

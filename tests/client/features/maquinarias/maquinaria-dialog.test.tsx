@@ -165,3 +165,37 @@ describe('Nueva maquinaria', () => {
     await expectDiscardAsked(L.create, onClose);
   });
 });
+
+describe('Editar maquinaria: a change of state asks why', () => {
+  it('shows the reason field only when the state changes, keeps Grabar off until it is given, and sends it', async () => {
+    setToken(tokenWithRoles([ROLE.maquinariaEditar]));
+    const seen: Seen[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        const method = init?.method ?? 'GET';
+        seen.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+        const body = method === 'PUT' ? { ...machine(1, 'EGL-123'), estado: 2 } : [];
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    render(
+      <>
+        <MaquinariaDialog row={machine(1, 'EGL-123')} machines={[machine(1, 'EGL-123')]} onClose={vi.fn()} />
+        <Toaster />
+      </>,
+      { wrapper: providers(offlineEngine().engine) },
+    );
+    expect(screen.queryByLabelText(new RegExp(L.stateReason))).toBeNull();
+    fireEvent.change(field(L.state), { target: { value: '2' } });
+    const reason = await screen.findByLabelText(new RegExp(L.stateReason), undefined, SLOW);
+    await waitFor(() => expect(save().disabled).toBe(true), SLOW);
+    invalidReason(L.stateReason, MSG.stateReasonRequired);
+    fireEvent.change(reason, { target: { value: 'Falla de motor' } });
+    await waitFor(() => expect(save().disabled).toBe(false), SLOW);
+    fireEvent.click(save());
+    await screen.findByText(MSG.saved, undefined, SLOW);
+    expect(seen.find((s) => s.method === 'PUT')?.body).toMatchObject({ estado: 2, motivo: 'Falla de motor' });
+  });
+});

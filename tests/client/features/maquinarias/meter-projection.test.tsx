@@ -17,7 +17,7 @@ import { OfflineEngineProvider } from '@client/offline/engine-context';
 import type { ParteItem, ParteOutboxMeta } from '@client/components/partes/parte-item';
 import { partesdiariosOffline } from '@client/features/partesdiarios/offline';
 import { MaquinariasList } from '@client/features/maquinarias/maquinarias-page';
-import { formatHours } from '@client/features/maquinarias/wear-bar';
+import { formatHours } from '@client/components/wear-bar';
 import { pendingMeterLines, projectMaquinaria } from '@client/features/maquinarias/meter-projection';
 import { offlineEngine, stopEngines, stubFetch } from '../helpers';
 import { INFOVENTA } from '../partesdiarios/fixtures';

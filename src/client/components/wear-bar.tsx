@@ -1,12 +1,13 @@
 // One part's wear: a bar as wide as counter / limit, blue below the warning hours, yellow from the
 // warning hours up to below the critical hours, red from the critical hours; the hours used and the limit as
 // numbers; and the date it is forecast to reach its limit. Bands and width come from the shared wear functions.
+// In the kit: the machinery list's wear view and the machine's record (hoja de vida) both draw it.
 import { LABELS } from '@shared/messages';
 import { barWidth, wearLevel, wearPercent, type WearLevel } from '@shared/domain/wear';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
-import type { MaquinariaInsumo } from './api';
+import type { MaquinariaInsumo } from '@shared/contract/maquinarias';
 
 const L = LABELS.maquinarias;
 
