@@ -13,6 +13,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /api/maquinarias/viewpdfmantenimiento': 'the maintenance report as a PDF (application/pdf)',
   'GET /api/valoriza/viewpdfvaloriza': 'the valuation as a PDF (application/pdf)',
   'GET /api/operaciones/respaldos/:archivo': 'a backup file, streamed (application/gzip)',
+  'GET /api/ordenestrabajo/:uid/pdf': 'the work order as a PDF (application/pdf)',
   'GET /api/fotos/:id': 'a photo of a failure as stored (image/jpeg, image/png or image/webp), or a 304 without body',
 };
 

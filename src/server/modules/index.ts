@@ -17,6 +17,7 @@ import operadoresRoutes from './operadores/routes';
 import fallasRoutes from './fallas/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
+import ordenestrabajoRoutes from './ordenestrabajo/routes';
 import costosRoutes from './costos/routes';
 import partesDiariosRoutes from './partesdiarios/routes';
 import valorizaRoutes from './valoriza/routes';
@@ -43,6 +44,7 @@ export const modules: FastifyPluginAsync[] = [
   fallasRoutes,
   fotosRoutes,
   reparacionesRoutes,
+  ordenestrabajoRoutes,
   costosRoutes,
   partesDiariosRoutes,
   valorizaRoutes,

@@ -18,6 +18,7 @@ import { notificacionesApi } from './notificaciones';
 import { openapiApi } from './openapi';
 import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
+import { ordenestrabajoApi } from './ordenestrabajo';
 import { partesdiariosApi } from './partesdiarios';
 import { pedidosApi } from './pedidos';
 import { pideApi } from './pide';
@@ -44,6 +45,7 @@ export const API = {
   openapi: openapiApi,
   operaciones: operacionesApi,
   operadores: operadoresApi,
+  ordenestrabajo: ordenestrabajoApi,
   partesdiarios: partesdiariosApi,
   pedidos: pedidosApi,
   pide: pideApi,

@@ -2,12 +2,12 @@
 // the machine of a repaired failure stays, and only a pending failure can be deleted (its photos go with it).
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { FallaBody, FallasByMaquinariaBody } from '@shared/contract/fallas';
+import type { FallaBody, FallaDetail, FallasByMaquinariaBody } from '@shared/contract/fallas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { runChange } from '../../plugins/change';
+import { runChange, type ChangeContext } from '../../plugins/change';
 import { maquinariaPlate } from '../maquinarias/repository';
 import { fallasForReparacion, getFalla } from './repository';
 
@@ -20,28 +20,38 @@ function reportedAt(createdAt: string | null | undefined): string | undefined {
   return t < Date.now() ? new Date(t).toISOString() : undefined;
 }
 
+export interface NuevaFalla {
+  maquinaria_id: number;
+  descripcion: string;
+  detalle: string | null;
+  userId: number | null;
+  created_at?: string | null;
+}
+
+/**
+ * Reports a failure inside the caller's transaction (created PENDIENTE) and audits it: the failures form, and a work
+ * order's checklist item found OBSERVADO.
+ */
+export async function insertFalla(ctx: ChangeContext, f: NuevaFalla): Promise<FallaDetail> {
+  await maquinariaPlate(ctx.tx, f.maquinaria_id);
+  const [row] = await ctx.tx
+    .insert(fallas)
+    .values({
+      maquinaria_id: f.maquinaria_id,
+      descripcion: f.descripcion,
+      detalle: f.detalle,
+      estado: 0,
+      user_id: f.userId,
+      created_at: reportedAt(f.created_at),
+    })
+    .returning({ falla_id: fallas.falla_id });
+  const after = await getFalla(ctx.tx, row.falla_id);
+  await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });
+  return after;
+}
+
 export function createFalla(req: FastifyRequest, body: FallaBody) {
-  return runChange(
-    req,
-    async ({ tx, audit }) => {
-      await maquinariaPlate(tx, body.maquinaria_id);
-      const [row] = await tx
-        .insert(fallas)
-        .values({
-          maquinaria_id: body.maquinaria_id,
-          descripcion: body.descripcion,
-          detalle: body.detalle,
-          estado: 0,
-          user_id: req.user?.id ?? null,
-          created_at: reportedAt(body.created_at),
-        })
-        .returning({ falla_id: fallas.falla_id });
-      const after = await getFalla(tx, row.falla_id);
-      await audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });
-      return after;
-    },
-    201,
-  );
+  return runChange(req, (ctx) => insertFalla(ctx, { ...body, userId: req.user?.id ?? null }), 201);
 }
 
 async function lockFalla(tx: Db, id: number) {

@@ -21,7 +21,7 @@ import { cambiosInsumo, extVehiculos, insumos, insumosMaquinaria, maquinarias } 
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { assignDay } from '../../lib/wear';
-import { runChange } from '../../plugins/change';
+import { runChange, type ChangeContext } from '../../plugins/change';
 import { cambiosByIds, maquinariasOf, meterAt, insumosOf } from './repository';
 
 const RESOURCE = 'maquinarias';
@@ -180,7 +180,16 @@ interface LockedInsumo {
  * change count for the new part). `retrieve_hours` is the most any part accumulated: 0 means none had hours.
  */
 export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Promise<CambiarInsumoAnswer> {
-  return runChange(req, async ({ tx, audit }) => {
+  return runChange(req, (ctx) => cambiarInsumosTx(ctx, body, req.user?.id ?? null));
+}
+
+/** The part change inside the caller's transaction: the change form, and a work order closed with wear parts. */
+export async function cambiarInsumosTx(
+  { tx, audit }: ChangeContext,
+  body: CambiarInsumoBody,
+  userId: number | null,
+): Promise<CambiarInsumoAnswer> {
+  {
     const machine = await lockMaquinaria(tx, body.maquinaria_id);
     const parts = await rowsOf<LockedInsumo>(
       tx,
@@ -228,7 +237,7 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
           horometro_pdiario: meter,
           horometro_vehiculo: body.horometro_vehiculo,
           horas_acumuladas: horas,
-          user_id: req.user?.id ?? null,
+          user_id: userId,
         })
         .returning();
       await tx
@@ -239,5 +248,5 @@ export function cambiarInsumos(req: FastifyRequest, body: CambiarInsumoBody): Pr
       ids.push(row.id);
     }
     return { data: await cambiosByIds(tx, ids), retrieve_hours: retrieve };
-  });
+  }
 }
