@@ -658,6 +658,7 @@ export const LABELS = {
     checklist: 'Checklist',
     checklistItem: 'Ítem',
     checklistNew: 'Agregar ítem',
+    checklistPlaceholder: 'Un ítem por línea',
     checklistNote: 'Nota',
     openFailure: 'Abrir falla',
     failureOpened: (n: number) => `Falla N° ${n}`,

@@ -51,7 +51,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
       maquinaria_id: maq.id,
       descripcion: 'Revisión del sistema hidráulico',
       prioridad: 'ALTA',
-      checklist: ['Nivel de aceite hidráulico', 'Mangueras sin fugas'],
+      items_checklist: ['Nivel de aceite hidráulico', 'Mangueras sin fugas'],
       ...extra,
     });
   /** The execution body from a detail, with changes. */
@@ -133,7 +133,13 @@ describe('work orders API (/api/ordenestrabajo)', () => {
   it('from a failure: CORRECTIVA; closing it marks the failure REPARADO and frees the machine it stopped', async () => {
     const f = (await send('POST', '/api/fallas', { maquinaria_id: maq.id, descripcion: 'Fuga en cilindro del brazo' })).json();
     const o = (
-      await create({ origen: 'FALLA', falla_id: f.falla_id, maquina_detenida: true, checklist: ['Cambio de retenes'], tipo: 'PREVENTIVA' })
+      await create({
+        origen: 'FALLA',
+        falla_id: f.falla_id,
+        maquina_detenida: true,
+        items_checklist: ['Cambio de retenes'],
+        tipo: 'PREVENTIVA',
+      })
     ).json();
     expect(o).toMatchObject({ origen: 'FALLA', tipo: 'CORRECTIVA', falla_id: f.falla_id, maquina_detenida: true });
     const started = await send('PUT', `/api/ordenestrabajo/${o.uid}`, state(o, { estado: 'EN CURSO' }));
@@ -174,7 +180,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
   });
 
   it('parts are one warehouse exit in the kardex; a line above stock is refused with nothing stored; replays are idempotent', async () => {
-    const o = (await create({ checklist: ['Filtro'] })).json();
+    const o = (await create({ items_checklist: ['Filtro'] })).json();
     const url = `/api/ordenestrabajo/${o.uid}`;
     const before = { filtro: await stock(filtro), aceite: await stock(aceite) };
     const key = randomUUID();
@@ -268,7 +274,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
   });
 
   it('an OBSERVADO item opens a failure of the machine once, linked to the item', async () => {
-    const o = (await create({ checklist: ['Pasadores del cucharón'] })).json();
+    const o = (await create({ items_checklist: ['Pasadores del cucharón'] })).json();
     const body = state(o, {
       estado: 'EN CURSO',
       checklist: [{ orden: 1, descripcion: 'Pasadores del cucharón', resultado: 'OBSERVADO', nota: 'Juego excesivo', abrir_falla: true }],
@@ -312,7 +318,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
       .returning();
     await db.insert(planesTareasInsumos).values({ tarea_id: tarea.tarea_id, insumo_maq_id: im.insumo_maq_id });
     const o = (
-      await create({ origen: 'PLAN', tarea_id: tarea.tarea_id, maquinaria_id: m2.id, maquina_detenida: true, checklist: [] })
+      await create({ origen: 'PLAN', tarea_id: tarea.tarea_id, maquinaria_id: m2.id, maquina_detenida: true, items_checklist: [] })
     ).json();
     expect(o).toMatchObject({
       tipo: 'PREVENTIVA',
@@ -336,7 +342,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
     expect(Number(c.horometro_vehiculo)).toBe(250);
     expect(await estadoMaq(m2.id)).toBe(0);
     // A later order's reading may not go below it.
-    const o2 = (await create({ maquinaria_id: m2.id, checklist: [] })).json();
+    const o2 = (await create({ maquinaria_id: m2.id, items_checklist: [] })).json();
     const below = await send('PUT', `/api/ordenestrabajo/${o2.uid}`, state(o2, { estado: 'CERRADA', horometro_cierre: 200 }));
     expect(below.statusCode).toBe(409);
     expect(below.json().message).toBe(MSG.ordenLecturaMenor('200.0', o.codigo, '250.0'));
@@ -344,7 +350,7 @@ describe('work orders API (/api/ordenestrabajo)', () => {
 
   it('refuses invalid transitions; annulling needs 73 and a reason, returns the parts and frees the machine', async () => {
     const m3 = await seedMachine(t.database.db, 'VOLQUETE');
-    const o = (await create({ maquinaria_id: m3.id, maquina_detenida: true, checklist: [] })).json();
+    const o = (await create({ maquinaria_id: m3.id, maquina_detenida: true, items_checklist: [] })).json();
     const url = `/api/ordenestrabajo/${o.uid}`;
     const started = (await send('PUT', url, state(o, { estado: 'EN CURSO', repuestos: [{ insumo_id: aceite, cantidad: 1 }] }))).json();
     expect(await estadoMaq(m3.id)).toBe(2);
@@ -374,6 +380,9 @@ describe('work orders API (/api/ordenestrabajo)', () => {
       (await send('POST', '/api/ordenestrabajo', { uid: randomUUID(), maquinaria_id: maq.id, descripcion: 'x' }, { tok: executor.token }))
         .statusCode,
     ).toBe(403);
+    const tecnicos = (await get('/api/ordenestrabajo/tecnicos')).json() as { usuario_id: number }[];
+    expect(tecnicos.map((x) => x.usuario_id)).toContain(executor.id);
+    expect(tecnicos.map((x) => x.usuario_id)).not.toContain(creator.id);
     const d = o.json();
     expect(d.asignados).toEqual([{ usuario_id: executor.id, nombre: expect.any(String) }]);
     expect((await send('PUT', `/api/ordenestrabajo/${d.uid}`, state(d, { estado: 'EN CURSO' }), { tok: creator.token })).statusCode).toBe(

@@ -48,8 +48,11 @@ export const ordenCreateBody = z.object({
   fecha_programada: dateStr.nullish().transform((v) => v ?? null),
   asignados: z.array(id).max(20).default([]),
   maquina_detenida: z.boolean().default(false),
-  /** Checklist items of an order made by hand (a task's order copies the task's). */
-  checklist: z.array(text(250)).max(100).default([]),
+  /**
+   * Checklist items of the new order (a task's order copies the task's first); named apart from the execution's
+   * `checklist` (its results), since the device keeps one body for both.
+   */
+  items_checklist: z.array(text(250)).max(100).default([]),
 });
 export type OrdenCreateBody = z.infer<typeof ordenCreateBody>;
 
@@ -170,6 +173,10 @@ export const repuestoOut = z.object({
   insumo_maq_id: z.number().nullable(),
   observacion: z.string().nullable(),
 });
+/** Staff an order can be assigned to: active users holding the code that executes orders (72). */
+export const tecnicoRow = z.object({ usuario_id: z.number(), nombre: z.string() });
+export type TecnicoRow = z.infer<typeof tecnicoRow>;
+
 export const ordenFotoRow = z.object({
   id: z.number(),
   ot_id: z.number(),
@@ -208,6 +215,13 @@ export const ordenestrabajoApi = {
     access: 'session',
     body: ordenListBody,
     answer: z.array(ordenRow),
+  }),
+  tecnicos: endpoint({
+    method: 'GET',
+    path: '/api/ordenestrabajo/tecnicos',
+    summary: 'Usuarios activos a los que se puede asignar una orden (los que tienen el código 72)',
+    access: 'session',
+    answer: z.array(tecnicoRow),
   }),
   get: endpoint({
     method: 'GET',

@@ -2,7 +2,8 @@
 // one order with its checklist, labour, parts (its warehouse exit's lines with their stock), photos and repairs, as
 // one JSON value built by the database.
 import { sql, type SQL } from 'drizzle-orm';
-import { ORDEN_LIST_MAX, type OrdenDetail, type OrdenListBody, type OrdenRow } from '@shared/contract/ordenestrabajo';
+import { ROLE } from '@shared/auth/permissions';
+import { ORDEN_LIST_MAX, type OrdenDetail, type OrdenListBody, type OrdenRow, type TecnicoRow } from '@shared/contract/ordenestrabajo';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -79,4 +80,13 @@ export async function getOrden(db: Db, uid: string): Promise<OrdenDetail> {
   const d = await findOrden(db, uid);
   if (!d) throw notFound(MSG.ordenNotFound);
   return d;
+}
+
+/** Active users holding the code that executes orders, by name (bounded like any list). */
+export function listTecnicos(db: Db): Promise<JsonRows<TecnicoRow>> {
+  return jsonRows(
+    db,
+    sql`select u.id as usuario_id, coalesce(nullif(u.full_name, ''), u.username) as nombre from usuarios u
+      where u.estado = 1 and ${ROLE.ordenEjecutar}::int = any(u.roles) order by 2 limit ${ORDEN_LIST_MAX}`,
+  );
 }

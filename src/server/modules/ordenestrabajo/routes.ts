@@ -7,11 +7,12 @@ import { route } from '../../lib/route';
 import { officePdf } from '../../reports/office';
 import { buildOrdenPdf } from '../../reports/ordenestrabajo';
 import { officeSettings } from '../ajustes/service';
-import { getOrden, listOrdenes } from './repository';
+import { getOrden, listOrdenes, listTecnicos } from './repository';
 import { createOrden, updateOrden, vincularReparacion } from './service';
 
 export default async function ordenestrabajoRoutes(app: FastifyInstance) {
   route(app, api.list, async (req) => listOrdenes(app.db, req.body, req.user?.id ?? null));
+  route(app, api.tecnicos, async () => listTecnicos(app.db));
   route(app, api.get, async (req) => getOrden(app.db, req.params.uid));
   route(app, api.pdf, async (req, reply) => {
     const o = await getOrden(app.db, req.params.uid);

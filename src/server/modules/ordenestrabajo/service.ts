@@ -73,7 +73,7 @@ async function origenOf(tx: Db, body: OrdenCreateBody) {
       .where(eq(planesTareas.tarea_id, body.tarea_id));
     if (!t) throw badRequest(MSG.ordenTareaNoExiste, { tarea_id: MSG.ordenTareaNoExiste });
     if (t.maquinaria_id !== body.maquinaria_id) throw badRequest(MSG.ordenOtraMaquina, { tarea_id: MSG.ordenOtraMaquina });
-    const checklist = [...t.checklist, ...body.checklist];
+    const checklist = [...t.checklist, ...body.items_checklist];
     return { tipo: 'PREVENTIVA' as const, tarea_id: body.tarea_id, falla_id: null, checklist, detenida: body.maquina_detenida };
   }
   if (body.origen === 'FALLA') {
@@ -88,7 +88,7 @@ async function origenOf(tx: Db, body: OrdenCreateBody) {
       tipo: 'CORRECTIVA' as const,
       tarea_id: null,
       falla_id: body.falla_id,
-      checklist: body.checklist,
+      checklist: body.items_checklist,
       detenida: body.maquina_detenida || f.detenida,
     };
   }
@@ -96,7 +96,7 @@ async function origenOf(tx: Db, body: OrdenCreateBody) {
     tipo: body.tipo ?? ('CORRECTIVA' as const),
     tarea_id: null,
     falla_id: null,
-    checklist: body.checklist,
+    checklist: body.items_checklist,
     detenida: body.maquina_detenida,
   };
 }
