@@ -47,14 +47,15 @@ export function ordenColumns(actions: OrdenRowActions): DataColumnDef<Row>[] {
       meta: { className: 'w-28', exportValue: (r) => r.codigo || (r._pending ?? ''), priority: 1 },
     },
     { accessorKey: 'placa', header: LABELS.almacen.plate, meta: { className: 'w-28 whitespace-nowrap', priority: 1 } },
-    { accessorKey: 'descripcion', header: L.description, meta: { priority: 1 } },
+    // The state stays in view on an upright tablet; a long description folds first.
+    { accessorKey: 'descripcion', header: L.description, meta: { priority: 2 } },
     {
       accessorKey: 'estado',
       header: L.state,
       cell: ({ row }) => <OrdenEstadoBadge value={row.original.estado} />,
       meta: { align: 'center', className: 'w-36', priority: 1 },
     },
-    { accessorKey: 'prioridad', header: L.priority, meta: { className: 'w-24', priority: 2 } },
+    { accessorKey: 'prioridad', header: L.priority, meta: { className: 'w-24', priority: 3 } },
     {
       accessorKey: 'fecha_programada',
       header: L.plannedDate,

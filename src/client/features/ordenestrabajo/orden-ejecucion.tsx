@@ -4,7 +4,7 @@
 // photos; wait for parts / resume, close and annul (73) after a confirmation. Every save sends the order's whole state
 // through the outbox (offline too); opened offline it shows the device's copy or the newest save still queued.
 // The same form corrects a refused save ('Abrir y corregir': OrdenFixDialog).
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Camera, FileText, Plus, Trash2 } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
@@ -32,7 +32,7 @@ import { cn } from '@client/lib/cn';
 import { openApiPdf } from '@client/lib/export';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { useOutbox, type AttachmentInput, type SubmitResult, type TypedFix } from '@client/offline';
+import { useSyncEngine, type AttachmentInput, type OutboxItem, type SubmitResult, type TypedFix } from '@client/offline';
 import { latestPending, saveOfDetail, useOrden, useTecnicos, type OrdenMeta, type OrdenSave, type RepuestoLine } from './api';
 import { OrdenEstadoBadge } from './columns';
 import { ordenestrabajoOffline, useSaveOrden } from './offline';
@@ -540,28 +540,38 @@ function AnnulDialog({ codigo, onClose, onAnnul }: { codigo: string; onClose: ()
   );
 }
 
-/** The route '/ordentrabajo/$uid': the saved order (device copy offline) or the newest save of it still queued. */
+/**
+ * The route '/ordentrabajo/$uid': the newest save of the order still queued on this device (an order created or
+ * saved offline), else the saved order (the device copy offline). The queue is read once from the database before
+ * choosing, so a later save still queued is never hidden behind an older copy of the detail.
+ */
 export default function OrdenEjecucionPage() {
   const { uid = '' } = useParams({ strict: false }) as { uid?: string };
   const navigate = useNavigate();
-  const items = useOutbox();
-  const queued = useMemo(() => latestPending(ordenestrabajoOffline.pending(items), uid), [items, uid]);
-  const detail = useOrden(uid, uid !== '');
+  const engine = useSyncEngine();
+  const userId = useSession()?.user.id;
+  const [queue, setQueue] = useState<OutboxItem[] | null>(null);
+  useEffect(() => {
+    void engine.db.outbox.toArray().then((items) => setQueue(items.filter((i) => i.userId === userId)));
+  }, [engine, userId]);
+  const mine = useMemo(() => (queue ? ordenestrabajoOffline.pending(queue).filter((p) => p.body.uid === uid) : []), [queue, uid]);
+  // An order whose create is still queued is unknown to the server: nothing to fetch.
+  const onlyHere = mine.some((p) => !p.body.saved);
+  const detail = useOrden(uid, uid !== '' && queue !== null && !onlyHere);
   const save = useSaveOrden();
-  // Opened once: later queue changes (this screen's own saves) do not reset what is being typed.
-  const [source] = useState(() => queued);
-  const initial = source?.body ?? (detail.data ? saveOfDetail(detail.data) : null);
-  const meta: OrdenMeta | null = detail.data
-    ? {
-        placa: detail.data.placa,
-        maquinaria: detail.data.maquinaria,
-        horometro: detail.data.horometro,
-        codigo: detail.data.codigo,
-        asignados_text: detail.data.asignados_text,
-      }
-    : source
-      ? { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...source.meta }
-      : null;
+  const [opened, setOpened] = useState<{ initial: OrdenSave; meta: OrdenMeta } | null>(null);
+  useEffect(() => {
+    if (opened || queue === null) return;
+    const queued = latestPending(mine, uid);
+    const d = detail.data;
+    const meta: OrdenMeta | null = d
+      ? { placa: d.placa, maquinaria: d.maquinaria, horometro: d.horometro, codigo: d.codigo, asignados_text: d.asignados_text }
+      : queued
+        ? { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...queued.meta }
+        : null;
+    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: queued.body, meta });
+    else if (!queued && d && meta) setOpened({ initial: saveOfDetail(d), meta });
+  }, [opened, queue, mine, uid, detail.data, detail.isError, onlyHere]);
   const back = () => void navigate({ to: '/ordentrabajo' });
 
   return (
@@ -584,15 +594,15 @@ export default function OrdenEjecucionPage() {
           </Button>
         )}
       </div>
-      {initial && meta ? (
+      {opened ? (
         <OrdenEjecucion
           key={uid}
-          initial={initial}
-          meta={meta}
+          initial={opened.initial}
+          meta={opened.meta}
           savedPhotos={detail.data?.fotos.length ?? 0}
-          onSave={(body, files) => save(body, meta, files)}
+          onSave={(body, files) => save(body, opened.meta, files)}
         />
-      ) : detail.isError ? (
+      ) : detail.isError && !onlyHere && mine.length === 0 ? (
         <p role="alert">{L.notOnDevice}</p>
       ) : (
         <Spinner />

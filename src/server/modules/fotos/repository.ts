@@ -1,7 +1,6 @@
 // Photo queries: the metadata of a failure's photos (never the bytes), and one photo's bytes to serve.
 import { asc, eq } from 'drizzle-orm';
 import type { FotoRow } from '@shared/contract/fotos';
-import type { OrdenFotoRow } from '@shared/contract/ordenestrabajo';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, fotos, usuarios } from '../../db/schema/index';
@@ -26,12 +25,6 @@ const metadata = (db: Db) => db.select(fotoColumns).from(fotos).leftJoin(usuario
 export async function listFotos(db: Db, fallaId: number): Promise<FotoRow[]> {
   const rows = await metadata(db).where(eq(fotos.falla_id, fallaId)).orderBy(asc(fotos.id));
   return rows as FotoRow[];
-}
-
-/** The photos of a work order in upload order. */
-export async function listFotosOrden(db: Db, otId: number): Promise<OrdenFotoRow[]> {
-  const rows = await metadata(db).where(eq(fotos.ot_id, otId)).orderBy(asc(fotos.id));
-  return rows as OrdenFotoRow[];
 }
 
 /** The photos of a failure that must exist (404 otherwise). */
