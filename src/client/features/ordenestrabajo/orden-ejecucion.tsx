@@ -5,11 +5,19 @@
 // through the outbox (offline too); opened offline it shows the device's copy or the newest save still queued.
 // The same form corrects a refused save ('Abrir y corregir': OrdenFixDialog).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Camera, FileText, Plus, Trash2 } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { pathOf } from '@shared/contract/endpoint';
-import { CHECK_RESULTADOS, ordenestrabajoApi, type CheckResultado, type OrdenEstado } from '@shared/contract/ordenestrabajo';
+import { reparacionesApi } from '@shared/contract/reparaciones';
+import {
+  CHECK_RESULTADOS,
+  FOTOS_PER_ORDEN,
+  ordenestrabajoApi,
+  type CheckResultado,
+  type OrdenEstado,
+} from '@shared/contract/ordenestrabajo';
 import { limaDate } from '@shared/domain/dates';
 import { meterUnitLabel, meterWord } from '@shared/domain/lecturas';
 import { LABELS, MSG } from '@shared/messages';
@@ -28,11 +36,12 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
+import { call } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { openApiPdf } from '@client/lib/export';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import { useSyncEngine, type AttachmentInput, type OutboxItem, type SubmitResult, type TypedFix } from '@client/offline';
+import { useOutboxFiles, useSyncEngine, type AttachmentInput, type OutboxItem, type SubmitResult, type TypedFix } from '@client/offline';
 import { latestPending, saveOfDetail, useOrden, useTecnicos, type OrdenMeta, type OrdenSave, type RepuestoLine } from './api';
 import { OrdenEstadoBadge } from './columns';
 import { ordenestrabajoOffline, useSaveOrden } from './offline';
@@ -72,9 +81,12 @@ interface EjecucionProps {
   onDone?: () => void;
   /** Photos already on the server. */
   savedPhotos: number;
+  /** The queued save the screen opened on, whose photos still wait on the device. */
+  queuedItemId?: string | null;
 }
 
-export function OrdenEjecucion({ initial, meta, refused = null, onSave, onDone, savedPhotos }: EjecucionProps) {
+export function OrdenEjecucion({ initial, meta, refused = null, onSave, onDone, savedPhotos, queuedItemId = null }: EjecucionProps) {
+  const waiting = useOutboxFiles(queuedItemId).length;
   const session = useSession();
   const canExecute = useHasRole(ROLE.ordenEjecutar);
   const canAnnul = useHasRole(ROLE.ordenAnular);
@@ -431,10 +443,10 @@ export function OrdenEjecucion({ initial, meta, refused = null, onSave, onDone, 
 
       <Section title={L.photos}>
         <p className="text-sm text-muted-foreground">
-          {LABELS.fallas.photosCount(savedPhotos + photos.length, 10)}
+          {LABELS.fallas.photosCount(savedPhotos + waiting + photos.length, FOTOS_PER_ORDEN)}
           {photos.length > 0 && ` · ${photos.map((p) => p.name).join(', ')}`}
         </p>
-        {canExecute && (
+        {!readOnly && (
           <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm">
             <Camera aria-hidden="true" className="size-4" />
             {LABELS.fallas.takePhoto}
@@ -503,6 +515,63 @@ export function OrdenEjecucion({ initial, meta, refused = null, onSave, onDone, 
   );
 }
 
+/**
+ * An outside repair (Reparaciones) of the machine attached to a saved order: online only (the repairs live on the
+ * server); the choice is saved at once through the write path.
+ */
+function RepairSection({ uid, maquinariaId, attached }: { uid: string; maquinariaId: number; attached: number | null }) {
+  const canExecute = useHasRole(ROLE.ordenEjecutar);
+  const [value, setValue] = useState<number>(attached ?? 0);
+  const [busy, setBusy] = useState(false);
+  const repairs = useQuery({
+    queryKey: ['reparaciones', 'list', { maquinaria_id: maquinariaId }],
+    queryFn: ({ signal }) => call(reparacionesApi.list, { body: { maquinaria_id: maquinariaId }, signal }),
+    retry: false,
+  });
+  const options = (repairs.data ?? []).map((r) => ({
+    value: r.reparacion_id,
+    label: `${r.fecha} · ${r.nro_orden ? `OS ${r.nro_orden}-${r.anio} · ` : ''}${r.descripcion}`,
+  }));
+  if (!repairs.data?.length) return null;
+  return (
+    <Section title={L.repair}>
+      <div className="flex flex-wrap items-end gap-2">
+        <select
+          aria-label={L.repair}
+          className="h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={value}
+          disabled={!canExecute || busy}
+          onChange={(e) => setValue(Number(e.target.value))}
+        >
+          <option value={0}>—</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {canExecute && (
+          <Button
+            type="button"
+            variant="outline"
+            className="min-h-11"
+            disabled={busy || value === (attached ?? 0)}
+            onClick={() => {
+              setBusy(true);
+              call(ordenestrabajoApi.reparacion, { params: { uid }, body: { reparacion_id: value || null } })
+                .then(() => toast.success(MSG.saved))
+                .catch((e: unknown) => toast.error(saveErrorMessage(e)))
+                .finally(() => setBusy(false));
+            }}
+          >
+            {L.attachRepair}
+          </Button>
+        )}
+      </div>
+    </Section>
+  );
+}
+
 function AnnulDialog({ codigo, onClose, onAnnul }: { codigo: string; onClose: () => void; onAnnul: (motivo: string) => Promise<void> }) {
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -559,7 +628,7 @@ export default function OrdenEjecucionPage() {
   const onlyHere = mine.some((p) => !p.body.saved);
   const detail = useOrden(uid, uid !== '' && queue !== null && !onlyHere);
   const save = useSaveOrden();
-  const [opened, setOpened] = useState<{ initial: OrdenSave; meta: OrdenMeta } | null>(null);
+  const [opened, setOpened] = useState<{ initial: OrdenSave; meta: OrdenMeta; itemId?: string } | null>(null);
   useEffect(() => {
     if (opened || queue === null) return;
     const queued = latestPending(mine, uid);
@@ -569,7 +638,7 @@ export default function OrdenEjecucionPage() {
       : queued
         ? { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...queued.meta }
         : null;
-    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: queued.body, meta });
+    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: queued.body, meta, itemId: queued.item.id });
     else if (!queued && d && meta) setOpened({ initial: saveOfDetail(d), meta });
   }, [opened, queue, mine, uid, detail.data, detail.isError, onlyHere]);
   const back = () => void navigate({ to: '/ordentrabajo' });
@@ -595,13 +664,23 @@ export default function OrdenEjecucionPage() {
         )}
       </div>
       {opened ? (
-        <OrdenEjecucion
-          key={uid}
-          initial={opened.initial}
-          meta={opened.meta}
-          savedPhotos={detail.data?.fotos.length ?? 0}
-          onSave={(body, files) => save(body, opened.meta, files)}
-        />
+        <>
+          <OrdenEjecucion
+            key={uid}
+            initial={opened.initial}
+            meta={opened.meta}
+            savedPhotos={detail.data?.fotos.length ?? 0}
+            queuedItemId={opened.itemId}
+            onSave={(body, files) => save(body, opened.meta, files)}
+          />
+          {detail.data && (
+            <RepairSection
+              uid={uid}
+              maquinariaId={detail.data.maquinaria_id}
+              attached={detail.data.reparaciones[0]?.reparacion_id ?? null}
+            />
+          )}
+        </>
       ) : detail.isError && !onlyHere && mine.length === 0 ? (
         <p role="alert">{L.notOnDevice}</p>
       ) : (
@@ -613,6 +692,7 @@ export default function OrdenEjecucionPage() {
 
 /** 'Abrir y corregir' of a refused save: the same form over the refused body, resent in place of the item. */
 export function OrdenFixDialog({ fix, onClose }: { fix: TypedFix<OrdenSave>; onClose: () => void }) {
+  const kept = useOutboxFiles(fix.item.id);
   const meta = { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...(fix.item.meta as Partial<OrdenMeta>) };
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={LABELS.almacen.fix} width="xl">
@@ -621,7 +701,11 @@ export function OrdenFixDialog({ fix, onClose }: { fix: TypedFix<OrdenSave>; onC
         meta={meta}
         refused={fix.item.lastError ?? ''}
         savedPhotos={0}
-        onSave={(body, files) => fix.resend(body, files.length ? files : undefined)}
+        queuedItemId={fix.item.id}
+        // New photos join the ones the refused save keeps (a set passed replaces them).
+        onSave={(body, files) =>
+          fix.resend(body, files.length ? [...kept.map((f) => ({ name: f.name, blob: f.blob })), ...files] : undefined)
+        }
         onDone={onClose}
       />
     </Modal>
