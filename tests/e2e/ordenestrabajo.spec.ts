@@ -3,7 +3,7 @@
 // the checklist, takes two parts from the warehouse, types the closing reading, adds a photo and closes it; the
 // tablet is switched off and on again; when the connection returns everything is on the server once: the order
 // CERRADA with its photo, one warehouse exit, the stock fell by the parts, the failure REPARADO and the machine
-// OPERATIVO again. Screenshots of the list, the create dialog and the execution screen.
+// OPERATIVO again, the wear part changed at the reading. Screenshots of the list, the create dialog and the execution screen.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import type { FallaDetail } from '@shared/contract/fallas';
 import type { InsumoRow } from '@shared/contract/insumos';
-import type { MaquinariaRow } from '@shared/contract/maquinarias';
+import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import type { OrdenDetail, OrdenRow } from '@shared/contract/ordenestrabajo';
 import { LABELS, MSG } from '@shared/messages';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
@@ -58,9 +58,17 @@ test('an order closed offline with a checklist, two parts and a photo reaches th
   const username = await ensureUser('e2e.ot.mecanico', [MENU.mantenimientos, MENU.ordenesTrabajo, ROLE.ordenEjecutar]);
   const mecanico = (await api<{ id: number; username: string }[]>(token, 'GET', '/api/usuarios')).data.find((u) => u.username === username);
   const machines = (await api<MaquinariaRow[]>(token, 'GET', '/api/maquinarias')).data;
-  const machine = machines.find((m) => m.estado === 0) ?? machines[0];
-  const supplies = (await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data.filter((i) => i.stock >= 3).slice(0, 2);
-  expect(supplies).toHaveLength(2);
+  const stockOf = new Map((await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data.map((i) => [i.id, i]));
+  // A working machine with a wear part whose supply is in stock: the order changes it at the closing reading.
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Lima' });
+  const pick = machines
+    .filter((m) => m.estado === 0)
+    .flatMap((m) => m.insumos.map((p) => ({ m, p })))
+    .find(({ p }) => (stockOf.get(p.insumo_id)?.stock ?? 0) >= 3 && (p.last_date_mantenimiento ?? '') < today);
+  expect(pick).toBeDefined();
+  const { m: machine, p: wear } = pick as NonNullable<typeof pick>;
+  const other = [...stockOf.values()].find((i) => i.stock >= 3 && i.id !== wear.insumo_id) as InsumoRow;
+  const supplies = [stockOf.get(wear.insumo_id) as InsumoRow, other];
   const falla = (
     await api<FallaDetail>(token, 'POST', '/api/fallas', {
       maquinaria_id: machine.id,
@@ -113,6 +121,8 @@ test('an order closed offline with a checklist, two parts and a photo reaches th
     await input.fill(s.insumo_codigo);
     await page.getByRole('option').filter({ hasText: s.insumo_codigo }).first().click();
     await page.getByRole('textbox', { name: L.quantity, exact: true }).fill('1');
+    // The first one replaces the machine's wear part.
+    if (s.id === wear.insumo_id) await page.getByRole('checkbox', { name: L.wearPart }).click();
     await page.getByRole('button', { name: L.addPart }).click();
   }
   await page.getByRole('textbox', { name: L.reading(machine.horometro ? 'horómetro' : 'kilometraje') }).fill('1234.5');
@@ -159,6 +169,10 @@ test('an order closed offline with a checklist, two parts and a photo reaches th
   for (const s of supplies) expect(after.find((i) => i.id === s.id)?.stock).toBe(s.stock - 1);
   expect((await api<FallaDetail>(token, 'GET', `/api/fallas/${falla.falla_id}`)).data.estado).toBe(1);
   expect((await api<MaquinariaRow[]>(token, 'GET', '/api/maquinarias')).data.find((m) => m.id === machine.id)?.estado).toBe(0);
+  // The wear part was changed at the closing reading: its counter restarts today.
+  expect(o.repuestos.find((r) => r.insumo_id === wear.insumo_id)?.insumo_maq_id).toBe(wear.insumo_maq_id);
+  const parts = (await api<MaquinariaInsumo[]>(token, 'GET', `/api/maquinarias/insumosbymaquinaria/${machine.id}`)).data;
+  expect(parts.find((p) => p.insumo_maq_id === wear.insumo_maq_id)?.last_date_mantenimiento).toBe(today);
   await page.reload();
   await openOrdenes(page);
   await row().waitFor();

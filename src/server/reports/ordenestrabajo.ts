@@ -23,13 +23,19 @@ export function ordenSections(o: OrdenDetail): DocSection[] {
         { label: L.machine, value: `${o.placa} - ${o.maquinaria}`, span: 2 },
         { label: L.state, value: o.estado },
         { label: L.priority, value: o.prioridad },
-        { label: L.origin, value: L.origins[o.origen] },
+        {
+          label: L.origin,
+          value: o.falla_descripcion
+            ? L.fromFailure(o.falla_descripcion)
+            : o.tarea_nombre
+              ? L.fromTask(o.tarea_nombre)
+              : L.origins[o.origen],
+          span: 2,
+        },
         { label: L.type, value: o.tipo },
         { label: L.plannedDate, value: o.fecha_programada ?? '' },
+        { label: L.description, value: o.descripcion, span: 3 },
         { label: L.stopped, value: o.maquina_detenida ? 'SÍ' : 'NO' },
-        { label: L.description, value: o.descripcion, span: 4 },
-        ...(o.tarea_nombre ? [{ label: L.origin, value: L.fromTask(o.tarea_nombre), span: 4 }] : []),
-        ...(o.falla_descripcion ? [{ label: L.origin, value: L.fromFailure(o.falla_descripcion), span: 4 }] : []),
         { label: L.assigned, value: o.asignados_text, span: 2 },
         { label: L.start, value: when(o.inicio) },
         { label: L.end, value: when(o.fin) },
