@@ -219,5 +219,34 @@ test('the office creates an order by hand (screenshots of the dialog)', async ()
     .first()
     .waitFor();
   await shot(page, 'ordenes-list-office-tablet');
+
+  // Without signal: a new order, opened and started at once; back online, the create goes first, then the start.
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
+  await form.waitFor();
+  await form.getByRole('combobox', { name: new RegExp(`^${L.machine}`) }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  const offlineText = `Engrase sin señal ${Date.now() % 100000}`;
+  await form.getByLabel(new RegExp(`^${L.description}`)).fill(offlineText);
+  await form.getByLabel(L.checklist).fill('Engrasar pasadores');
+  await form.getByRole('button', { name: LABELS.shell.save }).click();
+  await toastWith(page, MSG.savedOffline);
+  const pending = page.getByRole('table', { name: L.title }).locator('tbody tr').filter({ hasText: MSG.syncBadgePending }).first();
+  await pending.getByRole('button', { name: L.open }).click();
+  await page.getByText(offlineText, { exact: true }).waitFor();
+  await page.getByRole('group', { name: 'Engrasar pasadores' }).getByRole('button', { name: 'OK', exact: true }).click();
+  await page.getByRole('button', { name: L.startOrder }).click();
+  await page.locator('header').getByText('EN CURSO', { exact: true }).waitFor();
+  await shot(page, 'orden-nueva-offline-tablet');
+  const onServer = async () =>
+    (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', {})).data.filter((o) => o.descripcion === offlineText);
+  expect(await onServer()).toHaveLength(0);
+  await context.setOffline(false);
+  await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 30_000 });
+  await expect.poll(async () => (await onServer())[0]?.estado, { timeout: 30_000 }).toBe('EN CURSO');
+  expect(await onServer()).toHaveLength(1);
+  const sent = (await api<OrdenDetail>(token, 'GET', `/api/ordenestrabajo/${(await onServer())[0].uid}`)).data;
+  expect(sent.checklist.map((c) => [c.descripcion, c.resultado])).toEqual([['Engrasar pasadores', 'OK']]);
   await context.close();
 }, 120_000);

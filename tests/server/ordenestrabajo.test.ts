@@ -333,6 +333,15 @@ describe('work orders API (/api/ordenestrabajo)', () => {
     const started = await send('PUT', `/api/ordenestrabajo/${o.uid}`, state(o, { estado: 'EN CURSO' }));
     expect(started.statusCode).toBe(200);
     expect(await estadoMaq(m2.id)).toBe(3);
+    // A device that knows only some items (an order it created offline, before the task's were added) leaves the
+    // others stored: closing still needs them answered.
+    const partial = await send(
+      'PUT',
+      `/api/ordenestrabajo/${o.uid}`,
+      state(o, { estado: 'CERRADA', checklist: [checklist[0]], horometro_cierre: 250 }),
+    );
+    expect(partial.statusCode).toBe(409);
+    expect(partial.json().message).toBe(MSG.ordenChecklistAbierto(1));
     const closed = await send('PUT', `/api/ordenestrabajo/${o.uid}`, state(o, { estado: 'CERRADA', checklist, horometro_cierre: 250 }));
     expect(closed.statusCode).toBe(200);
     const [ej] = await db.select().from(planesTareasEjecuciones).where(eq(planesTareasEjecuciones.tarea_id, tarea.tarea_id));

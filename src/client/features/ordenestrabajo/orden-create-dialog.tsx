@@ -10,7 +10,7 @@ import { CATALOG, useCatalog } from '@client/components/catalogs';
 import { DateField, SelectField, TextField } from '@client/components/form-field';
 import { saveErrorMessage, useFormGate } from '@client/components/form-gate';
 import { FormModal } from '@client/components/form-modal';
-import { maquinariaLabel, maquinariaOptions } from '@client/components/maquinaria-options';
+import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { SearchableSelect } from '@client/components/searchable-select';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Label } from '@client/components/ui/label';
@@ -126,7 +126,7 @@ export function OrdenCreateDialog({ origen, onClose }: { origen: OrdenOrigen | n
       onSubmit={async () => {
         const meta: OrdenMeta = {
           placa: machine?.placa ?? '',
-          maquinaria: machine ? maquinariaLabel(machine) : '',
+          maquinaria: machine?.descripcion ?? '',
           horometro: machine?.horometro ?? true,
           codigo: '',
           asignados_text: (tecnicos.data ?? [])

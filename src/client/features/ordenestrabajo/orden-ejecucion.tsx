@@ -638,7 +638,12 @@ export default function OrdenEjecucionPage() {
       : queued
         ? { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...queued.meta }
         : null;
-    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: queued.body, meta, itemId: queued.item.id });
+    // A create still queued: its checklist is the items typed in the create dialog (the server numbers them so too).
+    const start = (b: OrdenSave): OrdenSave =>
+      b.saved
+        ? b
+        : { ...b, checklist: b.items_checklist.map((descripcion, i) => ({ orden: i + 1, descripcion, resultado: null, nota: null })) };
+    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: start(queued.body), meta, itemId: queued.item.id });
     else if (!queued && d && meta) setOpened({ initial: saveOfDetail(d), meta });
   }, [opened, queue, mine, uid, detail.data, detail.isError, onlyHere]);
   const back = () => void navigate({ to: '/ordentrabajo' });

@@ -284,7 +284,7 @@ async function syncRepuestos(tx: Db, o: OrdenStored, placa: string, lines: Orden
   if (exit && !lines.length) await tx.delete(salidas).where(eq(salidas.id, exit.id));
 }
 
-/** The checklist as the body has it, by item number; an OBSERVADO item asked to open a failure opens one (once). */
+/** The checklist items the body has, by item number; an OBSERVADO item asked to open a failure opens one (once). */
 async function syncChecklist(ctx: ChangeContext, o: OrdenStored, items: OrdenEjecucionBody['checklist'], userId: number | null) {
   const { tx } = ctx;
   const stored = await tx.select().from(ordenesTrabajoChecklist).where(eq(ordenesTrabajoChecklist.ot_id, o.ot_id));
@@ -319,8 +319,8 @@ async function syncChecklist(ctx: ChangeContext, o: OrdenStored, items: OrdenEje
       await tx.insert(ordenesTrabajoChecklist).values({ ot_id: o.ot_id, orden: item.orden, ...values });
     }
   }
-  const gone = stored.filter((s) => !seen.has(s.orden)).map((s) => s.id);
-  if (gone.length) await tx.delete(ordenesTrabajoChecklist).where(inArray(ordenesTrabajoChecklist.id, gone));
+  // Items the body does not name stay: a device that created the order offline from a task does not know the
+  // task's items the server added, and closing still needs them answered (assertCierre reads the stored list).
 }
 
 async function syncManoObra(tx: Db, o: OrdenStored, lines: OrdenEjecucionBody['mano_obra']) {
@@ -335,12 +335,19 @@ async function syncManoObra(tx: Db, o: OrdenStored, lines: OrdenEjecucionBody['m
 
 /** What closing needs: every checklist item answered, an observed one with its note, and the reading (not behind the machine's last order). */
 async function assertCierre(tx: Db, o: OrdenStored, body: OrdenEjecucionBody, horometro: boolean) {
-  const open = body.checklist.filter((c) => c.resultado === null).length;
+  // The stored checklist, after this save's items were written (the transaction rolls them back on a refusal).
+  const items = await tx
+    .select({ orden: ordenesTrabajoChecklist.orden, resultado: ordenesTrabajoChecklist.resultado, nota: ordenesTrabajoChecklist.nota })
+    .from(ordenesTrabajoChecklist)
+    .where(eq(ordenesTrabajoChecklist.ot_id, o.ot_id))
+    .orderBy(ordenesTrabajoChecklist.orden);
+  const open = items.filter((c) => c.resultado === null).length;
   if (open) throw new AppError(409, MSG.ordenChecklistAbierto(open), { checklist: MSG.ordenChecklistAbierto(open) });
-  const observed = body.checklist.findIndex((c) => c.resultado === 'OBSERVADO' && !c.nota);
-  if (observed >= 0) {
-    const m = MSG.ordenObservadoNota(body.checklist[observed].orden);
-    throw new AppError(409, m, { [`checklist.${observed}.nota`]: m });
+  const observed = items.find((c) => c.resultado === 'OBSERVADO' && !c.nota);
+  if (observed) {
+    const m = MSG.ordenObservadoNota(observed.orden);
+    const at = body.checklist.findIndex((c) => c.orden === observed.orden);
+    throw new AppError(409, m, { [at >= 0 ? `checklist.${at}.nota` : 'checklist']: m });
   }
   if (body.horometro_cierre === null) {
     const m = MSG.ordenLecturaFalta(meterWord(horometro));
@@ -472,8 +479,8 @@ export function updateOrden(req: FastifyRequest, uid: string, body: OrdenEjecuci
       const starts = o.estado === 'ABIERTA' && body.estado !== 'ABIERTA';
       const inicio = o.inicio ?? (starts ? deviceTime(body.inicio) : null);
       const current = { ...o, inicio };
-      if (body.estado === 'CERRADA') await assertCierre(tx, o, body, m.horometro);
       await syncChecklist(ctx, current, body.checklist, userId);
+      if (body.estado === 'CERRADA') await assertCierre(tx, o, body, m.horometro);
       await syncManoObra(tx, current, body.mano_obra);
       await syncRepuestos(tx, current, m.placa, body.repuestos, userId);
       const fin = body.estado === 'CERRADA' ? deviceTime(body.fin) : null;
