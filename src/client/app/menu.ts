@@ -53,6 +53,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       e(MENU.fallas, L.fallas, 'falla'),
       e(MENU.mantenimientoPreventivo, L.mantenimientoPreventivo, 'mantenimiento_maquinaria', { tipo: 'mantenimiento' }),
       e(MENU.reparaciones, L.reparaciones, 'reparacion', { tipo: 'admin' }),
+      e(MENU.ordenesTrabajo, L.ordenesTrabajo, 'ordenes_trabajo'),
     ],
   },
   {

@@ -71,6 +71,18 @@ export const SCREENS = {
     load: () => import('@client/features/reparaciones/reparaciones-page'),
     catalogs: ['maquinarias'],
   },
+  ordenes_trabajo: {
+    path: '/ordentrabajo',
+    code: MENU.ordenesTrabajo,
+    load: () => import('@client/features/ordenestrabajo/ordenes-page'),
+    catalogs: ['maquinarias', 'insumos'],
+  },
+  orden_trabajo: {
+    path: '/ordentrabajo/$uid',
+    code: MENU.ordenesTrabajo,
+    load: () => import('@client/features/ordenestrabajo/orden-ejecucion'),
+    catalogs: ['maquinarias', 'insumos'],
+  },
   rep_mantenimiento: {
     path: '/rep_mantenimiento',
     code: MENU.reporteMantenimiento,

@@ -33,7 +33,7 @@ export interface OfflineResourceDef<Create extends IdempotentEndpoint, Body exte
   /** Where an edit goes (PUT with the record's id); absent when the resource is only created offline. */
   update?: EditEndpoint;
   /** The path parameters of the saved record an edit changes, or null for a new record. */
-  editOf?: (body: Body) => Record<string, number> | null;
+  editOf?: (body: Body) => Record<string, number | string> | null;
   /** Shown in Sincronización and in the toasts. */
   label: (body: Body, meta: Meta) => string;
   /** A pending item as its list's row. */

@@ -18,6 +18,7 @@ import fallasRoutes from './fallas/routes';
 import hojadevidaRoutes from './hojadevida/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
+import ordenestrabajoRoutes from './ordenestrabajo/routes';
 import costosRoutes from './costos/routes';
 import partesDiariosRoutes from './partesdiarios/routes';
 import valorizaRoutes from './valoriza/routes';
@@ -46,6 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   hojadevidaRoutes,
   fotosRoutes,
   reparacionesRoutes,
+  ordenestrabajoRoutes,
   costosRoutes,
   partesDiariosRoutes,
   valorizaRoutes,

@@ -19,6 +19,7 @@ import { notificacionesApi } from './notificaciones';
 import { openapiApi } from './openapi';
 import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
+import { ordenestrabajoApi } from './ordenestrabajo';
 import { partesdiariosApi } from './partesdiarios';
 import { pedidosApi } from './pedidos';
 import { planesApi } from './planes';
@@ -47,6 +48,7 @@ export const API = {
   openapi: openapiApi,
   operaciones: operacionesApi,
   operadores: operadoresApi,
+  ordenestrabajo: ordenestrabajoApi,
   partesdiarios: partesdiariosApi,
   pedidos: pedidosApi,
   pide: pideApi,

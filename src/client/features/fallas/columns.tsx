@@ -3,10 +3,12 @@
 // rows, 'Abrir y corregir' for rejected outbox rows. On a tablet the status stays in view; the date, then the
 // photos fold into the row's detail.
 import { useMemo } from 'react';
+import { ClipboardList } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
-import { RowActions } from '@client/components/row-actions';
+import { IfRole, RowActions } from '@client/components/row-actions';
+import { IconButton } from '@client/components/ui/button';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import { useOutboxFiles, type WithPending } from '@client/offline';
@@ -37,7 +39,8 @@ function RowPhotos({ row }: { row: Row }) {
   return <PhotoThumbs photos={photos} size="sm" className="gap-1" />;
 }
 
-export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDef<Row>[] {
+/** The row actions, and 'Crear orden de trabajo' on a pending failure (code 71: the work orders screen opens with it). */
+export function fallaColumns(actions: PendingRowActions<FallaRow> & { onOrden?: (row: FallaRow) => void }): DataColumnDef<Row>[] {
   return [
     {
       accessorKey: 'falla_id',
@@ -79,7 +82,15 @@ export function fallaColumns(actions: PendingRowActions<FallaRow>): DataColumnDe
         onEdit={() => actions.onEdit(r)}
         // The delete button appears only while the failure is pending.
         onDelete={r.estado === 0 ? () => actions.onDelete(r) : undefined}
-      />
+      >
+        {r.estado === 0 && actions.onOrden && (
+          <IfRole code={ROLE.ordenNueva}>
+            <IconButton aria-label={LABELS.ordenes.createFromFailure} onClick={() => actions.onOrden?.(r)}>
+              <ClipboardList aria-hidden="true" />
+            </IconButton>
+          </IfRole>
+        )}
+      </RowActions>
     )),
   ];
 }

@@ -2,6 +2,7 @@
 // Excel/PDF, failures still in the device outbox merged in with a 'pendiente' / 'rechazado' badge and their photos,
 // 'Nuevo' (32), edit (33), delete (34, only while PENDIENTE) with confirmation, 'Abrir y corregir' for rejected rows.
 import { useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { CrudListScreen, useCrudList } from '@client/components/crud-list';
@@ -34,7 +35,18 @@ export default function FallasPage() {
   const crud = useCrudList((row: FallaRow) => remove.mutateAsync(row.falla_id));
   const { edit, askDelete } = crud;
   const { fix } = outbox;
-  const columns = useMemo(() => fallaColumns({ onEdit: edit, onDelete: askDelete, onFix: fix }), [edit, askDelete, fix]);
+  const navigate = useNavigate();
+  // A pending failure's work order: the orders screen opens its create dialog from it.
+  const columns = useMemo(
+    () =>
+      fallaColumns({
+        onEdit: edit,
+        onDelete: askDelete,
+        onFix: fix,
+        onOrden: (r) => void navigate({ to: '/ordentrabajo', search: { falla: r.falla_id } }),
+      }),
+    [edit, askDelete, fix, navigate],
+  );
 
   return (
     <CrudListScreen

@@ -7,7 +7,7 @@ import { FOTOS_PER_FALLA } from '@shared/contract/fotos';
 import { LABELS } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
-import { preparePhoto } from './photo-resize';
+import { preparePhoto } from '@client/components/photo-resize';
 import { PhotoThumbs, type PhotoSource } from './photos';
 
 const F = LABELS.fallas;

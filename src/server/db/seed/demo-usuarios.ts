@@ -60,6 +60,9 @@ export const DEMO_USERS = [
       MENU.reparaciones,
       ROLE.reparacionNuevo,
       ROLE.reparacionEditar,
+      MENU.ordenesTrabajo,
+      ROLE.ordenNueva,
+      ROLE.ordenEjecutar,
     ],
   },
   {

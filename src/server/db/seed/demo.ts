@@ -4,6 +4,7 @@
 import type { Db } from '../client';
 import { demoServiceOrders, seedFallas } from './demo-fallas';
 import { seedMirror } from './demo-integraciones';
+import { seedOrdenes } from './demo-ordenes';
 import { seedFleet, seedMaquinariaInsumos } from './demo-maquinarias';
 import { seedCatalogs, seedPartes } from './demo-partes';
 import { seedPlanes } from './demo-planes';
@@ -24,6 +25,7 @@ export interface DemoSummary {
   valorizaciones: number;
   fallas: number;
   reparaciones: number;
+  ordenesTrabajo: number;
   ingresos: number;
   salidas: number;
   movimientos: number;
@@ -63,6 +65,7 @@ export async function seedDemo(database: Db, opts: DemoOptions = {}): Promise<De
     const maquinariaIds = new Map(fleet.maquinarias.map((m) => [m.placa, m.id]));
     const fallas = await seedFallas(db, c, serviceOrders, maquinariaIds, users.supervisor);
     const warehouse = await seedWarehouse(db, r, c, mirror, fleet, insumoIds, users.almacenero);
+    const ordenesTrabajo = await seedOrdenes(db, c, maquinariaIds, users.supervisor);
     return {
       usuarios: Object.keys(users).length,
       maquinarias: fleet.maquinarias.length,
@@ -74,6 +77,7 @@ export async function seedDemo(database: Db, opts: DemoOptions = {}): Promise<De
       partes: partes.length,
       valorizaciones,
       ...fallas,
+      ordenesTrabajo,
       ...warehouse,
       ordenesCompra: mirror.orders.length,
       ordenesServicio: serviceOrders.length,

@@ -5,12 +5,12 @@
 // stopped (docs/architecture.md, "Machine state").
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { FallaBody, FallasByMaquinariaBody } from '@shared/contract/fallas';
+import type { FallaBody, FallaDetail, FallasByMaquinariaBody } from '@shared/contract/fallas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { fallas, maquinarias, reparaciones } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { runChange } from '../../plugins/change';
+import { runChange, type ChangeContext } from '../../plugins/change';
 import { detenerPorFalla, liberarMaquina } from '../maquinarias/estados';
 import { maquinariaPlate } from '../maquinarias/repository';
 import { fallasForReparacion, getFalla } from './repository';
@@ -24,34 +24,45 @@ function reportedAt(createdAt: string | null | undefined): string | undefined {
   return t < Date.now() ? new Date(t).toISOString() : undefined;
 }
 
+export interface NuevaFalla {
+  maquinaria_id: number;
+  descripcion: string;
+  detalle: string | null;
+  /** The machine cannot work: it goes EN REPARACION from when the failure was reported. */
+  maquina_detenida?: boolean | null;
+  userId: number | null;
+  created_at?: string | null;
+}
+
+/**
+ * Reports a failure inside the caller's transaction (created PENDIENTE) and audits it: the failures form, and a work
+ * order's checklist item found OBSERVADO.
+ */
+export async function insertFalla(ctx: ChangeContext, f: NuevaFalla): Promise<FallaDetail> {
+  await maquinariaPlate(ctx.tx, f.maquinaria_id);
+  const [row] = await ctx.tx
+    .insert(fallas)
+    .values({
+      maquinaria_id: f.maquinaria_id,
+      descripcion: f.descripcion,
+      detalle: f.detalle,
+      maquina_detenida: f.maquina_detenida ?? false,
+      estado: 0,
+      user_id: f.userId,
+      created_at: reportedAt(f.created_at),
+    })
+    .returning({ falla_id: fallas.falla_id });
+  if (f.maquina_detenida) {
+    // Stopped since it was reported (an offline report reaches the server later).
+    await detenerPorFalla(ctx.tx, { maquinariaId: f.maquinaria_id, fallaId: row.falla_id, userId: f.userId, desde: reportedAt(f.created_at) });
+  }
+  const after = await getFalla(ctx.tx, row.falla_id);
+  await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });
+  return after;
+}
+
 export function createFalla(req: FastifyRequest, body: FallaBody) {
-  return runChange(
-    req,
-    async ({ tx, audit }) => {
-      await maquinariaPlate(tx, body.maquinaria_id);
-      const [row] = await tx
-        .insert(fallas)
-        .values({
-          maquinaria_id: body.maquinaria_id,
-          descripcion: body.descripcion,
-          detalle: body.detalle,
-          maquina_detenida: body.maquina_detenida ?? false,
-          estado: 0,
-          user_id: req.user?.id ?? null,
-          created_at: reportedAt(body.created_at),
-        })
-        .returning({ falla_id: fallas.falla_id });
-      if (body.maquina_detenida) {
-        // Stopped since it was reported (an offline report reaches the server later).
-        const desde = reportedAt(body.created_at);
-        await detenerPorFalla(tx, { maquinariaId: body.maquinaria_id, fallaId: row.falla_id, userId: req.user?.id ?? null, desde });
-      }
-      const after = await getFalla(tx, row.falla_id);
-      await audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });
-      return after;
-    },
-    201,
-  );
+  return runChange(req, (ctx) => insertFalla(ctx, { ...body, userId: req.user?.id ?? null }), 201);
 }
 
 async function lockFalla(tx: Db, id: number) {

@@ -10,6 +10,7 @@ import { isoTimestamp } from '../../lib/timestamps';
 export const fotoColumns = {
   id: fotos.id,
   falla_id: fotos.falla_id,
+  ot_id: fotos.ot_id,
   mime: fotos.mime,
   size: fotos.size,
   width: fotos.width,

@@ -3,11 +3,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { FOTO_MAX_BYTES, fotosApi as api } from '@shared/contract/fotos';
+import { ordenestrabajoApi } from '@shared/contract/ordenestrabajo';
 import { MSG } from '@shared/messages';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { fotosOfFalla, getFotoFile } from './repository';
-import { addFoto, assertMayAddPhoto, deleteFoto } from './service';
+import { addFoto, addFotoOrden, assertMayAddPhoto, deleteFoto } from './service';
 
 const PARSED = Symbol('multipart parsed');
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
@@ -45,6 +46,14 @@ export default async function fotosRoutes(app: FastifyInstance) {
     },
   });
 
+  // A work order's photos (code 72): the outbox uploads them after the order's save is accepted.
+  route(app, ordenestrabajoApi.uploadFoto, async (req) => addFotoOrden(req, req.params.uid, req.body.foto), {
+    preValidation: async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, MSG.photoMultipart);
+      (req as unknown as Record<symbol, boolean>)[PARSED] = true;
+    },
+  });
+
   route(app, api.list, async (req) => fotosOfFalla(app.db, req.params.falla_id));
 
   route(app, api.file, async (req, reply) => {
@@ -54,7 +63,10 @@ export default async function fotosRoutes(app: FastifyInstance) {
     if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
     return reply
       .type(f.mime)
-      .header('Content-Disposition', `inline; filename="falla-${f.falla_id}-foto-${f.id}.${EXTENSION[f.mime] ?? 'img'}"`)
+      .header(
+        'Content-Disposition',
+        `inline; filename="${f.falla_id ? `falla-${f.falla_id}` : 'orden'}-foto-${f.id}.${EXTENSION[f.mime] ?? 'img'}"`,
+      )
       .send(f.data);
   });
 

@@ -11,7 +11,7 @@ import { fallaForm } from '@client/features/fallas/api';
 import { fallasOffline } from '@client/features/fallas/offline';
 
 const ALL = { maquinaria_id: 0, fini: '', ffin: '' };
-import { encodeWithin, fitWithin, photoName } from '@client/features/fallas/photo-resize';
+import { encodeWithin, fitWithin, photoName } from '@client/components/photo-resize';
 import { json, makeEngine, stopEngines, uniqueDbName } from '../../offline/helpers';
 
 const photo = (name: string, bytes: number) => ({ name, blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }) });
