@@ -313,7 +313,6 @@ const AUDIT_RESOURCE: Record<string, string> = {
   insumos: 'el insumo',
   maquinarias: 'la maquinaria',
   operadores: 'el operador',
-  ordenestrabajo: 'la orden de trabajo',
   partesdiarios: 'el parte diario',
   pedidos: 'el pedido',
   reparaciones: 'la reparación',
