@@ -1,6 +1,6 @@
 // Operations page API (Configuración, 61): server state, a backup now, and the download of this server's files.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CODES, MENU } from '@shared/auth/permissions';
 import { operacionesInfo } from '@shared/contract/operaciones';
 import { MSG } from '@shared/messages';
-import { auditLog, respaldos } from '../../src/server/db/schema/index';
+import { auditLog, idempotencyKeys, respaldos } from '../../src/server/db/schema/index';
 import { readHeader } from '../../src/server/ops/backup';
 import { ensureLocalTls } from '../../src/server/ops/tls';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
@@ -161,6 +161,28 @@ describe('operations API', () => {
     const later = await call(t.app, ops.token, { method: 'POST', url: '/api/operaciones/respaldos', key: key2 });
     expect(later.statusCode).toBe(201);
     expect(later.json()).toEqual(done[0].json());
+  });
+
+  it('a backup that fails gives its key back: the retry runs again (no stuck "in progress"), each attempt marked failed', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'maq-ops-broken-'));
+    writeFileSync(join(broken, 'backups'), 'no es una carpeta'); // the backup folder cannot be made
+    const b = await createTestApp({ DATA_DIR: broken });
+    try {
+      const admin = await createUser(b, [MENU.configuracion]);
+      const key = randomUUID();
+      const send = () => call(b.app, admin.token, { method: 'POST', url: '/api/operaciones/respaldos', key });
+      const first = await send();
+      const retry = await send();
+      expect(first.statusCode).toBe(500);
+      expect(retry.statusCode).toBe(500);
+      expect(retry.headers['idempotency-replayed']).toBeUndefined();
+      const rows = await b.database.db.select().from(respaldos).where(eq(respaldos.tipo, 'manual'));
+      expect(rows.map((r) => r.estado)).toEqual(['error', 'error']);
+      expect(await b.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
+    } finally {
+      await b.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 
   it('exports the office CA with its key as a password-protected .p12 (TLS_MODE=local only), with an audit line', async () => {

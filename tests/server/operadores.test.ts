@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@shared/auth/permissions';
+import { MENU, ROLE } from '@shared/auth/permissions';
 import { FIELD, MSG } from '@shared/messages';
 import { seedMachine } from './fixtures';
 import { actividades, auditLog, operadores, partesDiarios, salidas } from '../../src/server/db/schema/index';
@@ -224,6 +224,42 @@ describe('operators API (/api/operadores)', () => {
     const [{ n }] = await t.database.db.select({ n: count() }).from(operadores).where(eq(operadores.dni, '70000003'));
     expect(n).toBe(1);
     expect((await send('POST', '/api/operadores', { ...payload, nombres: 'OTRO' }, { key })).statusCode).toBe(409);
+  });
+
+  it("personal fields (address, mobile, e-mail, birth date, sex) only for the operators screen's codes; name and DNI for every reader", async () => {
+    const created = await send('POST', '/api/operadores', body({ dni: '41556677', nombres: 'PRUEBA, PERSONAL', email: 'marco@x.pe' }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().operador_id as number;
+    const personal = { direccion: expect.any(String), celular: expect.any(String), email: 'marco@x.pe', fecha_nac: '1988-04-12' };
+    const hidden = { direccion: null, celular: null, email: null, fecha_nac: null, sexo: null };
+    const reader = async (roles: number[]) => (await createUser(t, roles)).token;
+    const read = async (tok: string) => ({
+      list: (await call(t.app, tok, { method: 'GET', url: '/api/operadores' }))
+        .json()
+        .find((o: { operador_id: number }) => o.operador_id === id),
+      one: (await call(t.app, tok, { method: 'GET', url: `/api/operadores/${id}` })).json(),
+      registry: (await call(t.app, tok, { method: 'GET', url: '/api/operadores/searchdni/45871236' })).json()[0],
+    });
+    for (const code of [MENU.operadores, ROLE.operadorNuevo, ROLE.operadorEditar]) {
+      const r = await read(await reader([code]));
+      expect(r.list).toMatchObject(personal);
+      expect(r.one).toMatchObject(personal);
+      expect(r.registry).toMatchObject({ indiv_direccion1: 'JR. AYACUCHO 120 HUANCAYO', indiv_celular: '964123456' });
+    }
+    // The exit form's clerk, the valuations' staff (daily reports) and a user with no codes: name and DNI, nothing personal.
+    for (const roles of [[MENU.almacen, MENU.salidas, ROLE.salidaNuevo], [MENU.valorizaciones, MENU.registrarValorizaciones], []]) {
+      const r = await read(await reader(roles));
+      expect(r.list).toEqual({ operador_id: id, indiv_id: null, dni: '41556677', nombres: 'PRUEBA, PERSONAL', ...hidden });
+      expect(r.one).toEqual(r.list);
+      expect(r.registry).toMatchObject({
+        indiv_nombres: 'ROSA ELENA',
+        indiv_direccion1: null,
+        indiv_fechanac: null,
+        indiv_celular: null,
+        indiv_email: null,
+      });
+    }
+    expect((await send('DELETE', `/api/operadores/${id}`)).statusCode).toBe(200);
   });
 
   it('codes: 10 creates, 11 edits, 12 deletes; each refused (403) without its code', async () => {

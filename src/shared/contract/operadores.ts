@@ -1,7 +1,7 @@
 // Operators contract: DNI params, the operator body of the create/edit modal, row shapes and
 // the identity-registry individual returned by the DNI lookup, and the endpoints.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { MENU, ROLE } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateStr, dni, editorMode, id, messageResponse, numeric, optionalText, text } from './common';
 import { endpoint } from './endpoint';
@@ -68,6 +68,13 @@ export const operadorRow = z.object({
   sexo: z.string().nullable(),
 });
 export type OperadorRow = z.infer<typeof operadorRow>;
+
+/**
+ * An operator's personal fields (Ley 29733): answered only to the operators screen's codes; every other reader
+ * (the exit and daily-report forms need the name and DNI) gets them as null.
+ */
+export const OPERADOR_PERSONAL_FIELDS = ['direccion', 'celular', 'email', 'fecha_nac', 'sexo'] as const;
+export const OPERADOR_PERSONAL_CODES: readonly number[] = [MENU.operadores, ROLE.operadorNuevo, ROLE.operadorEditar];
 
 /** Path id of GET/PUT/DELETE one operator. */
 export const operadorIdParam = z.object({ operador_id: id });

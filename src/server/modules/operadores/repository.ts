@@ -1,7 +1,13 @@
 // Operator queries: list, one operator, DNI-prefix suggestions, identity-registry individuals by DNI, and the
 // operator an exit or a daily report names (checked: it exists, its DNI matches).
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Individuo, OperadorRow, OperadorSuggestion } from '@shared/contract/operadores';
+import {
+  OPERADOR_PERSONAL_CODES,
+  OPERADOR_PERSONAL_FIELDS,
+  type Individuo,
+  type OperadorRow,
+  type OperadorSuggestion,
+} from '@shared/contract/operadores';
 import { MSG } from '@shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -24,12 +30,28 @@ export const operadorColumns = {
   sexo: operadores.sexo,
 };
 
-export function listOperadores(db: Db): Promise<JsonRows<OperadorRow>> {
-  return jsonRows(db, db.select(wire(operadorColumns)).from(operadores).orderBy(asc(operadores.nombres), asc(operadores.operador_id)));
+/** May this reader see operators' personal fields (the operators screen's codes)? */
+export const seesPersonal = (roles: readonly number[] | undefined) => !!roles?.some((c) => OPERADOR_PERSONAL_CODES.includes(c));
+
+/** The columns a reader gets: the personal ones as null unless `personal`. */
+function columnsFor(personal: boolean) {
+  if (personal) return operadorColumns;
+  const hidden = Object.fromEntries(OPERADOR_PERSONAL_FIELDS.map((f) => [f, sql<string | null>`null::text`]));
+  return { ...operadorColumns, ...hidden } as unknown as typeof operadorColumns;
 }
 
-export async function getOperador(db: Db, id: number): Promise<OperadorRow> {
-  const [row] = await db.select(operadorColumns).from(operadores).where(eq(operadores.operador_id, id));
+export function listOperadores(db: Db, personal: boolean): Promise<JsonRows<OperadorRow>> {
+  return jsonRows(
+    db,
+    db
+      .select(wire(columnsFor(personal)))
+      .from(operadores)
+      .orderBy(asc(operadores.nombres), asc(operadores.operador_id)),
+  );
+}
+
+export async function getOperador(db: Db, id: number, personal: boolean): Promise<OperadorRow> {
+  const [row] = await db.select(columnsFor(personal)).from(operadores).where(eq(operadores.operador_id, id));
   if (!row) throw notFound(MSG.operatorNotFound);
   return row;
 }
@@ -46,9 +68,11 @@ export async function suggestDni(db: Db, prefix: string): Promise<{ items: Opera
 }
 
 /** Individuals with this DNI in the identity registry; [] when unknown. */
-export async function searchDni(config: Config, db: Db, dni: string): Promise<Individuo[]> {
-  const p = await integrations(config, db).reniec.findByDni(dni);
-  if (!p) return [];
+export async function searchDni(config: Config, db: Db, dni: string, personal: boolean): Promise<Individuo[]> {
+  const found = await integrations(config, db).reniec.findByDni(dni);
+  if (!found) return [];
+  // The registry's address, birth date, mobile and e-mail only for the operators screen (it fills its form).
+  const p = personal ? found : { ...found, direccion: null, fecha_nac: null, celular: null, email: null };
   return [
     {
       indiv_id: p.indiv_id,
