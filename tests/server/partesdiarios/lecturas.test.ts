@@ -118,6 +118,17 @@ describe('meter readings on the daily reports', () => {
     expect(none.json()).toMatchObject({ horometro_inicial: null, horometro_final: null });
   });
 
+  it('two conflicting reports of one machine saved at once: the machine lock checks them in turn, one is refused', async () => {
+    const km = { maquinaria_id: f.volquete, det: { costo_det_id: f.km } };
+    const [first, second] = await Promise.all([save(day(-15), 5000, 5010, km), save(day(-15), 5005, 5015, km)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 422]);
+    const rows = await db()
+      .select()
+      .from(partesDiarios)
+      .where(eq(partesDiarios.fecha, day(-15)));
+    expect(rows.filter((r) => r.maquinaria_id === f.volquete)).toHaveLength(1);
+  });
+
   it('a refused keyed save (an offline replay) is kept for the alerts and changes nothing else', async () => {
     const count = async (table: string) =>
       Number((await rowsOf<{ n: string }>(db(), sql`select count(*)::text as n from ${sql.identifier(table)}`))[0].n);
