@@ -126,13 +126,13 @@ describe('hoja de vida page', () => {
     const app = renderApp('/hojadevida/5');
     await screen.findByRole('heading', { name: H.title('EGM-871') }, { timeout: 8000 });
     const data = screen.getByRole('region', { name: H.data });
-    expect(within(data).getByText(LABELS.machineState[2])).toBeTruthy();
-    expect(within(data).getByText('99.45 %')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: H.plan })).getByText(H.taskState.vencida)).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: H.orders })).getByText('OT 2026-0012')).toBeTruthy();
+    within(data).getByText(LABELS.machineState[2]);
+    within(data).getByText('99.45 %');
+    within(screen.getByRole('region', { name: H.plan })).getByText(H.taskState.vencida);
+    within(screen.getByRole('region', { name: H.orders })).getByText('OT 2026-0012');
     const timeline = screen.getByRole('list', { name: H.timeline });
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
-    expect(await screen.findByTestId('meter-chart', undefined, { timeout: 8000 })).toBeTruthy();
+    await screen.findByTestId('meter-chart', undefined, { timeout: 8000 });
 
     fireEvent.click(within(screen.getByRole('group', { name: H.timeline })).getByRole('button', { name: H.types.FALLA }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: H.timeline })).getAllByRole('listitem')).toHaveLength(1), {
