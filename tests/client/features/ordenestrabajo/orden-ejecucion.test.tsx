@@ -85,7 +85,7 @@ describe('work order execution screen', () => {
     const body = { ...ORDEN, estado: 'CERRADA' as const, checklist: ORDEN.checklist.map((c) => ({ ...c, resultado: 'OK' as const })) };
     const item = await t.engine.add(ordenestrabajoOffline.input(body, META));
     const refused = MSG.stockUnavailable('INS-7', '1.00');
-    const resend = vi.fn(async () => ({ queued: true as const }));
+    const resend = vi.fn(async () => ({ queued: true as const, item }));
     const onClose = vi.fn();
     render(<OrdenFixDialog fix={{ item: { ...item, status: 'rejected', lastError: refused }, body, resend }} onClose={onClose} />, {
       wrapper: providers(t.engine),
