@@ -702,7 +702,8 @@ export function OrdenFixDialog({ fix, onClose }: { fix: TypedFix<OrdenSave>; onC
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={LABELS.almacen.fix} width="xl">
       <OrdenEjecucion
-        initial={fix.body}
+        // A refused close or annulment did not happen: the order opens in progress, to be corrected and closed again.
+        initial={TERMINADA.includes(fix.body.estado) ? { ...fix.body, estado: 'EN CURSO', fin: null } : fix.body}
         meta={meta}
         refused={fix.item.lastError ?? ''}
         savedPhotos={0}
