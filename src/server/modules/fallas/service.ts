@@ -54,7 +54,12 @@ export async function insertFalla(ctx: ChangeContext, f: NuevaFalla): Promise<Fa
     .returning({ falla_id: fallas.falla_id });
   if (f.maquina_detenida) {
     // Stopped since it was reported (an offline report reaches the server later).
-    await detenerPorFalla(ctx.tx, { maquinariaId: f.maquinaria_id, fallaId: row.falla_id, userId: f.userId, desde: reportedAt(f.created_at) });
+    await detenerPorFalla(ctx.tx, {
+      maquinariaId: f.maquinaria_id,
+      fallaId: row.falla_id,
+      userId: f.userId,
+      desde: reportedAt(f.created_at),
+    });
   }
   const after = await getFalla(ctx.tx, row.falla_id);
   await ctx.audit({ action: 'create', resource: RESOURCE, resource_id: row.falla_id, after });

@@ -1,0 +1,39 @@
+-- Every foreign key gets an index that leads with its columns (tests/server/db/indexes.test.ts), and the failures' date
+-- filter its index on created_at.
+CREATE INDEX "usuarios_area_idx" ON "usuarios" USING btree ("area_id");--> statement-breakpoint
+CREATE INDEX "insumos_unimed_idx" ON "insumos" USING btree ("unimed_id");--> statement-breakpoint
+CREATE INDEX "cambios_insumo_insumo_idx" ON "cambios_insumo" USING btree ("insumo_id");--> statement-breakpoint
+CREATE INDEX "cambios_insumo_insumo_maq_idx" ON "cambios_insumo" USING btree ("insumo_maq_id");--> statement-breakpoint
+CREATE INDEX "cambios_insumo_user_idx" ON "cambios_insumo" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "insumos_maquinaria_insumo_idx" ON "insumos_maquinaria" USING btree ("insumo_id");--> statement-breakpoint
+CREATE INDEX "maquinarias_estados_user_idx" ON "maquinarias_estados" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "guias_remision_ingreso_idx" ON "guias_remision" USING btree ("ingreso_id");--> statement-breakpoint
+CREATE INDEX "ingresos_user_idx" ON "ingresos" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ingresos_det_insumo_idx" ON "ingresos_det" USING btree ("insumo_id");--> statement-breakpoint
+CREATE INDEX "salidas_operador_idx" ON "salidas" USING btree ("operador_id");--> statement-breakpoint
+CREATE INDEX "salidas_user_idx" ON "salidas" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "salidas_det_insumo_idx" ON "salidas_det" USING btree ("insumo_id");--> statement-breakpoint
+CREATE INDEX "movimientos_ingreso_det_idx" ON "movimientos" USING btree ("ingreso_det_id");--> statement-breakpoint
+CREATE INDEX "movimientos_salida_det_idx" ON "movimientos" USING btree ("salida_det_id");--> statement-breakpoint
+CREATE INDEX "pedidos_maquinaria_idx" ON "pedidos" USING btree ("maquinaria_id");--> statement-breakpoint
+CREATE INDEX "pedidos_user_idx" ON "pedidos" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "pedidos_det_insumo_idx" ON "pedidos_det" USING btree ("insumo_id");--> statement-breakpoint
+CREATE INDEX "pedidos_det_pedido_idx" ON "pedidos_det" USING btree ("pedido_id");--> statement-breakpoint
+CREATE INDEX "pedidos_det_unimed_idx" ON "pedidos_det" USING btree ("unimed_id");--> statement-breakpoint
+CREATE INDEX "costos_det_costo_idx" ON "costos_det" USING btree ("costo_id");--> statement-breakpoint
+CREATE INDEX "fallas_user_idx" ON "fallas" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "fallas_created_idx" ON "fallas" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "reparaciones_falla_maquinaria_idx" ON "reparaciones" USING btree ("falla_id","maquinaria_id");--> statement-breakpoint
+CREATE INDEX "reparaciones_maquinaria_idx" ON "reparaciones" USING btree ("maquinaria_id");--> statement-breakpoint
+CREATE INDEX "fotos_user_idx" ON "fotos" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "valorizaciones_cta_deposito_idx" ON "valorizaciones" USING btree ("cta_deposito");--> statement-breakpoint
+CREATE INDEX "valorizaciones_cta_detraccion_idx" ON "valorizaciones" USING btree ("cta_detraccion");--> statement-breakpoint
+CREATE INDEX "lecturas_rechazadas_user_idx" ON "lecturas_rechazadas" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "partes_diarios_actividad_idx" ON "partes_diarios" USING btree ("actividad_id");--> statement-breakpoint
+CREATE INDEX "partes_diarios_operador_idx" ON "partes_diarios" USING btree ("operador_id");--> statement-breakpoint
+CREATE INDEX "partes_diarios_det_costo_det_idx" ON "partes_diarios_det" USING btree ("costo_det_id");--> statement-breakpoint
+CREATE INDEX "planes_user_idx" ON "planes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "planes_tareas_ejecuciones_user_idx" ON "planes_tareas_ejecuciones" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ordenes_trabajo_user_idx" ON "ordenes_trabajo" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ext_guias_remision_orden_idx" ON "ext_guias_remision" USING btree ("orden_id");--> statement-breakpoint
+CREATE INDEX "ext_ordenes_compra_det_orden_idx" ON "ext_ordenes_compra_det" USING btree ("orden_id");
