@@ -318,7 +318,6 @@ export const ESTADOS_MAX = 500;
 export const estadosQuery = z
   .object({ fini: dateStr.optional(), ffin: dateStr.optional() })
   .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
-type EstadosQuery = z.infer<typeof estadosQuery>;
 
 /** One interval of a machine's state: from `desde` until `hasta` (null: the current one), why, and who. */
 export const estadoIntervalo = z.object({
@@ -344,7 +343,6 @@ export const disponibilidadBody = z
     ffin: dateStr,
   })
   .refine((v) => v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
-type DisponibilidadBody = z.infer<typeof disponibilidadBody>;
 
 export const disponibilidadRow = z.object({
   maquinaria_id: z.number(),

@@ -50,7 +50,6 @@ export const healthAnswer = z.object({ status: z.literal('ok'), database: z.enum
 
 /** The password of the exported CA file: long enough to resist a guess offline. */
 export const caExportBody = z.object({ password: z.string().min(10, 'Use al menos 10 caracteres').max(200) });
-type CaExportBody = z.infer<typeof caExportBody>;
 
 export const respaldoParams = z.object({ archivo: z.string().regex(/^respaldo-[0-9_-]+\.gz$/) });
 
