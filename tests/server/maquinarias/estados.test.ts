@@ -9,9 +9,9 @@ import type { DisponibilidadRow, EstadoIntervalo } from '@shared/contract/maquin
 import { limaDate } from '@shared/domain/dates';
 import { addDays } from '@shared/domain/wear';
 import { MSG } from '@shared/messages';
-import { maquinarias, maquinariasEstados, ordenesTrabajo } from '../../src/server/db/schema/index';
-import { seedMachine } from './fixtures';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { maquinarias, maquinariasEstados, ordenesTrabajo } from '../../../src/server/db/schema/index';
+import { seedMachine } from '../fixtures';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers';
 
 describe('machine state (maquinarias_estados)', () => {
   let t: TestApp;
