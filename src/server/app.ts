@@ -1,6 +1,6 @@
 // buildApp(config): the Fastify instance with every plugin and module; used by main.ts and the tests.
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     ...((opts.https ? { https: opts.https } : tlsOptions(config)) as object),
     logger: opts.logger ? loggerOptions(config, opts.logStream) : false,
     // One line per request (plugins/access-log.ts) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     trustProxy: config.TRUST_PROXY,
     ajv: undefined,

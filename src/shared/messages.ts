@@ -65,7 +65,7 @@ export const MSG = {
   searching: 'buscando...',
   suggestionsFailed: 'Lo siento, No se pudo cargar las sugerencias',
   // The screen reader's announcements: the spec gives them in English ('No results available', 'N result(s)
-  // available'); a Spanish-speaking clerk's screen reader reads them in Spanish (issue 26 item 4).
+  // available'); a Spanish-speaking clerk's screen reader reads them in Spanish.
   noResults: 'No hay resultados',
   resultsAvailable: (n: number) => (n === 1 ? '1 resultado disponible' : `${n} resultados disponibles`),
   // machinery

@@ -29,6 +29,7 @@ import {
   partesDiariosDet,
   unimeds,
 } from '../../src/server/db/schema/index';
+import { insumoCounters } from '../../src/server/lib/wear';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 
 const today = limaDate();
@@ -558,6 +559,17 @@ describe('machinery API (/api/maquinarias)', () => {
       expect(mine).toMatchObject({ fecha_limite: addDays(today, 4) });
       expect(mine?.band).toBeUndefined();
       expect(mine?.descripcion).toContain(`llega a su límite el ${addDays(today, 4)}`);
+    });
+
+    it('gives no forecast while the machine is not OPERATIVO (it is not working)', async () => {
+      const m = await newMachine();
+      const p = await assign(m.id, { hour_warning: 900, hour_critical: 950, hour_limite: 1000 }, ago(30));
+      await report(m.id, ago(29), 150 * 6);
+      const forecast = async () =>
+        (await insumoCounters(t.database.db, { maquinariaIds: [m.id] })).find((c) => c.insumo_maq_id === p.insumo_maq_id)?.fecha_limite;
+      expect(await forecast()).toBe(addDays(today, 4));
+      await t.database.db.update(maquinarias).set({ estado: 1 }).where(eq(maquinarias.id, m.id));
+      expect(await forecast()).toBeNull();
     });
 
     it('says a part already past its limit has passed it, without a date', async () => {

@@ -1,5 +1,5 @@
 // Column widths of the list PDFs: short values (dates, vouchers, plates, numbers) are never split across lines, long
-// texts wrap instead (issue 26 item 2: "2026-11-2 / 1", "00123 / 4", "EGR-40 / 5" before).
+// texts wrap instead (before: "2026-11-2 / 1", "00123 / 4", "EGR-40 / 5" before).
 import { describe, expect, it } from 'vitest';
 import { fitColumnWidths, wrapText } from '@shared/reports/pdf-layout';
 
@@ -58,6 +58,18 @@ describe('fitColumnWidths', () => {
   it('gives a short column its floor even when it asks for a narrower preferred width', () => {
     const widths = fitColumnWidths([{ header: 'Fecha', width: 10 }, { header: 'Texto' }], [['2026-11-21', 'x '.repeat(200)]], opts);
     expect(widths[0]).toBeGreaterThanOrEqual(measure('2026-11-21') + 6);
+  });
+
+  it('measures a cell or header with line breaks by its widest line (a font cannot measure a line break)', () => {
+    const strict = (t: string) => {
+      if (t.includes('\n')) throw new Error('WinAnsi cannot encode a line break');
+      return t.length * 5;
+    };
+    const widths = fitColumnWidths([{ header: 'Firma\ndel técnico' }, { header: 'Nota' }], [['a', 'uno\ndos tres']], {
+      ...opts,
+      measure: strict,
+    });
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(500);
   });
 
   it('shrinks the floors together only when they alone overflow the page', () => {

@@ -1,4 +1,4 @@
-// The user's place in the app, kept for the tab across reloads and service-worker updates (issue 26 item 7). The
+// The user's place in the app, kept for the tab across reloads and service-worker updates. The
 // address bar never changes (memory history, as the spec's app), so a reload used to land on Inicio: now the open
 // screen and its filters are kept in sessionStorage and reopened. Only this tab keeps them, and only for its session:
 // a logout forgets them, so the next user starts on their own Inicio.

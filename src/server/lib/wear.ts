@@ -100,7 +100,7 @@ export function wearCtes(f: WearFilter = {}): SQL {
     ${maquinariaInsumoWhere.length ? sql`where ${sql.join(maquinariaInsumoWhere, sql` and `)}` : sql``}
   ),
   wear_part as (
-    select c.*, coalesce(wm.total, 0) - coalesce(k.acum, 0) as contador,
+    select c.*, m.estado as estado_maquina, coalesce(wm.total, 0) - coalesce(k.acum, 0) as contador,
       case when wm.ultima > c.corte then wm.ultima end as ultima_fecha,
       coalesce(wm.uso_diario, 0) as uso_diario
     from wear_cut c
@@ -112,8 +112,9 @@ export function wearCtes(f: WearFilter = {}): SQL {
   ),
   wear_days as (
     select wp.*,
+      -- A machine that is not OPERATIVO is not working: no forecast (its old use would date the limit decades away).
       case when wp.contador >= wp.horas_limite then 0
-        when wp.uso_diario > 0 then ceil((wp.horas_limite - wp.contador) / wp.uso_diario)
+        when wp.uso_diario > 0 and wp.estado_maquina = 0 then ceil((wp.horas_limite - wp.contador) / wp.uso_diario)
       end as dias
     from wear_part wp
   ),

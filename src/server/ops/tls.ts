@@ -167,7 +167,7 @@ function nameConstraints(permitted: { dns: string[]; ranges: string[] }) {
   };
 }
 
-/** The permitted names of a CA's nameConstraints, or null when it has none (a CA made before issue 25). */
+/** The permitted names of a CA's nameConstraints, or null when it has none (a CA made before the office CA was limited to the office). */
 export function permittedOf(caPem: string): { dns: string[]; ranges: string[] } | null {
   const ext = forge.pki.certificateFromPem(caPem).getExtension({ name: 'nameConstraints' }) as
     { permittedSubtrees?: { type: number; value: string }[] } | undefined;

@@ -2,6 +2,7 @@
 // backups, certificate and refused requests.
 import { z } from 'zod';
 import { OPERATIONS_CODE } from '../auth/permissions';
+import { FIELD } from '../messages';
 import { endpoint, fileAnswer } from './endpoint';
 
 export const respaldoRow = z.object({
@@ -49,7 +50,7 @@ export const respaldoTomado = z.object({ id: z.number(), archivo: z.string(), by
 export const healthAnswer = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
 /** The password of the exported CA file: long enough to resist a guess offline. */
-export const caExportBody = z.object({ password: z.string().min(10, 'Use al menos 10 caracteres').max(200) });
+export const caExportBody = z.object({ password: z.string().min(10, FIELD.tooShort(10)).max(200, FIELD.tooLong(200)) });
 
 export const respaldoParams = z.object({ archivo: z.string().regex(/^respaldo-[0-9_-]+\.gz$/) });
 

@@ -154,7 +154,7 @@ export type HechaBody = z.infer<typeof hechaBody>;
 const maquinariaFilter = numeric(
   z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
 ).nullish();
-const rangeOrder = { message: 'La fecha inicial debe ser anterior o igual a la final', path: ['ffin'] };
+const rangeOrder = { message: FIELD.dateRangeOrder, path: ['ffin'] };
 
 /** Machine (0 or none: all), state, and a range of the forecast due date. */
 export const vencimientosBody = z

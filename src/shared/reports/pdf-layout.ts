@@ -65,6 +65,14 @@ function widestWord(text: string, size: number, measure: MeasureText): number {
   return widest;
 }
 
+/** The width of a text's widest line (a cell or header may hold explicit line breaks). */
+function widestLine(text: string, size: number, measure: MeasureText): number {
+  if (!text.includes('\n')) return measure(text, size);
+  let widest = 0;
+  for (const line of text.split('\n')) widest = Math.max(widest, measure(line, size));
+  return widest;
+}
+
 /**
  * Column widths in points summing to `available`. Each column has a natural width (its preferred `width`, or the
  * widest of header and sampled cells, capped) and a floor: its longest unbreakable word, header included, so short
@@ -83,10 +91,10 @@ export function fitColumnWidths(columns: ReportColumn[], rows: string[][], opts:
   const floors: number[] = [];
   const natural = columns.map((col, c) => {
     let word = widestWord(col.header, size, measureHeader);
-    let widest = Math.max(measureHeader(col.header, size) * 0.6, word);
+    let widest = Math.max(widestLine(col.header, size, measureHeader) * 0.6, word);
     for (const row of sample) {
       const text = row[c] ?? '';
-      const w = measure(text, size);
+      const w = widestLine(text, size, measure);
       if (w > widest) widest = w;
       if (w > word) word = Math.max(word, widestWord(text, size, measure));
     }

@@ -1,4 +1,4 @@
-// The user's place survives a reload of the tab (issue 26 item 7): the screen to reopen and each screen's filters,
+// The user's place survives a reload of the tab: the screen to reopen and each screen's filters,
 // forgotten at logout.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Every foreign key has an index that starts with its columns (issue 24 item 1): deleting or joining through a
+// Every foreign key has an index that starts with its columns: deleting or joining through a
 // referenced row never scans the referencing table, and lists filtered by their parent stay fast with the years.
 // Read from the migrated database itself, so a table added later without its index fails here.
 import { sql } from 'drizzle-orm';

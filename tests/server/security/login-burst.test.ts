@@ -1,4 +1,4 @@
-// The login limits hold under a burst (issue 25, item 1): simultaneous wrong passwords for one account, or from one
+// The login limits hold under a burst: simultaneous wrong passwords for one account, or from one
 // address, get no more answers of 401 than the limit allows, on one server and on two sharing the database.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

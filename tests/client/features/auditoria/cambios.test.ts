@@ -1,4 +1,4 @@
-// The audit log's detail shows only what changed, in Lima time and readable values (issue 26 item 4).
+// The audit log's detail shows only what changed, in Lima time and readable values.
 import { describe, expect, it } from 'vitest';
 import { cambiosDe, valorLegible } from '@client/features/auditoria/cambios';
 
