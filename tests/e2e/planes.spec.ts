@@ -150,7 +150,7 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   await page.setViewportSize(TABLET);
 
   // The report of code 44: the part-change PDF and the tasks done and missed.
-  await openMenu(page, MENU.reportes, LABELS.menu.reportes, LABELS.menu.mantenimientoPreventivo);
+  await openMenu(page, MENU.reportes, LABELS.menu.reportes, LABELS.menu.reporteMantenimiento);
   await page.getByRole('heading', { name: LABELS.maquinarias.reportTitle }).waitFor();
   await page.getByRole('button', { name: L.reportExcel }).waitFor();
   await still(page, 'planes-reporte-tablet');
