@@ -61,6 +61,8 @@ export const MSG = {
   lineNotInRecord: 'Una línea enviada no pertenece a este registro',
   unitNotFound: 'Unidad de medida no encontrada',
   // typeahead
+  listTooLong: (max: number) =>
+    `La consulta pasa de ${max.toLocaleString('es-PE')} filas: acorte el rango de fechas o elija una máquina o un insumo para verla`,
   screenNotAllowed: 'No tiene permiso para abrir esa pantalla; si la necesita, pida al administrador el acceso.',
   searching: 'buscando...',
   suggestionsFailed: 'Lo siento, No se pudo cargar las sugerencias',

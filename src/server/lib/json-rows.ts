@@ -2,9 +2,17 @@
 // re-serialising thousands of rows in Node (how to write a list endpoint: docs/architecture.md, "Lists").
 import { is, sql, Column, SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { MSG } from '@shared/messages';
 import type { Db } from '../db/client';
+import { badRequest } from './errors';
 import { rowsOf } from './sql';
 import { isoTimestamp } from './timestamps';
+
+/**
+ * Most rows any list answers (docs/architecture.md, "Writing a list endpoint"): past it the answer is a 400 saying how
+ * to narrow the filter. A month of a busy office's exits is about 10,000 rows.
+ */
+export const MAX_LIST_ROWS = 25_000;
 
 /** A JSON array whose elements have the wire shape `T`, as text (the type only records what the text holds). */
 export type JsonRows<T> = string & { readonly __rows?: T[] };
@@ -15,8 +23,14 @@ export type JsonRows<T> = string & { readonly __rows?: T[] };
  * JSON the way PostgreSQL writes them: numbers (numeric, integer, bigint) as numbers, `date` as `YYYY-MM-DD`,
  * booleans, json/jsonb as they are; timestamps must be selected through `isoTimestamp` (or `wire()`).
  */
-export async function jsonRows<T>(db: Db, query: SQLWrapper): Promise<JsonRows<T>> {
-  const [r] = await rowsOf<{ json: string }>(db, sql`select coalesce(json_agg(t), '[]')::text as json from (${query}) t`);
+export async function jsonRows<T>(db: Db, query: SQLWrapper, max = MAX_LIST_ROWS): Promise<JsonRows<T>> {
+  // At most max + 1 rows are read and built: one more than the bound says the filter is too wide, without building
+  // the hundreds of megabytes an empty filter on years of data would give.
+  const [r] = await rowsOf<{ json: string; n: number }>(
+    db,
+    sql`select coalesce(json_agg(t), '[]')::text as json, count(*)::int as n from (select * from (${query}) q limit ${max + 1}) t`,
+  );
+  if (r.n > max) throw badRequest(MSG.listTooLong(max));
   return r.json as JsonRows<T>;
 }
 

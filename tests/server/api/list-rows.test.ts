@@ -4,9 +4,11 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limaDate } from '@shared/domain/dates';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { MSG } from '@shared/messages';
 import { seedDemo } from '../../../src/server/db/seed/demo';
 import { fallas, salidas } from '../../../src/server/db/schema/index';
+import { jsonRows, MAX_LIST_ROWS } from '../../../src/server/lib/json-rows';
 import { call, createTestApp, login, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -73,5 +75,14 @@ describe('list routes', () => {
       expect(parsed.error?.issues.slice(0, 3), `${method} ${route.url}`).toBeUndefined();
       expect(undeclared(body, parsed.data), `${method} ${route.url}`).toEqual([]);
     }
+  });
+});
+
+describe('the bound on every list', () => {
+  it('answers a 400 saying how to narrow the filter past the most rows, and the rows in order within it', async () => {
+    const query = sql`select n from generate_series(1, 5) as n order by n desc`;
+    expect(JSON.parse(await jsonRows(t.database.db, query, 5))).toEqual([{ n: 5 }, { n: 4 }, { n: 3 }, { n: 2 }, { n: 1 }]);
+    await expect(jsonRows(t.database.db, query, 4)).rejects.toMatchObject({ statusCode: 400, message: MSG.listTooLong(4) });
+    expect(MSG.listTooLong(MAX_LIST_ROWS)).toContain('25,000');
   });
 });
