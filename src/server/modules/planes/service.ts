@@ -47,7 +47,10 @@ async function assertParts(tx: Db, maquinariaId: number, tareas: readonly TareaB
   if (i >= 0) throw badRequest(MSG.planPartNotOfMachine, { [`tareas.${i}.insumos`]: MSG.planPartNotOfMachine });
 }
 
-const taskValues = (t: TareaBody) => ({
+/** A task's own fields, as the form sends them and as a copy takes them from the source plan. */
+const taskValues = (
+  t: Pick<TareaBody, 'nombre' | 'cada_medidor' | 'cada_dias' | 'margen_medidor' | 'margen_dias' | 'programacion' | 'checklist' | 'activo'>,
+) => ({
   nombre: t.nombre,
   cada_medidor: t.cada_medidor,
   cada_dias: t.cada_dias,
@@ -218,14 +221,7 @@ export function copiarPlan(req: FastifyRequest, id: number, body: CopiarBody): P
           .values({ maquinaria_id: mid, nombre: src.nombre, activo: src.activo, user_id: req.user?.id ?? null })
           .returning({ id: planes.plan_id });
         const tareas: TareaBody[] = src.tareas.map((t) => ({
-          nombre: t.nombre,
-          cada_medidor: t.cada_medidor,
-          cada_dias: t.cada_dias,
-          margen_medidor: t.margen_medidor,
-          margen_dias: t.margen_dias,
-          programacion: t.programacion,
-          checklist: t.checklist,
-          activo: t.activo,
+          ...taskValues(t),
           base_fecha: null,
           base_medidor: null,
           insumos: t.insumos.map((x) => assignmentOf.get(`${mid}:${supplyOf.get(x)}`)).filter((x): x is number => x !== undefined),
