@@ -211,28 +211,6 @@ describe('seedDemo', () => {
     ).toBe(0);
   });
 
-  it("records each report's meter readings, chained day after day, so the machine's meter is its last final reading", async () => {
-    expect(await count('partes_diarios', 'horometro_inicial is null')).toBe(0);
-    // No report starts below the end of the machine's previous one, and each worked what its line billed.
-    const gaps = await rows<{ n: number }>(sql`
-      select count(*)::int as n from (
-        select horometro_inicial, lag(horometro_final) over (partition by maquinaria_id order by fecha, parte_id) as prev
-        from partes_diarios) x
-      where prev is not null and horometro_inicial <> prev`);
-    expect(gaps[0].n).toBe(0);
-    const worked = await rows<{ n: number }>(sql`
-      select count(*)::int as n from partes_diarios p join partes_diarios_det d on d.parte_id = p.parte_id
-      where p.horometro_final - p.horometro_inicial <> d.cantid`);
-    expect(worked[0].n).toBe(0);
-    const meters = await rows<{ n: number }>(sql`
-      select count(*)::int as n from maquinarias m
-      join lateral (select horometro_final from partes_diarios p where p.maquinaria_id = m.id
-        order by fecha desc, parte_id desc limit 1) last on true
-      where m.horometro_inicial + coalesce((select medido_acum from partes_diarios_medidor s
-        where s.maquinaria_id = m.id order by fecha desc limit 1), 0) <> last.horometro_final`);
-    expect(meters[0].n).toBe(0);
-  });
-
   it('links machines and operators to the registries, which the integrations then answer', async () => {
     expect(
       await count('maquinarias m', `not exists (select 1 from ext_vehiculos v where v.veh_id = m.veh_id and v.veh_placa = m.placa)`),

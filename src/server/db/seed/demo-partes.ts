@@ -130,18 +130,6 @@ export async function seedPartes(
     }
   });
   drafts.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.maquinaria_id - b.maquinaria_id);
-  // The readings of each report, as a field supervisor writes them: the machine's meter at the start and the end of
-  // the day, from its meter at registration on. What they worked is the line's quantity in the machine's own unit, so
-  // the counters are those of the billed quantity (every demo machine bills in its meter's unit).
-  const reading = new Map(fleet.map((m) => [m.id, m.horometro_inicial]));
-  const readings = drafts.map((p) => {
-    const m = fleet.find((f) => f.id === p.maquinaria_id);
-    if (!m || p.unidad !== (m.horometro ? 'HORA' : 'KM')) return { horometro_inicial: null, horometro_final: null };
-    const inicial = reading.get(m.id) ?? 0;
-    const final = Math.round((inicial + p.cantid) * 100) / 100;
-    reading.set(m.id, final);
-    return { horometro_inicial: inicial, horometro_final: final };
-  });
   const nro = (i: number) => String(4100 + i).padStart(6, '0');
   const inserted = await db
     .insert(partesDiarios)
@@ -153,7 +141,6 @@ export async function seedPartes(
         operador_id: p.operador_id,
         actividad_id: p.actividad_id,
         monto: p.pretot,
-        ...readings[i],
         created_at: new Date(Date.parse(`${p.fecha}T17:30:00-05:00`) + i * 1000).toISOString(),
       })),
     )
