@@ -773,6 +773,7 @@ export const LABELS = {
     mine: 'Solo las asignadas a mí',
     create: 'Nueva orden de trabajo',
     createFromFailure: 'Crear orden de trabajo',
+    createFromTask: 'Crear orden de trabajo para esta tarea',
     open: 'Abrir orden',
     view: (codigo: string) => `Orden de trabajo N° ${codigo}`,
     checklist: 'Checklist',

@@ -33,6 +33,8 @@ const ROLES = [
   ROLE.planEliminar,
   MENU.reportes,
   MENU.reporteMantenimiento,
+  MENU.ordenesTrabajo,
+  ROLE.ordenNueva,
 ];
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
@@ -154,6 +156,18 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   await page.getByRole('heading', { name: LABELS.maquinarias.reportTitle }).waitFor();
   await page.getByRole('button', { name: L.reportExcel }).waitFor();
   await still(page, 'planes-reporte-tablet');
+
+  // A work order for a due task, from its row: the orders screen opens its create dialog with the task.
+  await openMenu(page, MENU.mantenimientos, LABELS.menu.mantenimientos, LABELS.menu.mantenimientoPreventivo);
+  await page.getByRole('tab', { name: L.tabPlans }).click();
+  const first = table.locator('tbody tr').first();
+  await first.getByText(L.estado.vencida, { exact: true }).waitFor();
+  const tarea = (await first.locator('td[data-col=tarea]').textContent())?.trim() ?? '';
+  await first.getByRole('button', { name: LABELS.ordenes.createFromTask }).click();
+  const create = dialog(page, LABELS.ordenes.create);
+  await create.waitFor();
+  await expect.poll(() => create.getByLabel(new RegExp(LABELS.ordenes.description)).inputValue(), POLL).toBe(tarea);
+  await still(page, 'planes-orden-desde-tarea-tablet');
 
   await context.close();
 });

@@ -1,7 +1,7 @@
 // Columns of the fleet's due list: state, plate, task (with its plan and trigger), next due meter and date, current
 // meter, forecast date, last done and the actions (mark done, edit the plan). Key columns keep priority 1 so an upright
 // tablet shows them; the rest fold.
-import { CheckCheck, Pencil } from 'lucide-react';
+import { CheckCheck, ClipboardPlus, Pencil } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
@@ -21,6 +21,8 @@ export const formatMeter = (n: number | null, horometro: boolean) =>
 export interface DueActions {
   onDone: (row: VencimientoRow) => void;
   onEditPlan: (row: VencimientoRow) => void;
+  /** A work order for the task (the orders screen's create dialog, preventive, with the task's checklist). */
+  onOrden: (row: VencimientoRow) => void;
 }
 
 export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[] {
@@ -83,6 +85,15 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex items-center justify-center gap-1">
+          <IfRole code={ROLE.ordenNueva}>
+            <IconButton
+              aria-label={LABELS.ordenes.createFromTask}
+              className={`text-primary hover:text-primary/80 ${TOUCH}`}
+              onClick={() => actions.onOrden(row.original)}
+            >
+              <ClipboardPlus aria-hidden="true" />
+            </IconButton>
+          </IfRole>
           <IfRole code={ROLE.planNuevo}>
             <IconButton
               aria-label={L.markDone}

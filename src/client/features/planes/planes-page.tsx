@@ -3,6 +3,7 @@
 // range, with Excel and PDF; a task is marked done from its row. With a machine chosen, its plans are listed with
 // edit, copy to machines of the same kind and delete, and 'Nuevo plan'.
 import { useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { ESTADOS_TAREA, type PlanRow, type VencimientosBody } from '@shared/contract/planes';
@@ -50,6 +51,7 @@ export default function PlanesPage() {
   );
   const list = useVencimientos(filter);
   const plans = usePlanesOf(maquinariaId);
+  const navigate = useNavigate();
   const [doneRow, setDoneRow] = useState<VencimientoRow | null>(null);
   const [editing, setEditing] = useState<{ maquinariaId: number; planId: number | null } | null>(null);
   const [copying, setCopying] = useState<PlanRow | null>(null);
@@ -65,8 +67,11 @@ export default function PlanesPage() {
       dueColumns({
         onDone: setDoneRow,
         onEditPlan: (r) => setEditing({ maquinariaId: r.maquinaria_id, planId: r.plan_id }),
+        // The orders screen opens its create dialog from the task (preventive, the task's checklist).
+        onOrden: (r) =>
+          void navigate({ to: '/ordentrabajo', search: { tarea: r.tarea_id, maquinaria: r.maquinaria_id, descripcion: r.tarea_nombre } }),
       }),
-    [],
+    [navigate],
   );
 
   const filters = (
