@@ -1,10 +1,9 @@
-// Per-row view / edit / (extra) / delete icon buttons, each shown only when its handler is given and the user holds its
-// code; labelled on a touch screen.
+// Per-row edit / delete / view icon buttons, each shown only when its handler is given and the user holds its code.
 import { memo, useCallback, useRef, type ReactNode } from 'react';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { holdsRole, useHasRole, useSession } from '@client/lib/session';
-import { IconButton, RowActionsContext } from './ui/button';
+import { IconButton } from './ui/button';
 
 export interface RowActionsProps {
   /** Role codes (ROLE.* of shared/auth/permissions.ts). */
@@ -39,29 +38,25 @@ export function RowActions({ editCode, deleteCode, viewCode, onEdit, onDelete, o
   const canEdit = holdsRole(session, editCode);
   const canDelete = holdsRole(session, deleteCode);
   const canView = holdsRole(session, viewCode);
-  // Delete comes last, after the row's other actions, so it never sits between two harmless ones. On a touch screen
-  // each button shows its label (RowActionsContext) and the buttons wrap in two columns instead of widening the row.
   return (
-    <RowActionsContext.Provider value={true}>
-      <div className="flex items-center justify-center gap-1 pointer-coarse:grid pointer-coarse:grid-cols-2 pointer-coarse:justify-items-stretch">
-        {onView && canView && (
-          <RowButton aria-label={LABELS.view} onClick={view} className="text-sky-700 hover:text-sky-900">
-            {VIEW_ICON}
-          </RowButton>
-        )}
-        {onEdit && canEdit && (
-          <RowButton aria-label={LABELS.edit} onClick={edit} className="text-amber-600 hover:text-amber-800">
-            {EDIT_ICON}
-          </RowButton>
-        )}
-        {children}
-        {onDelete && canDelete && (
-          <RowButton aria-label={LABELS.remove} onClick={remove} className="text-red-600 hover:text-red-800">
-            {DELETE_ICON}
-          </RowButton>
-        )}
-      </div>
-    </RowActionsContext.Provider>
+    <div className="flex items-center justify-center gap-1">
+      {onView && canView && (
+        <RowButton aria-label={LABELS.view} onClick={view} className="text-sky-700 hover:text-sky-900">
+          {VIEW_ICON}
+        </RowButton>
+      )}
+      {onEdit && canEdit && (
+        <RowButton aria-label={LABELS.edit} onClick={edit} className="text-amber-600 hover:text-amber-800">
+          {EDIT_ICON}
+        </RowButton>
+      )}
+      {onDelete && canDelete && (
+        <RowButton aria-label={LABELS.remove} onClick={remove} className="text-red-600 hover:text-red-800">
+          {DELETE_ICON}
+        </RowButton>
+      )}
+      {children}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 // Button (shadcn style): variants default/secondary/destructive/outline/ghost/link, sizes, icon buttons, asChild.
-import { createContext, forwardRef, useContext, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@client/lib/cn';
@@ -51,33 +51,10 @@ export interface IconButtonProps extends Omit<ButtonProps, 'size' | 'aria-label'
   size?: 'icon' | 'icon-sm';
 }
 
-/**
- * Inside a list row's actions (RowActions provides it): on a touch screen, where there is no hover tooltip, an icon
- * button also shows its label, so 'Eliminar' is read, not guessed.
- */
-export const RowActionsContext = createContext(false);
-
-/** Icon-only button; the label is also shown as a native tooltip (and written beside the icon in a row on touch). */
+/** Icon-only button; the label is also shown as a native tooltip. */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { size = 'icon-sm', variant = 'ghost', title, className, children, ...props },
+  { size = 'icon-sm', variant = 'ghost', title, ...props },
   ref,
 ) {
-  const inRow = useContext(RowActionsContext);
-  return (
-    <Button
-      ref={ref}
-      size={size}
-      variant={variant}
-      title={title ?? props['aria-label']}
-      className={inRow ? cn('pointer-coarse:w-auto pointer-coarse:px-2', className) : className}
-      {...props}
-    >
-      {children}
-      {inRow && (
-        <span aria-hidden="true" className="hidden text-xs pointer-coarse:inline">
-          {props['aria-label']}
-        </span>
-      )}
-    </Button>
-  );
+  return <Button ref={ref} size={size} variant={variant} title={title ?? props['aria-label']} {...props} />;
 });
