@@ -145,12 +145,6 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   const copied = (await api<PlanRow[]>(token, 'GET', `/api/planes?maquinaria_id=${twin.id}`)).data;
   expect(copied.map((p) => [p.nombre, p.tareas])).toEqual([['Plan de prueba E2E', 1]]);
 
-  // The same screen on a desktop: the next due date and meter unfold.
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await table.getByRole('columnheader', { name: L.nextDate }).waitFor();
-  await still(page, 'planes-due-desktop');
-  await page.setViewportSize(TABLET);
-
   // The report of code 44: the part-change PDF and the tasks done and missed.
   await openMenu(page, MENU.reportes, LABELS.menu.reportes, LABELS.menu.reporteMantenimiento);
   await page.getByRole('heading', { name: LABELS.maquinarias.reportTitle }).waitFor();
@@ -168,6 +162,15 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
   await create.waitFor();
   await expect.poll(() => create.getByLabel(new RegExp(LABELS.ordenes.description)).inputValue(), POLL).toBe(tarea);
   await still(page, 'planes-orden-desde-tarea-tablet');
+  await create.getByRole('button', { name: LABELS.close, exact: true }).click();
+
+  // The due list on a desktop: the next due date and meter unfold. Last, so no menu is opened after the resize (a
+  // drawer that was open across the switch from desktop to tablet kept moving and could not be clicked).
+  await openMenu(page, MENU.mantenimientos, LABELS.menu.mantenimientos, LABELS.menu.mantenimientoPreventivo);
+  await page.getByRole('tab', { name: L.tabPlans }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await table.getByRole('columnheader', { name: L.nextDate }).waitFor();
+  await still(page, 'planes-due-desktop');
 
   await context.close();
 });
