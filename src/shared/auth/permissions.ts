@@ -35,6 +35,12 @@ export const MENU = {
   usuarios: 62,
   // Beyond the spec (codes after 67): the maintenance of the fleet.
   ordenesTrabajo: 70,
+  // The valued warehouse and the costs of the fleet.
+  cierres: 76,
+  inventarios: 79,
+  costosMaquinaria: 82,
+  indicadores: 83,
+  parametros: 84,
 } as const;
 
 /** Button codes of both spec documents (000 §6, 001 §6). */
@@ -92,6 +98,10 @@ export const ROLE = {
   ordenAnular: 73,
   lecturaCorregir: 74,
   hojaDeVida: 75,
+  cierreCerrar: 77,
+  cierreReabrir: 78,
+  inventarioNuevo: 80,
+  inventarioAprobar: 81,
 } as const;
 
 const n = (text: string, value: number, children?: PermissionNode[]): PermissionNode =>
@@ -164,6 +174,8 @@ export const PERMISSION_TREE: PermissionNode[] = [
     n('Mantenimiento preventivo', MENU.reporteMantenimiento),
     n('Historial de reparaciones', MENU.reporteReparaciones),
     n('Insumos y materiales', MENU.reporteInsumos),
+    n('Costo por maquinaria', MENU.costosMaquinaria),
+    n('Indicadores de flota', MENU.indicadores),
   ]),
   n('Almacén', MENU.almacen, [
     n('Pedidos de insumos', MENU.pedidos, [
@@ -182,6 +194,14 @@ export const PERMISSION_TREE: PermissionNode[] = [
       n('Eliminar salida', ROLE.salidaEliminar),
     ]),
     n('Movimientos de almacén', MENU.movimientos),
+    n('Inventario físico', MENU.inventarios, [
+      n('Nuevo inventario, registrar conteo y anular', ROLE.inventarioNuevo),
+      n('Aprobar ajustes de inventario', ROLE.inventarioAprobar),
+    ]),
+    n('Cierre mensual de almacén', MENU.cierres, [
+      n('Cerrar mes', ROLE.cierreCerrar),
+      n('Reabrir mes', ROLE.cierreReabrir),
+    ]),
   ]),
   n('Configuración', MENU.configuracion, [
     n('Usuarios', MENU.usuarios, [
@@ -191,6 +211,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       n('Cambiar contraseña', ROLE.usuarioClave),
       n('Eliminar usuario', ROLE.usuarioEliminar),
     ]),
+    n('Parámetros (tarifa de mano de obra, turno, combustibles)', MENU.parametros),
   ]),
 ];
 

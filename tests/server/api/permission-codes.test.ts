@@ -95,6 +95,15 @@ const BEYOND_SPEC: [number, number, RegExp][] = [
   [73, 70, /anular/i],
   [74, 18, /lecturas/i],
   [75, 3, /hoja de vida/i],
+  [76, 47, /cierre mensual/i],
+  [77, 76, /cerrar mes/i],
+  [78, 76, /reabrir mes/i],
+  [79, 47, /inventario físico/i],
+  [80, 79, /conteo/i],
+  [81, 79, /aprobar/i],
+  [82, 42, /costo por maquinaria/i],
+  [83, 42, /indicadores/i],
+  [84, 61, /parámetros/i],
 ];
 
 function index(nodes: PermissionNode[], parent: number | null, out = new Map<number, { node: PermissionNode; parent: number | null }[]>()) {

@@ -10,6 +10,8 @@ export * from './operadores';
 export * from './ingresos';
 export * from './salidas';
 export * from './movimientos';
+export * from './cierres';
+export * from './inventarios';
 export * from './pedidos';
 export * from './costos';
 export * from './fallas';

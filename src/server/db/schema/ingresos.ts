@@ -1,7 +1,7 @@
 // Warehouse entries against purchase orders, their lines and delivery notes.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './common';
+import { createdAt, money, unitCost } from './common';
 import { insumos } from './insumos';
 import { usuarios } from './usuarios';
 
@@ -41,10 +41,13 @@ export const ingresosDet = pgTable(
     cantidad: money('cantidad').notNull(),
     unimed: varchar('unimed', { length: 20 }).notNull(),
     marca: varchar('marca', { length: 120 }),
+    /** Unit price of the purchase-order line (soles), the entry's cost in the valued kardex. */
+    precio_unitario: unitCost('precio_unitario').notNull().default(0),
     user_idx: integer('user_idx'),
   },
   (t) => [
     check('ingresos_det_cantidad_chk', sql`${t.cantidad} > 0`),
+    check('ingresos_det_precio_chk', sql`${t.precio_unitario} >= 0`),
     index('ingresos_det_ingreso_idx').on(t.ingreso_id),
     index('ingresos_det_insumo_idx').on(t.insumo_id),
   ],

@@ -1,7 +1,7 @@
 // Supplies with stock, and their units of measure.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './common';
+import { boolean, check, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, money, unitCost } from './common';
 
 export const unimeds = pgTable('unimeds', {
   unimed_id: serial('unimed_id').primaryKey(),
@@ -21,6 +21,11 @@ export const insumos = pgTable(
       .notNull()
       .references(() => unimeds.unimed_id),
     stock: money('stock').notNull().default(0),
+    /** Weighted average unit cost now, and the stock's value (the last kardex balance): docs/costs.md. */
+    costo_promedio: unitCost('costo_promedio').notNull().default(0),
+    valor_stock: money('valor_stock').notNull().default(0),
+    /** A fuel (diesel, gasoline): its exits to a machine count as litres of fuel in the cost per machine. */
+    es_combustible: boolean('es_combustible').notNull().default(false),
     /** Default wear hours when the supply is assigned to a machine as a part. */
     hour_warning: money('hour_warning'),
     hour_critical: money('hour_critical'),

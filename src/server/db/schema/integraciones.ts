@@ -1,6 +1,6 @@
 // Mirror tables of the external systems (docs/architecture.md, "External systems"): logistics orders, identity and vehicle registries.
 import { date, integer, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar, index } from 'drizzle-orm/pg-core';
-import { money } from './common';
+import { money, unitCost } from './common';
 
 const syncedAt = () => timestamp('synced_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
@@ -30,6 +30,8 @@ export const extOrdenesCompraDet = pgTable(
     cantidad: money('cantidad').notNull(),
     unimed: varchar('unimed', { length: 20 }).notNull(),
     cotidet_marca: varchar('cotidet_marca', { length: 120 }),
+    /** Unit price in soles (the logistics system's precio unitario). */
+    precio_unitario: unitCost('precio_unitario').notNull().default(0),
   },
   (t) => [index('ext_ordenes_compra_det_orden_idx').on(t.orden_id)],
 );
@@ -70,6 +72,8 @@ export const extOrdenesServicioDet = pgTable(
     ordendet_desart: varchar('ordendet_desart', { length: 400 }).notNull(),
     reqadj_actividades: varchar('reqadj_actividades', { length: 400 }),
     reqadj_garantia: varchar('reqadj_garantia', { length: 120 }),
+    /** Amount of the service item in soles. */
+    monto: money('monto').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orden_id, t.ordendet_item] })],
 );

@@ -1,6 +1,6 @@
 // Repairs done under a service order, each linked to the failure it repairs.
 import { date, foreignKey, index, integer, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './common';
+import { createdAt, money } from './common';
 import { fallas } from './fallas';
 import { maquinarias } from './maquinarias';
 import { ordenesTrabajo } from './ordenestrabajo';
@@ -22,6 +22,8 @@ export const reparaciones = pgTable(
     detalle: text('detalle'),
     garantia: varchar('garantia', { length: 120 }),
     proveedor: varchar('proveedor', { length: 250 }),
+    /** What the outside repair cost (soles): the service-order item's amount, editable. */
+    monto: money('monto').notNull().default(0),
     /** Null only when the machine had no pending failure to link (docs/architecture.md, "Failures and repairs"). */
     falla_id: integer('falla_id').references(() => fallas.falla_id),
     /** The work order this outside repair was done for (optional). */

@@ -21,6 +21,10 @@ export const DEMO_USERS = [
       MENU.pedidos,
       MENU.salidas,
       MENU.movimientos,
+      // The clerk counts the warehouse and sees the closed months; approving a count and closing are the chief's.
+      MENU.inventarios,
+      ROLE.inventarioNuevo,
+      MENU.cierres,
       ROLE.ingresoNuevo,
       ROLE.ingresoVer,
       ROLE.ingresoEliminar,
@@ -71,7 +75,7 @@ export const DEMO_USERS = [
     email: 'consulta@muni.gob.pe',
     area: 'Equipo Mecánico',
     // Every screen, no button: menus only.
-    roles: Object.values(MENU).filter((m) => m !== MENU.configuracion && m !== MENU.usuarios),
+    roles: Object.values(MENU).filter((m) => m !== MENU.configuracion && m !== MENU.usuarios && m !== MENU.parametros),
   },
 ];
 
