@@ -246,8 +246,11 @@ describe('operators API (/api/operadores)', () => {
       expect(r.one).toMatchObject(personal);
       expect(r.registry).toMatchObject({ indiv_direccion1: 'JR. AYACUCHO 120 HUANCAYO', indiv_celular: '964123456' });
     }
-    // The exit form's clerk, the valuations' staff (daily reports) and a user with no codes: name and DNI, nothing personal.
-    for (const roles of [[MENU.almacen, MENU.salidas, ROLE.salidaNuevo], [MENU.valorizaciones, MENU.registrarValorizaciones], []]) {
+    // A user with no codes reads no operator at all (least privilege on reads).
+    const none = await reader([]);
+    expect((await call(t.app, none, { method: 'GET', url: '/api/operadores' })).statusCode).toBe(403);
+    // The exit form's clerk and the valuations' staff (daily reports): name and DNI, nothing personal.
+    for (const roles of [[MENU.almacen, MENU.salidas, ROLE.salidaNuevo], [MENU.valorizaciones, MENU.registrarValorizaciones]]) {
       const r = await read(await reader(roles));
       expect(r.list).toEqual({ operador_id: id, indiv_id: null, dni: '41556677', nombres: 'PRUEBA, PERSONAL', ...hidden });
       expect(r.one).toEqual(r.list);

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { IconButton } from '@client/components/ui/button';
+import { useSession } from '@client/lib/session';
 import { OfflineIndicator, PendingBadge } from '@client/offline/ui';
 import { DniSearch } from './dni-search';
 import { MessagesMenu } from './messages-menu';
@@ -18,12 +19,14 @@ export interface TopBarProps {
 
 export function TopBar({ menuOpen, onToggleMenu, onLogout }: TopBarProps) {
   const navigate = useNavigate();
+  // The DNI search reads people's data: only for a user who holds some code (the server refuses the rest).
+  const searches = (useSession()?.roles.length ?? 0) > 0;
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-white px-2 shadow-sm md:gap-3 md:px-4 print:hidden">
       <IconButton aria-label={LABELS.menu.toggle} aria-expanded={menuOpen} size="icon" onClick={onToggleMenu} className="text-slate-600">
         <Menu className="!size-5" aria-hidden="true" />
       </IconButton>
-      <DniSearch />
+      {searches && <DniSearch />}
       <div className="ml-auto flex items-center gap-1 md:gap-2">
         <OfflineIndicator />
         <PendingBadge onClick={() => void navigate({ to: screenHref('sincronizacion') })} />

@@ -16,7 +16,7 @@ import { cachedData, type Catalog } from '@client/offline';
 
 /** A catalogue from a GET endpoint that takes no parameters. */
 function catalog<E extends EndpointDef & { method: 'GET' }>(key: QueryKey, endpoint: E): Catalog<AnswerOf<E>> {
-  return { key, fetch: (signal) => call(endpoint, { signal } as CallInput<E>) };
+  return { key, fetch: (signal) => call(endpoint, { signal } as CallInput<E>), access: endpoint.access };
 }
 
 export const CATALOG = {

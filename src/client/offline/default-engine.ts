@@ -39,6 +39,12 @@ export interface StartSyncOptions {
   catalogs?: (() => readonly Catalog[]) | false;
 }
 
+/** Whether a user with these codes may read a catalogue (the server refuses the rest: asking would only fail). */
+function mayRead(access: Catalog['access'], roles: readonly number[]): boolean {
+  if (access === undefined || access === 'public' || access === 'session') return true;
+  return access.some((c) => roles.includes(c));
+}
+
 /** Runs prefetchCatalogs once per user session that appears (start while logged in, login, user switch). */
 function prefetchOnLogin(opts: StartSyncOptions): () => void {
   const extra = opts.catalogs;
@@ -49,7 +55,8 @@ function prefetchOnLogin(opts: StartSyncOptions): () => void {
     if (!getSession() || token === lastToken) return;
     lastToken = token;
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-    const list = [...offlineResources().flatMap((r) => r.catalogs), ...(extra?.() ?? [])];
+    const roles = getSession()?.roles ?? [];
+    const list = [...offlineResources().flatMap((r) => r.catalogs), ...(extra?.() ?? [])].filter((c) => mayRead(c.access, roles));
     void prefetchCatalogs(list, { queryClient: opts.queryClient });
   };
   check();

@@ -3,6 +3,7 @@
 // corrects a rejected item, the lists to refresh when one is accepted, the catalogues its form reads offline and
 // where its files go. The engine, the Sincronización panel, the lists' merge and the offline catalogue read the
 // declarations registered here; none of them names a resource.
+import type { Access } from '@shared/contract/endpoint';
 import { createElement, lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { pathOf, resourceOf, type AnswerOf, type BodyIn, type IdempotentEndpoint } from '@shared/contract/endpoint';
@@ -16,6 +17,8 @@ import { createEmitter } from './sync-events';
 export interface Catalog<T = unknown> {
   key: QueryKey;
   fetch: (signal?: AbortSignal) => Promise<T>;
+  /** Who may read it (its endpoint's access): the refresh after login skips what the user may not read. */
+  access?: Access;
 }
 
 /** An outbox item of a resource with its body and meta typed as the resource saves them. */

@@ -198,10 +198,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
       n('Nuevo inventario, registrar conteo y anular', ROLE.inventarioNuevo),
       n('Aprobar ajustes de inventario', ROLE.inventarioAprobar),
     ]),
-    n('Cierre mensual de almacén', MENU.cierres, [
-      n('Cerrar mes', ROLE.cierreCerrar),
-      n('Reabrir mes', ROLE.cierreReabrir),
-    ]),
+    n('Cierre mensual de almacén', MENU.cierres, [n('Cerrar mes', ROLE.cierreCerrar), n('Reabrir mes', ROLE.cierreReabrir)]),
   ]),
   n('Configuración', MENU.configuracion, [
     n('Usuarios', MENU.usuarios, [
@@ -241,3 +238,75 @@ export const OPERATIONS_CODE = MENU.configuracion;
 export function hasRole(roles: readonly number[] | undefined, code: number): boolean {
   return !!roles && roles.includes(code);
 }
+
+function findNode(nodes: PermissionNode[], id: number): PermissionNode | undefined {
+  for (const node of nodes) {
+    if (node.value === id) return node;
+    const inner = node.children && findNode(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Every code of these screens: each menu id with all the codes under it in the tree (its buttons, its sub-screens). */
+export function within(...ids: number[]): number[] {
+  const out = new Set<number>();
+  for (const id of ids) {
+    const node = findNode(PERMISSION_TREE, id);
+    if (node) collect([node], out);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Who may read what (docs/security.md, "Least privilege on reads"): each read of the API is declared with the codes
+ * of the screens that show it, so a clerk of the warehouse reads supplies and exits but not the valuations' clients,
+ * and a user with no codes reads only their own profile. Each group names the screens that use the data.
+ */
+export const READERS = {
+  /** The machine list and its catalogue: every screen with a machine select or column. */
+  maquinarias: within(
+    MENU.maquinarias,
+    MENU.fallas,
+    MENU.mantenimientoPreventivo,
+    MENU.reparaciones,
+    MENU.ordenesTrabajo,
+    MENU.pedidos,
+    MENU.salidas,
+    MENU.registrarValorizaciones,
+    MENU.reportes,
+  ),
+  /** A machine's parts and its state history: the machinery screens, plans, work orders, indicators. */
+  maquinariaDetalle: within(MENU.maquinarias, MENU.mantenimientoPreventivo, MENU.ordenesTrabajo, MENU.reportes),
+  /** Operators: their screen, and the exit and daily-report forms that pick one. */
+  operadores: within(MENU.operadores, MENU.salidas, MENU.registrarValorizaciones),
+  /** Supplies with stock: the warehouse, the stock report, parts of machines, plans and work orders, settings. */
+  insumos: within(MENU.almacen, MENU.reporteInsumos, MENU.maquinarias, MENU.mantenimientoPreventivo, MENU.ordenesTrabajo, MENU.parametros),
+  /** Units of measure: requests and entries. */
+  unimeds: within(MENU.pedidos, MENU.ingresos),
+  actividades: within(MENU.actividades, MENU.registrarValorizaciones),
+  costos: within(MENU.costos, MENU.registrarValorizaciones),
+  /** Valuations with their client (document number and name): only the valuation screen and its buttons. */
+  valorizaciones: [MENU.registrarValorizaciones, ROLE.valorizaNuevo, ROLE.valorizaEditar, ROLE.valorizaPdf, ROLE.valorizaEliminar],
+  /** The daily-report form's catalogues and the reports themselves (the machine's meter is projected from them). */
+  partes: within(MENU.registrarValorizaciones, MENU.maquinarias, MENU.mantenimientoPreventivo),
+  /** Failures and their photos: failures, the repairs that close them, work orders. */
+  fallas: within(MENU.fallas, MENU.reparaciones, MENU.ordenesTrabajo),
+  reparaciones: within(MENU.reparaciones, MENU.reporteReparaciones, MENU.ordenesTrabajo),
+  /** The service-order lookup: who registers a repair (also from a work order). */
+  ordenesServicio: within(MENU.reparaciones, MENU.ordenesTrabajo),
+  ingresos: within(MENU.ingresos),
+  salidas: within(MENU.salidas),
+  /** Requests, and the state of a request (code 12 sits under Operadores in the spec's tree). */
+  pedidos: [...within(MENU.pedidos), ROLE.pedidoEditarEstado],
+  /** The kardex: its screen, the physical count and the monthly close that are built on it. */
+  kardex: within(MENU.movimientos, MENU.inventarios, MENU.cierres),
+  ordenesTrabajo: within(MENU.ordenesTrabajo, MENU.mantenimientoPreventivo),
+  /** The identity registry (DNI): operators and the valuations' clients. */
+  reniec: within(MENU.operadores, MENU.registrarValorizaciones),
+  /** The tax registry (RUC): the valuations' clients. */
+  sunat: within(MENU.registrarValorizaciones),
+  usuarios: within(MENU.usuarios),
+  /** The top bar's DNI search: anyone who holds a code (a user with none reads only their own profile). */
+  conCodigo: ALL_CODES,
+} as const;

@@ -1,6 +1,6 @@
 // Activities contract: form body, list row and the endpoints.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { editorMode, id, idParam, messageResponse, state01, text } from './common';
 import { endpoint } from './endpoint';
 
@@ -26,14 +26,14 @@ export const actividadesApi = {
     method: 'GET',
     path: '/api/actividades',
     summary: 'Actividades con su estado, la más reciente primero',
-    access: 'session',
+    access: READERS.actividades,
     answer: z.array(actividadRow),
   }),
   activas: endpoint({
     method: 'GET',
     path: '/api/actividades/activas',
     summary: 'Actividades activas, por nombre (lo que ofrecen los partes diarios)',
-    access: 'session',
+    access: READERS.actividades,
     answer: z.array(actividadRow),
   }),
   create: endpoint({

@@ -1,6 +1,6 @@
 // Costs contract: a cost schedule with its priced lines (services), each with a unit, and its rows.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { amount, editorMode, id, idParam, messageResponse, optionalId, state01, text, timestampOut, trashOf } from './common';
 import { endpoint } from './endpoint';
@@ -60,14 +60,14 @@ export const costosApi = {
     method: 'GET',
     path: '/api/costos',
     summary: 'Costos con sus líneas de servicio (precio y unidad); también el catálogo del formulario de parte diario',
-    access: 'session',
+    access: READERS.costos,
     answer: z.array(costoRow),
   }),
   get: endpoint({
     method: 'GET',
     path: '/api/costos/:id',
     summary: 'Un costo con sus líneas',
-    access: 'session',
+    access: READERS.costos,
     params: idParam,
     answer: costoRow,
   }),

@@ -1,7 +1,7 @@
 // Failures (fallas) contract: list filter, the failure body of the modal, the pending failures of a
 // machine for the repair modal, and the row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateStr, editorMode, id, idParam, maquinariaDateRange, messageResponse, optionalId, optionalText, text } from './common';
 import { endpoint } from './endpoint';
@@ -91,7 +91,7 @@ export const fallasApi = {
     method: 'POST',
     path: '/api/fallas/list',
     summary: 'Fallas de una máquina (0 = todas) entre dos fechas de reporte, la más reciente primero',
-    access: 'session',
+    access: READERS.fallas,
     body: fallaListBody,
     answer: z.array(fallaRow),
   }),
@@ -100,7 +100,7 @@ export const fallasApi = {
     path: '/api/fallas/bymaquinaria',
     summary: 'Fallas que puede tomar una reparación de la máquina: las pendientes y la que ya tiene la reparación editada',
     description: '404 si la máquina no existe.',
-    access: 'session',
+    access: READERS.fallas,
     body: fallasByMaquinariaBody,
     answer: z.array(fallaOption),
   }),
@@ -108,7 +108,7 @@ export const fallasApi = {
     method: 'GET',
     path: '/api/fallas/:id',
     summary: 'Una falla con los datos de sus fotos',
-    access: 'session',
+    access: READERS.fallas,
     params: idParam,
     answer: fallaDetail,
   }),

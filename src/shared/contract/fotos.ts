@@ -1,6 +1,6 @@
 // Photos of a failure contract: the multipart upload (field `foto`), the limits and the photo's metadata row.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { MSG } from '../messages';
 import { id, messageResponse } from './common';
 import { endpoint, fileAnswer } from './endpoint';
@@ -56,7 +56,7 @@ export const fotosApi = {
     method: 'GET',
     path: '/api/fallas/:falla_id/fotos',
     summary: 'Los datos de las fotos de una falla (sin la imagen), en el orden en que se subieron',
-    access: 'session',
+    access: READERS.fallas,
     params: fallaIdParam,
     answer: z.array(fotoRow),
   }),
@@ -66,7 +66,7 @@ export const fotosApi = {
     summary: 'La imagen de una foto, con su tipo (JPEG, PNG o WebP)',
     description:
       'Una foto no cambia nunca: se responde con `ETag` y caché inmutable, y 304 sin cuerpo cuando `If-None-Match` trae el mismo ETag.',
-    access: 'session',
+    access: READERS.fallas,
     params: fotoIdParam,
     answer: fileAnswer('image/*'),
   }),

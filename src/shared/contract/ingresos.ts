@@ -1,6 +1,6 @@
 // Warehouse entries (ingresos) contract: order lookup, entry body and row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, orderYear, positiveAmount, text } from './common';
 import { endpoint } from './endpoint';
@@ -123,7 +123,7 @@ export const ingresosApi = {
     method: 'POST',
     path: '/api/ingresos/list',
     summary: 'Ingresos de insumos entre dos fechas, el más reciente primero',
-    access: 'session',
+    access: READERS.ingresos,
     body: ingresoListBody,
     answer: z.array(ingresoRow),
   }),
@@ -131,7 +131,7 @@ export const ingresosApi = {
     method: 'GET',
     path: '/api/ingresos/:id',
     summary: 'Un ingreso con sus líneas y sus guías de remisión',
-    access: 'session',
+    access: READERS.ingresos,
     params: idParam,
     answer: ingresoDetail,
   }),

@@ -1,6 +1,6 @@
 // Supplies (insumos) contract: catalogue body, search query, the row shapes of lists and searches, and the endpoints.
 import { z } from 'zod';
-import { MENU } from '../auth/permissions';
+import { MENU, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { amount, id, idParam, messageResponse, text } from './common';
 import { endpoint } from './endpoint';
@@ -88,14 +88,14 @@ export const insumosApi = {
     method: 'GET',
     path: '/api/insumos',
     summary: 'Insumos con su unidad y stock, por código',
-    access: 'session',
+    access: READERS.insumos,
     answer: z.array(insumoRow),
   }),
   search: endpoint({
     method: 'GET',
     path: '/api/insumos/search',
     summary: 'Insumos cuyo código o nombre contiene el texto (hasta 20), con la forma de las salidas o de los pedidos según `mode`',
-    access: 'session',
+    access: READERS.insumos,
     query: insumoSearchQuery,
     answer: insumoSearchAnswer,
   }),
@@ -103,7 +103,7 @@ export const insumosApi = {
     method: 'GET',
     path: '/api/insumos/search/:term',
     summary: 'Insumos cuyo código o nombre contiene el texto (hasta 20), con la forma de las salidas',
-    access: 'session',
+    access: READERS.insumos,
     params: termParam,
     answer: insumoSearchSalidaAnswer,
   }),
@@ -111,7 +111,7 @@ export const insumosApi = {
     method: 'GET',
     path: '/api/insumos/search_horas/:term',
     summary: 'Horas de advertencia, alerta y límite de un insumo (por id o código), o las de omisión si no tiene',
-    access: 'session',
+    access: READERS.insumos,
     params: termParam,
     answer: searchHorasAnswer,
   }),
@@ -119,7 +119,7 @@ export const insumosApi = {
     method: 'GET',
     path: '/api/insumos/:id',
     summary: 'Un insumo con su unidad y stock',
-    access: 'session',
+    access: READERS.insumos,
     params: idParam,
     answer: insumoRow,
   }),

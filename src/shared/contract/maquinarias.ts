@@ -2,7 +2,7 @@
 // its parts' wear (counter, band, forecast) and current meter, the vehicle suggestions, the part assignment,
 // removal and change bodies and answers, the queries of the wear and maintenance PDFs, and the endpoints.
 import { z } from 'zod';
-import { MENU, ROLE } from '../auth/permissions';
+import { MENU, ROLE, READERS } from '../auth/permissions';
 import { limaDate } from '../domain/dates';
 import { FIELD, MSG } from '../messages';
 import {
@@ -364,14 +364,14 @@ export const maquinariasApi = {
     method: 'GET',
     path: '/api/maquinarias',
     summary: 'Máquinas con el desgaste de cada insumo asignado y el medidor actual, por placa descendente',
-    access: 'session',
+    access: READERS.maquinarias,
     answer: z.array(maquinariaRow),
   }),
   parts: endpoint({
     method: 'GET',
     path: '/api/maquinarias/insumosbymaquinaria/:id',
     summary: 'Insumos asignados a una máquina con su contador, nivel, porcentaje y fecha límite prevista',
-    access: 'session',
+    access: READERS.maquinariaDetalle,
     params: maquinariaIdParam,
     answer: z.array(maquinariaInsumo),
   }),
@@ -470,7 +470,7 @@ export const maquinariasApi = {
     path: '/api/maquinarias/:id/estados',
     summary: 'Historial de estados de una máquina: cada intervalo con su origen, motivo y usuario, el más reciente primero',
     description: `Intervalos que se cruzan con el rango (por defecto, los últimos 12 meses); a lo más ${ESTADOS_MAX}.`,
-    access: 'session',
+    access: READERS.maquinariaDetalle,
     params: maquinariaIdParam,
     query: estadosQuery,
     answer: z.array(estadoIntervalo),
@@ -479,7 +479,7 @@ export const maquinariasApi = {
     method: 'POST',
     path: '/api/maquinarias/disponibilidad',
     summary: 'Tiempo detenida (no OPERATIVO) y disponibilidad de cada máquina entre dos fechas, hasta ahora',
-    access: 'session',
+    access: READERS.maquinariaDetalle,
     body: disponibilidadBody,
     answer: z.array(disponibilidadRow),
   }),

@@ -1,4 +1,5 @@
 // Kardex (movimientos) contract: list filter and the ledger row with its running balance.
+import { READERS } from '../auth/permissions';
 import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, numeric } from './common';
@@ -46,7 +47,7 @@ export const movimientosApi = {
     path: '/api/movimientos/list',
     summary: 'Kárdex: movimientos de un insumo (0 = todos) entre dos fechas con su saldo acumulado',
     description: `El saldo incluye el de antes de \`fini\`. Devuelve a lo más \`limit\` filas (hasta ${KARDEX_MAX_ROWS}) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
-    access: 'session',
+    access: READERS.kardex,
     body: movimientoListBody,
     answer: z.array(movimientoRow),
   }),

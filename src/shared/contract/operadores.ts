@@ -1,7 +1,7 @@
 // Operators contract: DNI params, the operator body of the create/edit modal, row shapes and
 // the identity-registry individual returned by the DNI lookup, and the endpoints.
 import { z } from 'zod';
-import { MENU, ROLE } from '../auth/permissions';
+import { MENU, ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateStr, dni, editorMode, id, messageResponse, numeric, optionalText, text } from './common';
 import { endpoint } from './endpoint';
@@ -100,14 +100,14 @@ export const operadoresApi = {
     method: 'GET',
     path: '/api/operadores',
     summary: 'Operadores, por nombre',
-    access: 'session',
+    access: READERS.operadores,
     answer: z.array(operadorRow),
   }),
   searchDni: endpoint({
     method: 'GET',
     path: '/api/operadores/searchdni/:dni',
     summary: 'Personas del registro de identidad con ese DNI (lista vacía si no lo conoce)',
-    access: 'session',
+    access: READERS.operadores,
     params: dniParam,
     answer: z.array(individuo),
   }),
@@ -115,7 +115,7 @@ export const operadoresApi = {
     method: 'GET',
     path: '/api/operadores/suggestdni/:dni',
     summary: 'Operadores cuyo DNI empieza con los dígitos escritos (sugerencias del formulario de salidas)',
-    access: 'session',
+    access: READERS.operadores,
     params: dniPrefixParam,
     answer: z.object({ items: z.array(operadorSuggestion) }),
   }),
@@ -123,7 +123,7 @@ export const operadoresApi = {
     method: 'GET',
     path: '/api/operadores/:operador_id',
     summary: 'Un operador',
-    access: 'session',
+    access: READERS.operadores,
     params: operadorIdParam,
     answer: operadorRow,
   }),

@@ -3,7 +3,7 @@
 // closing reading, notes; one PUT keyed by uid, so an offline replay is idempotent), the list filter and the row and
 // detail shapes (docs/architecture.md, "Work orders").
 import { z } from 'zod';
-import { MENU, ROLE } from '../auth/permissions';
+import { MENU, ROLE, READERS } from '../auth/permissions';
 import { FIELD, MSG } from '../messages';
 import { amount, dateOut, dateStr, id, maquinariaDateRange, optionalId, optionalText, positiveAmount, text } from './common';
 import { endpoint, fileAnswer } from './endpoint';
@@ -212,7 +212,7 @@ export const ordenestrabajoApi = {
     path: '/api/ordenestrabajo/list',
     summary: 'Órdenes de trabajo por estado, máquina (0 = todas), fecha de creación y asignadas al usuario; la más reciente primero',
     description: `Como mucho ${ORDEN_LIST_MAX} filas.`,
-    access: 'session',
+    access: READERS.ordenesTrabajo,
     body: ordenListBody,
     answer: z.array(ordenRow),
   }),
@@ -220,14 +220,14 @@ export const ordenestrabajoApi = {
     method: 'GET',
     path: '/api/ordenestrabajo/tecnicos',
     summary: 'Usuarios activos a los que se puede asignar una orden (los que tienen el código 72)',
-    access: 'session',
+    access: READERS.ordenesTrabajo,
     answer: z.array(tecnicoRow),
   }),
   get: endpoint({
     method: 'GET',
     path: '/api/ordenestrabajo/:uid',
     summary: 'Una orden de trabajo con su checklist, mano de obra, repuestos, fotos y reparaciones',
-    access: 'session',
+    access: READERS.ordenesTrabajo,
     params: ordenUidParam,
     answer: ordenDetail,
   }),

@@ -1,7 +1,7 @@
 // Daily work reports (partes diarios) contract: the spec's report object with its one service line, as the
 // field form and the valuation modal send it, the list filter and the row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD, MSG } from '../messages';
 import {
   amount,
@@ -212,7 +212,7 @@ export const partesdiariosApi = {
     method: 'POST',
     path: '/api/partesdiarios/list',
     summary: 'Partes diarios de una máquina (0 = todas) entre dos fechas; `sin_valorizar` deja solo los no facturados',
-    access: 'session',
+    access: READERS.partes,
     body: parteListBody,
     answer: z.array(parteRow),
   }),
@@ -220,7 +220,7 @@ export const partesdiariosApi = {
     method: 'GET',
     path: '/api/partesdiarios/:id',
     summary: 'Un parte diario con su operador y su línea de servicio',
-    access: 'session',
+    access: READERS.partes,
     params: idParam,
     answer: parteDetail,
   }),

@@ -1,6 +1,6 @@
 // Supply requests (pedidos) contract: request body with lines and trash, status, row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import {
   dateStr,
@@ -82,14 +82,14 @@ export const pedidosApi = {
     method: 'GET',
     path: '/api/pedidos/unimeds',
     summary: 'Unidades de medida que pueden llevar las líneas de un pedido, por abreviatura',
-    access: 'session',
+    access: READERS.unimeds,
     answer: z.array(unimedRow),
   }),
   list: endpoint({
     method: 'POST',
     path: '/api/pedidos/list',
     summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
-    access: 'session',
+    access: READERS.pedidos,
     body: pedidoListBody,
     answer: z.array(pedidoRow),
   }),
@@ -97,7 +97,7 @@ export const pedidosApi = {
     method: 'GET',
     path: '/api/pedidos/:pedido_id',
     summary: 'Un pedido con sus líneas',
-    access: 'session',
+    access: READERS.pedidos,
     params: pedidoIdParam,
     answer: pedidoDetail,
   }),

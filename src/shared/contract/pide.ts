@@ -1,4 +1,5 @@
 // Identity lookups: a person by DNI (RENIEC) and a taxpayer by RUC (SUNAT), and their endpoints.
+import { READERS } from '../auth/permissions';
 import { z } from 'zod';
 import { dni, ruc } from './common';
 import { endpoint } from './endpoint';
@@ -16,7 +17,7 @@ export const pideApi = {
     method: 'GET',
     path: '/api/pide/reniec/:dni',
     summary: 'Nombres y apellidos de una persona por su DNI (RENIEC); 404 si el registro no la conoce',
-    access: 'session',
+    access: READERS.reniec,
     params: reniecParam,
     answer: personaLookup,
   }),
@@ -24,7 +25,7 @@ export const pideApi = {
     method: 'GET',
     path: '/api/pide/sunat/:ruc',
     summary: 'Razón social de un contribuyente por su RUC (SUNAT); 404 si el registro no lo conoce',
-    access: 'session',
+    access: READERS.sunat,
     params: sunatParam,
     answer: contribuyenteLookup,
   }),

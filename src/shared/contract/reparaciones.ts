@@ -1,7 +1,7 @@
 // Repairs (reparaciones) contract: list filter, service-order lookup, the repair body of the modal
 // and the row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import {
   dateStr,
@@ -104,7 +104,7 @@ export const reparacionesApi = {
     method: 'POST',
     path: '/api/reparaciones/list',
     summary: 'Reparaciones de una máquina (0 = todas) entre dos fechas, la más reciente primero',
-    access: 'session',
+    access: READERS.reparaciones,
     body: reparacionListBody,
     answer: z.array(reparacionRow),
   }),
@@ -113,7 +113,7 @@ export const reparacionesApi = {
     path: '/api/reparaciones/getinforden',
     summary: 'Busca una orden de servicio en el sistema de logística: sus ítems',
     description: 'El año va de 2022 al del servidor (400 fuera de ese rango); 404 si la orden no existe.',
-    access: 'session',
+    access: READERS.ordenesServicio,
     body: infoOrdenServicioBody,
     answer: infoOrdenServicio,
   }),
@@ -121,7 +121,7 @@ export const reparacionesApi = {
     method: 'GET',
     path: '/api/reparaciones/:id',
     summary: 'Una reparación, con la falla que tiene ahora (`old_falla`)',
-    access: 'session',
+    access: READERS.reparaciones,
     params: idParam,
     answer: reparacionDetail,
   }),

@@ -1,6 +1,6 @@
 // Warehouse exits (salidas) contract: exit body with lines and trash and row shapes.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import {
   dateOut,
@@ -92,7 +92,7 @@ export const salidasApi = {
     method: 'POST',
     path: '/api/salidas/list',
     summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
-    access: 'session',
+    access: READERS.salidas,
     body: salidaListBody,
     answer: z.array(salidaRow),
   }),
@@ -100,7 +100,7 @@ export const salidasApi = {
     method: 'GET',
     path: '/api/salidas/vales',
     summary: 'Salidas que ya llevan un número de vale (el formulario avisa; un vale puede repetirse)',
-    access: 'session',
+    access: READERS.salidas,
     query: valeQuery,
     answer: z.array(valeUse),
   }),
@@ -108,7 +108,7 @@ export const salidasApi = {
     method: 'GET',
     path: '/api/salidas/:id',
     summary: 'Una salida con sus líneas',
-    access: 'session',
+    access: READERS.salidas,
     params: idParam,
     answer: salidaDetail,
   }),

@@ -1,4 +1,5 @@
 // Top-bar person search (POST /api/search): an 8-digit DNI, answered with operators and registry persons; its endpoint.
+import { READERS } from '../auth/permissions';
 import { z } from 'zod';
 import { FIELD, LABELS } from '../messages';
 import { endpoint } from './endpoint';
@@ -47,7 +48,7 @@ export const searchApi = {
     method: 'POST',
     path: '/api/search',
     summary: 'Busca una persona por DNI entre los operadores y el registro de identidad, con dónde aparece',
-    access: 'session',
+    access: READERS.conCodigo,
     body: searchBody,
     answer: searchAnswer,
   }),

@@ -1,6 +1,6 @@
 // Users contract: user form, list row, permissions form and password form.
 import { z } from 'zod';
-import { MENU, ROLE } from '../auth/permissions';
+import { MENU, ROLE, READERS } from '../auth/permissions';
 import { FIELD, MSG } from '../messages';
 import { editorMode, id, idParam, messageResponse, optionalText, state01, text } from './common';
 import { endpoint } from './endpoint';
@@ -107,7 +107,7 @@ export const usuariosApi = {
     method: 'POST',
     path: '/api/usuarios/getpermissionstree',
     summary: 'El árbol de permisos (menús y botones con su código) que se asigna en la pantalla de usuarios',
-    access: 'session',
+    access: READERS.usuarios,
     answer: z.array(permissionTreeNode),
   }),
   create: endpoint({

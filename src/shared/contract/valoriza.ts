@@ -1,7 +1,7 @@
 // Valuations contract: the modal's save (reports attached, created or detached; totals are the
 // server's), list filter and rows, the edit view, the modal's catalogues and the accounts.
 import { z } from 'zod';
-import { ROLE } from '../auth/permissions';
+import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import {
   dateOut,
@@ -140,7 +140,7 @@ export const valorizaApi = {
     method: 'POST',
     path: '/api/valoriza/list',
     summary: 'Valorizaciones entre dos fechas, la más reciente primero, con los números de sus partes diarios',
-    access: 'session',
+    access: READERS.valorizaciones,
     body: valorizaListBody,
     answer: z.array(valorizaRow),
   }),
@@ -148,14 +148,14 @@ export const valorizaApi = {
     method: 'GET',
     path: '/api/valoriza/infoventa',
     summary: 'Catálogos del formulario de valorización y de parte diario: precios activos, actividades y máquinas',
-    access: 'session',
+    access: READERS.partes,
     answer: infoVenta,
   }),
   cuentas: endpoint({
     method: 'GET',
     path: '/api/valoriza/cuentas',
     summary: 'Cuentas bancarias de detracción y de depósito',
-    access: 'session',
+    access: READERS.valorizaciones,
     answer: z.array(cuentaRow),
   }),
   pdf: endpoint({
@@ -170,7 +170,7 @@ export const valorizaApi = {
     method: 'GET',
     path: '/api/valoriza/:id',
     summary: 'Una valorización con sus cuentas y sus partes diarios',
-    access: 'session',
+    access: READERS.valorizaciones,
     params: idParam,
     answer: valorizaDetail,
   }),
