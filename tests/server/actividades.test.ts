@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@shared/auth/permissions';
+import { MENU, ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import { actividades } from '../../src/server/db/schema/index';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
@@ -75,10 +75,11 @@ describe('activities API (/api/actividades)', () => {
     expect(await t.database.db.select().from(actividades).where(eq(actividades.id, w.actividadId))).toHaveLength(1);
   });
 
-  it('checks the role of each button (14 new, 15 edit, 16 delete); reading needs only a session', async () => {
-    const reader = await createUser(t, []);
+  it('checks the role of each button (14 new, 15 edit, 16 delete); reading needs a code of a screen that shows activities', async () => {
+    const reader = await createUser(t, [MENU.actividades]);
     const a = (await req('POST', '/api/actividades', { activ_nombre: 'Con roles' })).json();
     expect((await req('GET', '/api/actividades', undefined, reader.token)).statusCode).toBe(200);
+    expect((await req('GET', '/api/actividades', undefined, (await createUser(t, [])).token)).statusCode).toBe(403);
     expect((await req('POST', '/api/actividades', { activ_nombre: 'X' }, reader.token)).statusCode).toBe(403);
     expect((await req('PUT', `/api/actividades/${a.id}`, { activ_nombre: 'X' }, reader.token)).statusCode).toBe(403);
     expect((await req('DELETE', `/api/actividades/${a.id}`, undefined, reader.token)).statusCode).toBe(403);

@@ -276,14 +276,14 @@ describe('users API (/api/usuarios)', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const own = await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Propia-clave-2' }, tablet);
       expect(own.statusCode).toBe(200);
-      expect((await req('GET', '/api/actividades', undefined, phone)).statusCode).toBe(401);
-      expect((await req('GET', '/api/actividades', undefined, tablet)).statusCode).toBe(200);
+      expect((await req('GET', '/api/inicio', undefined, phone)).statusCode).toBe(401);
+      expect((await req('GET', '/api/inicio', undefined, tablet)).statusCode).toBe(200);
 
       const fresh = await login(t.app, target.username, 'Propia-clave-2');
       await new Promise((r) => setTimeout(r, 1100));
       expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Nueva-clave-3' })).statusCode).toBe(200);
-      for (const token of [tablet, fresh]) expect((await req('GET', '/api/actividades', undefined, token)).statusCode).toBe(401);
-      expect((await req('GET', '/api/actividades', undefined, await login(t.app, target.username, 'Nueva-clave-3'))).statusCode).toBe(200);
+      for (const token of [tablet, fresh]) expect((await req('GET', '/api/inicio', undefined, token)).statusCode).toBe(401);
+      expect((await req('GET', '/api/inicio', undefined, await login(t.app, target.username, 'Nueva-clave-3'))).statusCode).toBe(200);
     });
 
     it('a change ends the sessions opened in its own second, and a login right after it works', async () => {
@@ -294,9 +294,9 @@ describe('users API (/api/usuarios)', () => {
       try {
         const old = await login(t.app, target.username);
         expect((await req('PUT', `/api/usuarios/setpwd/${target.id}`, { id: target.id, password: 'Misma-hora-1' })).statusCode).toBe(200);
-        expect((await req('GET', '/api/actividades', undefined, old)).statusCode).toBe(401);
+        expect((await req('GET', '/api/inicio', undefined, old)).statusCode).toBe(401);
         const fresh = await login(t.app, target.username, 'Misma-hora-1');
-        expect((await req('GET', '/api/actividades', undefined, fresh)).statusCode).toBe(200);
+        expect((await req('GET', '/api/inicio', undefined, fresh)).statusCode).toBe(200);
       } finally {
         clock.mockRestore();
       }

@@ -72,7 +72,7 @@ describe('data model constraints', () => {
   });
   afterAll(() => t.close());
 
-  it('stores money and quantities as numeric(12,2) (rates as numeric(5,2))', async () => {
+  it('stores money and quantities as numeric(12,2) (rates as numeric(5,2), unit costs as numeric(14,4))', async () => {
     const res = await db.execute(sql`
       select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
       where table_schema = 'public' and data_type = 'numeric' order by 1, 2`);
@@ -80,11 +80,15 @@ describe('data model constraints', () => {
       res as unknown as { rows: { table_name: string; column_name: string; numeric_precision: number; numeric_scale: number }[] }
     ).rows;
     const rates = new Set(['cuentas.tasa_impuesto', 'valorizaciones.tasa_detraccion']);
+    const unitCosts = new Set([
+      'movimientos.costo_unitario',
+      'insumos.costo_promedio',
+      'ingresos_det.precio_unitario',
+      'ext_ordenes_compra_det.precio_unitario',
+    ]);
+    const expected = (name: string) => (rates.has(name) ? '5,2' : unitCosts.has(name) ? '14,4' : '12,2');
     const wrong = rows
-      .filter(
-        (r) =>
-          `${Number(r.numeric_precision)},${Number(r.numeric_scale)}` !== (rates.has(`${r.table_name}.${r.column_name}`) ? '5,2' : '12,2'),
-      )
+      .filter((r) => `${Number(r.numeric_precision)},${Number(r.numeric_scale)}` !== expected(`${r.table_name}.${r.column_name}`))
       .map((r) => `${r.table_name}.${r.column_name}`);
     expect(rows.length).toBeGreaterThan(20);
     expect(wrong).toEqual([]);

@@ -30,7 +30,7 @@ describe('security', () => {
 
   const attempt = (username: string, password: string, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
-  const get = (token: string) => t.app.inject({ method: 'GET', url: '/api/actividades', headers: { authorization: `Bearer ${token}` } });
+  const get = (token: string) => t.app.inject({ method: 'GET', url: '/api/inicio', headers: { authorization: `Bearer ${token}` } });
 
   it('sends the helmet headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
