@@ -1190,9 +1190,10 @@ export const LABELS = {
     reabrirHint: 'La reapertura queda registrada con su motivo; al cerrar el mes de nuevo se vuelve a calcular su inventario valorizado.',
     cerradoOk: (mes: string) => `Mes de ${mes} cerrado`,
     reabiertoOk: (mes: string) => `Mes de ${mes} reabierto`,
-    reportTitle: (mes: string) => `Inventario valorizado — ${mes}`,
+    reportTitle: (mes: string, anio: string) => `Inventario valorizado — ${mes} ${anio}`,
     reportFileName: (periodo: string) => `inventario-valorizado-${periodo}`,
-    reportSubtitle: 'Saldo inicial, ingresos (incluye sobrantes de inventario), salidas (incluye faltantes) y saldo final por insumo, al costo promedio',
+    reportSubtitle:
+      'Saldo inicial, ingresos (incluye sobrantes de inventario), salidas (incluye faltantes) y saldo final por insumo, al costo promedio',
     codigo: 'Código',
     insumo: 'Insumo',
     unimed: 'Unidad',

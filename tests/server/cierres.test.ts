@@ -144,7 +144,10 @@ describe('monthly close of the warehouse (/api/cierres)', () => {
       expect.objectContaining({ periodo: '2024-04', estado: 'CERRADO' }),
       expect.objectContaining({ periodo: '2024-03', estado: 'CERRADO' }),
     ]);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'cierres'), eq(auditLog.action, 'cerrar')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'cierres'), eq(auditLog.action, 'cerrar')));
     expect(audit.map((a) => a.resource_id).sort()).toEqual(['2024-03', '2024-04']);
   });
 
@@ -162,12 +165,17 @@ describe('monthly close of the warehouse (/api/cierres)', () => {
       ['exit create', () => send('POST', '/api/salidas', exit('2024-04-28', [{ insumo_id: A, cantidad: 1 }])), ABRIL],
       [
         'exit edit',
-        () => send('PUT', `/api/salidas/${exits.abril10}`, { ...exit('2024-04-10', lineOf(abril10, 2), abril10.nro_vale), editorMode: 'editar' }),
+        () =>
+          send('PUT', `/api/salidas/${exits.abril10}`, {
+            ...exit('2024-04-10', lineOf(abril10, 2), abril10.nro_vale),
+            editorMode: 'editar',
+          }),
         ABRIL,
       ],
       [
         'exit edit moving its date out of the month',
-        () => send('PUT', `/api/salidas/${exits.abril10}`, { ...exit('2024-06-11', lineOf(abril10), abril10.nro_vale), editorMode: 'editar' }),
+        () =>
+          send('PUT', `/api/salidas/${exits.abril10}`, { ...exit('2024-06-11', lineOf(abril10), abril10.nro_vale), editorMode: 'editar' }),
         ABRIL,
       ],
       [
@@ -201,7 +209,12 @@ describe('monthly close of the warehouse (/api/cierres)', () => {
 
   it("refuses a work order's parts exit dated in a closed month", async () => {
     const o = (
-      await send('POST', '/api/ordenestrabajo', { uid: randomUUID(), maquinaria_id: maq.id, descripcion: 'Cambio de filtros', prioridad: 'MEDIA' })
+      await send('POST', '/api/ordenestrabajo', {
+        uid: randomUUID(),
+        maquinaria_id: maq.id,
+        descripcion: 'Cambio de filtros',
+        prioridad: 'MEDIA',
+      })
     ).json();
     const body = (inicio: string) => ({
       estado: 'EN CURSO',
@@ -238,7 +251,10 @@ describe('monthly close of the warehouse (/api/cierres)', () => {
     await postExit('2024-04-28', [{ insumo_id: A, cantidad: 1 }]);
     // March is still closed.
     expect((await send('POST', '/api/salidas', exit('2024-03-28', [{ insumo_id: A, cantidad: 1 }]))).statusCode).toBe(409);
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'cierres'), eq(auditLog.action, 'reabrir')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'cierres'), eq(auditLog.action, 'reabrir')));
     expect(audit).toMatchObject({ resource_id: '2024-04', before: expect.objectContaining({ estado: 'CERRADO' }) });
     expect(audit.after).toMatchObject({ estado: 'ABIERTO', motivo_reapertura: reason.motivo });
   });
