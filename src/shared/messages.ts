@@ -1179,6 +1179,8 @@ export const LABELS = {
     abierto: 'ABIERTO',
     cerrado: 'CERRADO',
     reabierto: 'REABIERTO',
+    bloqueado: 'BLOQUEADO',
+    bloqueadoHint: 'Anterior a un mes cerrado: no admite movimientos mientras ese mes siga cerrado',
     cerrar: 'Cerrar mes',
     reabrir: 'Reabrir',
     reportPdf: 'PDF',

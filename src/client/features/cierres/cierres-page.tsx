@@ -14,7 +14,7 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/lib/toast';
 import { fetchInventario, useCerrarMes, useCierres, useReabrirMes, type CierreRow } from './api';
-import { cierreColumns } from './columns';
+import { cierreColumns, type CierreMes } from './columns';
 import { exportInventario } from './report';
 
 const L = LABELS.cierres;
@@ -32,6 +32,7 @@ export default function CierresPage() {
       .then((d) => exportInventario(d, kind))
       .catch((e: unknown) => toast.error(saveErrorMessage(e)));
   }, []);
+  const meses = useMemo(() => conBloqueo(list.data), [list.data]);
   const columns = useMemo(() => cierreColumns({ onCerrar: setClosing, onReabrir: setReopening, onReport }), [onReport]);
 
   return (
@@ -39,7 +40,7 @@ export default function CierresPage() {
       <DataTable
         label={L.title}
         columns={columns}
-        data={list.data}
+        data={meses}
         loading={list.isLoading}
         getRowId={(r) => r.periodo}
         exportConfig={{ fileName: L.fileName, title: L.title, orientation: 'landscape' }}
@@ -73,6 +74,12 @@ export default function CierresPage() {
       )}
     </ListScreen>
   );
+}
+
+function conBloqueo(rows: CierreRow[] | undefined): CierreMes[] | undefined {
+  if (!rows) return undefined;
+  const ultimo = rows.find((r) => r.estado === 'CERRADO')?.periodo ?? '';
+  return rows.map((r) => ({ ...r, bloqueado: r.periodo < ultimo }));
 }
 
 function ReabrirDialog({ row, onClose, onReabrir }: { row: CierreRow; onClose: () => void; onReabrir: (motivo: string) => Promise<void> }) {

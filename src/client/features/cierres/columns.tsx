@@ -1,5 +1,6 @@
 // Columns of the monthly close: month, state, movements, who/when closed and reopened and why, and the month's
-// actions: Cerrar mes (77) on an open month, Reabrir (78) on a closed one, PDF and Excel of a closed month's report.
+// actions: Cerrar mes (77) on an open month (not on one before the last closed month: it already takes no movement),
+// Reabrir (78) on a closed one, PDF and Excel of a closed month's report.
 import { FileSpreadsheet, FileText, Lock, LockOpen } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { periodoLabel } from '@shared/domain/cierres';
@@ -11,34 +12,48 @@ import { formatDateTime } from '@client/lib/format';
 import { useHasRole } from '@client/lib/session';
 import type { CierreRow } from './api';
 
+/** A month of the screen: before the last closed month an open month takes no movement either (BLOQUEADO). */
+export type CierreMes = CierreRow & { bloqueado: boolean };
+
+/** 'Octubre de 2026'. */
+export const mesTitle = (periodo: string) => {
+  const label = periodoLabel(periodo);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
 const L = LABELS.cierres;
 
 export interface CierreActions {
-  onCerrar: (row: CierreRow) => void;
-  onReabrir: (row: CierreRow) => void;
-  onReport: (row: CierreRow, kind: 'pdf' | 'xlsx') => void;
+  onCerrar: (row: CierreMes) => void;
+  onReabrir: (row: CierreMes) => void;
+  onReport: (row: CierreMes, kind: 'pdf' | 'xlsx') => void;
 }
 
-export function estadoLabel(r: CierreRow): string {
+export function estadoLabel(r: CierreMes): string {
   if (r.estado === 'CERRADO') return L.cerrado;
+  if (r.bloqueado) return L.bloqueado;
   return r.reabierto_at ? L.reabierto : L.abierto;
 }
 
-function EstadoBadge({ row }: { row: CierreRow }) {
-  const variant = row.estado === 'CERRADO' ? 'success' : row.reabierto_at ? 'warning' : 'secondary';
-  return <Badge variant={variant}>{estadoLabel(row)}</Badge>;
+function EstadoBadge({ row }: { row: CierreMes }) {
+  const variant = row.estado === 'CERRADO' ? 'success' : row.bloqueado ? 'info' : row.reabierto_at ? 'warning' : 'secondary';
+  return (
+    <Badge variant={variant} title={row.estado !== 'CERRADO' && row.bloqueado ? L.bloqueadoHint : undefined}>
+      {estadoLabel(row)}
+    </Badge>
+  );
 }
 
 const who = (at: string | null, por: string | null) => (at ? `${formatDateTime(at)}${por ? ` · ${por}` : ''}` : '');
 
-function Actions({ row, actions }: { row: CierreRow; actions: CierreActions }) {
+function Actions({ row, actions }: { row: CierreMes; actions: CierreActions }) {
   const canClose = useHasRole(ROLE.cierreCerrar);
   const canReopen = useHasRole(ROLE.cierreReabrir);
   const closed = row.estado === 'CERRADO';
   const mes = periodoLabel(row.periodo);
   return (
-    <div className="flex flex-wrap items-center justify-center gap-1">
-      {!closed && canClose && (
+    <div className="flex flex-nowrap items-center justify-center gap-1">
+      {!closed && !row.bloqueado && canClose && (
         <Button size="sm" className="min-h-9" onClick={() => actions.onCerrar(row)} aria-label={`${L.cerrar}: ${mes}`}>
           <Lock aria-hidden="true" /> {L.cerrar}
         </Button>
@@ -74,13 +89,13 @@ function Actions({ row, actions }: { row: CierreRow; actions: CierreActions }) {
   );
 }
 
-export function cierreColumns(actions: CierreActions): DataColumnDef<CierreRow>[] {
+export function cierreColumns(actions: CierreActions): DataColumnDef<CierreMes>[] {
   return [
     {
       accessorKey: 'periodo',
       header: L.periodo,
-      cell: ({ row }) => <span className="font-medium capitalize">{periodoLabel(row.original.periodo)}</span>,
-      meta: { priority: 1, exportValue: (r) => periodoLabel(r.periodo) },
+      cell: ({ row }) => <span className="font-medium">{mesTitle(row.original.periodo)}</span>,
+      meta: { priority: 1, exportValue: (r) => mesTitle(r.periodo) },
     },
     {
       accessorKey: 'estado',
