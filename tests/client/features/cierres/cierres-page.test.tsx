@@ -53,14 +53,14 @@ describe('Cierre mensual de almacén', () => {
     stubFetch({ 'GET /api/cierres': MESES });
     open();
     const oct = await rowOf('Octubre de 2026');
-    expect(within(oct).getByText(L.abierto)).toBeTruthy();
+    within(oct).getByText(L.abierto);
     within(oct).getByRole('button', { name: `${L.cerrar}: octubre de 2026` });
     const sep = await rowOf('Septiembre de 2026');
-    expect(within(sep).getByText(L.cerrado)).toBeTruthy();
+    within(sep).getByText(L.cerrado);
     within(sep).getByRole('button', { name: `${L.reabrir}: septiembre de 2026` });
     within(sep).getByRole('button', { name: `${L.reportPdf}: septiembre de 2026` });
     const ago = await rowOf('Agosto de 2026');
-    expect(within(ago).getByText(L.bloqueado)).toBeTruthy();
+    within(ago).getByText(L.bloqueado);
     expect(within(ago).queryByRole('button', { name: `${L.cerrar}: agosto de 2026` })).toBeNull();
   });
 
@@ -102,8 +102,24 @@ describe('Cierre mensual de almacén', () => {
     const d: CierreDetail = {
       ...mes('2026-09', 'CERRADO'),
       items: [
-        { ...item, inicial_importe: 0.1, ingresos_importe: 0, salidas_cantidad: 0, salidas_importe: 0, final_cantidad: 1, final_importe: 0.1 },
-        { ...item, inicial_importe: 0.2, ingresos_importe: 1.05, salidas_cantidad: 1, salidas_importe: 0.3, final_cantidad: 0, final_importe: 0.95 },
+        {
+          ...item,
+          inicial_importe: 0.1,
+          ingresos_importe: 0,
+          salidas_cantidad: 0,
+          salidas_importe: 0,
+          final_cantidad: 1,
+          final_importe: 0.1,
+        },
+        {
+          ...item,
+          inicial_importe: 0.2,
+          ingresos_importe: 1.05,
+          salidas_cantidad: 1,
+          salidas_importe: 0.3,
+          final_cantidad: 0,
+          final_importe: 0.95,
+        },
       ],
     };
     const rows = inventarioRows(d, (n) => n);
