@@ -1,7 +1,7 @@
 // Monthly close of the warehouse (docs/costs.md, "Monthly close"): the months with their state, closing and reopening
 // a month, and the valued stock report a close stores.
 import { z } from 'zod';
-import { MENU, ROLE } from '../auth/permissions';
+import { MENU, ROLE, within } from '../auth/permissions';
 import { MSG } from '../messages';
 import { timestampOut } from './common';
 import { endpoint } from './endpoint';
@@ -52,6 +52,12 @@ export type CierreDetRow = z.infer<typeof cierreDetRow>;
 export const cierreDetail = cierreRow.extend({ items: z.array(cierreDetRow) });
 export type CierreDetail = z.infer<typeof cierreDetail>;
 
+/**
+ * Who reads the months: the close's screen, and the screens that write kardex movements (the forms warn before a
+ * save dated in a closed month).
+ */
+const MESES_READERS = within(MENU.cierres, MENU.ingresos, MENU.salidas, MENU.ordenesTrabajo, MENU.inventarios);
+
 /** The endpoints of the monthly close. */
 export const cierresApi = {
   list: endpoint({
@@ -60,14 +66,14 @@ export const cierresApi = {
     summary: 'Meses del almacén con su estado de cierre, el más reciente primero',
     description:
       'Desde el primer mes con movimientos hasta el último mes terminado (a lo más 20 años). Los dispositivos lo guardan para avisar antes de registrar un movimiento en un mes cerrado.',
-    access: 'session',
+    access: MESES_READERS,
     answer: z.array(cierreRow),
   }),
   detail: endpoint({
     method: 'GET',
     path: '/api/cierres/:periodo',
     summary: 'Inventario valorizado de un mes cerrado: saldo inicial, ingresos, salidas y saldo final por insumo',
-    access: [MENU.cierres],
+    access: within(MENU.cierres),
     params: periodoParam,
     answer: cierreDetail,
   }),
