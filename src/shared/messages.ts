@@ -285,6 +285,20 @@ export const MSG = {
   planDoneFuture: 'La fecha no puede ser posterior a hoy',
   planDoneBeforeLast: (fecha: string) => `La tarea ya se hizo el ${fecha}: la fecha no puede ser anterior`,
   planTaskInactive: 'La tarea está inactiva',
+  // monthly close of the warehouse (contract/cierres.ts, modules/cierres)
+  mesCerrado: (mes: string) =>
+    `El mes de ${mes} está cerrado: no se pueden registrar, modificar ni eliminar movimientos con fecha de ese mes.`,
+  mesAnteriorACierre: (mes: string, cerrado: string) =>
+    `El mes de ${cerrado} está cerrado: no se pueden registrar, modificar ni eliminar movimientos con fecha de ${mes} ni de otro mes anterior al cierre.`,
+  cierreYaCerrado: (mes: string) => `El mes de ${mes} ya está cerrado`,
+  cierreNoTerminado: (mes: string) => `El mes de ${mes} aún no termina: solo se cierra un mes que ya terminó`,
+  cierreAnteriorAbierto: (mes: string, anterior: string) =>
+    `Primero cierre ${anterior}: tiene movimientos y sigue abierto (los meses se cierran en orden, antes de ${mes})`,
+  cierreNoCerrado: (mes: string) => `El mes de ${mes} no está cerrado`,
+  cierrePosteriorCerrado: (mes: string, posterior: string) =>
+    `Primero reabra ${posterior}: los meses se reabren en orden inverso, y ${mes} es anterior`,
+  cierreMotivoCorto: 'Indique el motivo de la reapertura (al menos 10 caracteres)',
+  cierrePeriodoInvalido: 'Periodo inválido: use el formato AAAA-MM',
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
@@ -300,6 +314,7 @@ const AUDIT_VERB: Record<string, string> = {
   cerrar: 'cerró',
   corregir: 'corrigió',
   hecha: 'registró una tarea hecha en',
+  reabrir: 'reabrió',
 };
 const AUDIT_RESOURCE: Record<string, string> = {
   actividades: 'la actividad',
@@ -321,6 +336,7 @@ const AUDIT_RESOURCE: Record<string, string> = {
   salidas: 'la salida',
   usuarios: 'el usuario',
   valoriza: 'la valorización',
+  cierres: 'el cierre mensual del almacén',
 };
 
 export const LABELS = {
@@ -1145,6 +1161,54 @@ export const LABELS = {
     doneOn: 'Hecha el',
     doneAt: 'Lectura',
     reportEmpty: 'No hay tareas hechas ni omitidas en el rango',
+  },
+  // monthly close of the warehouse (features/cierres, reports of a closed month)
+  cierres: {
+    menu: 'Cierre mensual de almacén',
+    title: 'Cierre mensual de almacén',
+    fileName: 'cierres-almacen',
+    meses: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+    periodo: 'Mes',
+    estado: 'Estado',
+    movimientos: 'Movimientos',
+    cerradoAt: 'Cerrado el',
+    cerradoPor: 'Cerrado por',
+    reabiertoAt: 'Reabierto el',
+    reabiertoPor: 'Reabierto por',
+    motivo: 'Motivo de la reapertura',
+    abierto: 'ABIERTO',
+    cerrado: 'CERRADO',
+    reabierto: 'REABIERTO',
+    bloqueado: 'BLOQUEADO',
+    bloqueadoHint: 'Anterior a un mes cerrado: no admite movimientos mientras ese mes siga cerrado',
+    cerrar: 'Cerrar mes',
+    reabrir: 'Reabrir',
+    reportPdf: 'PDF',
+    reportExcel: 'Excel',
+    confirmTitle: 'Cerrar mes',
+    confirmCerrar: (mes: string) =>
+      `¿Está seguro de cerrar el mes de ${mes}? Desde entonces no se podrán registrar, modificar ni eliminar movimientos con fecha de ese mes.`,
+    reabrirTitle: (mes: string) => `Reabrir el mes de ${mes}`,
+    reabrirHint: 'La reapertura queda registrada con su motivo; al cerrar el mes de nuevo se vuelve a calcular su inventario valorizado.',
+    cerradoOk: (mes: string) => `Mes de ${mes} cerrado`,
+    reabiertoOk: (mes: string) => `Mes de ${mes} reabierto`,
+    reportTitle: (mes: string, anio: string) => `Inventario valorizado — ${mes} ${anio}`,
+    reportFileName: (periodo: string) => `inventario-valorizado-${periodo}`,
+    reportSubtitle:
+      'Saldo inicial, ingresos (incluye sobrantes de inventario), salidas (incluye faltantes) y saldo final por insumo, al costo promedio',
+    codigo: 'Código',
+    insumo: 'Insumo',
+    unimed: 'Unidad',
+    inicialCantidad: 'Saldo inicial',
+    inicialImporte: 'Valor inicial S/',
+    ingresosCantidad: 'Ingresos',
+    ingresosImporte: 'Valor ingresos S/',
+    salidasCantidad: 'Salidas',
+    salidasImporte: 'Valor salidas S/',
+    finalCantidad: 'Saldo final',
+    finalImporte: 'Valor final S/',
+    total: 'TOTAL',
+    closedWarning: (message: string) => `${message} El servidor rechazará el registro.`,
   },
 };
 

@@ -100,13 +100,19 @@ export const SCREENS = {
     path: '/salida',
     code: MENU.salidas,
     load: () => import('@client/features/salidas/salidas-page'),
-    catalogs: ['maquinarias', 'unimeds', 'operadores', 'insumos'],
+    catalogs: ['maquinarias', 'unimeds', 'operadores', 'insumos', 'cierres'],
   },
   movimiento: {
     path: '/movimiento',
     code: MENU.movimientos,
     load: () => import('@client/features/movimientos/movimientos-page'),
     catalogs: ['maquinarias', 'insumos'],
+  },
+  cierres: {
+    path: '/cierres',
+    code: MENU.cierres,
+    load: () => import('@client/features/cierres/cierres-page'),
+    catalogs: ['cierres'],
   },
   insumo: { path: '/insumo', code: MENU.reporteInsumos, load: () => import('@client/features/insumos/insumos-page') },
   usuario: {

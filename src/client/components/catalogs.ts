@@ -4,6 +4,7 @@
 // (docs/architecture.md, "Reads").
 import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { actividadesApi } from '@shared/contract/actividades';
+import { cierresApi } from '@shared/contract/cierres';
 import { costosApi } from '@shared/contract/costos';
 import type { AnswerOf, EndpointDef } from '@shared/contract/endpoint';
 import { insumosApi } from '@shared/contract/insumos';
@@ -29,6 +30,8 @@ export const CATALOG = {
   /** The daily-report form's: machines, active activities, active cost lines with price and unit. */
   infoventa: catalog(['valoriza', 'infoventa'], valorizaApi.infoventa),
   cuentas: catalog(['valoriza', 'cuentas'], valorizaApi.cuentas),
+  /** The warehouse's months with their close: the exit form warns before saving in a closed month. */
+  cierres: catalog(['cierres'], cierresApi.list),
 } as const;
 
 export type CatalogName = keyof typeof CATALOG;

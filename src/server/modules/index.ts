@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes';
 import usuariosRoutes from './usuarios/routes';
 import actividadesRoutes from './actividades/routes';
+import cierresRoutes from './cierres/routes';
 import auditoriaRoutes from './auditoria/routes';
 import ajustesRoutes from './ajustes/routes';
 import searchRoutes from './search/routes';
@@ -37,6 +38,7 @@ export const modules: FastifyPluginAsync[] = [
   searchRoutes,
   notificacionesRoutes,
   insumosRoutes,
+  cierresRoutes,
   ingresosRoutes,
   salidasRoutes,
   pedidosRoutes,

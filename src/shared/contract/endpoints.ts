@@ -5,6 +5,7 @@ import { actividadesApi } from './actividades';
 import { ajustesApi } from './ajustes';
 import { auditoriaApi } from './auditoria';
 import { authApi } from './auth';
+import { cierresApi } from './cierres';
 import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
@@ -35,6 +36,7 @@ export const API = {
   ajustes: ajustesApi,
   auditoria: auditoriaApi,
   auth: authApi,
+  cierres: cierresApi,
   costos: costosApi,
   fallas: fallasApi,
   fotos: fotosApi,

@@ -28,7 +28,7 @@ export const salidasOffline = offlineResource({
   }),
   inFilter: (row, filter: MaquinariaDateBody) => inMaquinariaDateRange(row, filter),
   // What its form reads offline.
-  catalogs: [CATALOG.maquinarias, CATALOG.operadores, CATALOG.insumos],
+  catalogs: [CATALOG.maquinarias, CATALOG.operadores, CATALOG.insumos, CATALOG.cierres],
   editor: async () => {
     const { SalidaDialog } = await import('./salida-dialog');
     return ({ onClose, ...fix }: OutboxEditorProps<SalidaSave>) => (

@@ -16,6 +16,7 @@ import { LineItemsHeader } from '@client/components/line-item-table';
 import { toast } from '@client/lib/toast';
 import type { TypedFix } from '@client/offline';
 import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { MesCerradoNotice } from '@client/components/mes-cerrado';
 import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { useValeUses, type SalidaSave } from './api';
 import { useSaveSalida } from './offline';
@@ -161,6 +162,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
           error={gate.errorAt('operador_dni', errors.operador_dni?.message)}
         />
       </div>
+      <MesCerradoNotice fecha={head.fecha} />
       <LineItemsHeader onAdd={md.item.openNew} />
       <SalidaLines
         lines={lines.lines}

@@ -12,6 +12,7 @@ import { limaDate } from '@shared/domain/dates';
 import { assertOrderYear } from '../../lib/order-year';
 import { runChange } from '../../plugins/change';
 import { applyInflow, applyOutflow, lockInsumos } from '../insumos/stock';
+import { assertMesesAbiertos } from '../cierres/guard';
 import { deleteIngresoMovimientos, insertIngresoMovimientos, updateIngresoDoc } from '../movimientos/ledger';
 import { getPurchaseOrder, type PurchaseOrder } from './orders';
 import { getIngreso } from './repository';
@@ -101,6 +102,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
   return runChange(
     req,
     async ({ tx, audit }) => {
+      await assertMesesAbiertos(tx, [body.fecha ?? limaDate()]);
       const [dup] = await tx
         .select({ id: ingresos.id })
         .from(ingresos)
@@ -167,6 +169,7 @@ export function updateIngreso(
   return runChange(req, async ({ tx, audit }) => {
     const [head] = await tx.select().from(ingresos).where(eq(ingresos.id, id)).for('update');
     if (!head) throw notFound(MSG.notFound);
+    await assertMesesAbiertos(tx, [head.fecha]);
     const before = await getIngreso(tx, id);
     const listed = new Map(before.guias_remision.map((g) => [g.nro_guiaremision, g.fecha_guiaremision]));
     const nro = body.nro_guiaremision;
@@ -186,8 +189,9 @@ export function updateIngreso(
 
 export function deleteIngreso(req: FastifyRequest, id: number) {
   return runChange(req, async ({ tx, audit }) => {
-    const [head] = await tx.select({ id: ingresos.id }).from(ingresos).where(eq(ingresos.id, id)).for('update');
+    const [head] = await tx.select({ id: ingresos.id, fecha: ingresos.fecha }).from(ingresos).where(eq(ingresos.id, id)).for('update');
     if (!head) throw notFound(MSG.notFound);
+    await assertMesesAbiertos(tx, [head.fecha]);
     const before = await getIngreso(tx, id);
     const qty = quantitiesByInsumo(before.ingresos_det);
     const locked = await lockInsumos(tx, qty.keys());

@@ -1,11 +1,13 @@
 // Kardex writes: the INGRESO / SALIDA / AJUSTE movements that mirror entry lines, exit lines and count differences,
 // kept in sync on edit/delete. Every write values the supply's ledger again from the earliest date it touched
-// (valuation.ts), so no caller can leave a balance stale.
+// (valuation.ts), so no caller can leave a balance stale. Every write first passes the monthly close's guard with the
+// dates it touches, old and new (cierres/guard.ts): nothing dated in a closed month, or before one, changes.
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movimientos } from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql';
 import { afectar, revalorizar, type Afectados } from '../../db/valuation';
+import { assertMesesAbiertos } from '../cierres/guard';
 
 export interface IngresoMovimiento {
   ingreso_det_id: number;
@@ -44,6 +46,7 @@ async function touched(tx: Db, where: SQL, out: Afectados = new Map()): Promise<
 
 export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines: IngresoMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
+  await assertMesesAbiertos(tx, [doc.fecha]);
   await tx.insert(movimientos).values(
     lines.map((l) => ({
       ...doc,
@@ -62,6 +65,7 @@ export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines
 
 export async function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
+  await assertMesesAbiertos(tx, [doc.fecha]);
   await tx.insert(movimientos).values(
     lines.map((l) => ({
       ...doc,
@@ -81,6 +85,7 @@ export async function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines:
 export async function insertAjusteMovimientos(tx: Db, doc: MovimientoDoc, lines: AjusteMovimiento[]): Promise<void> {
   const real = lines.filter((l) => l.diferencia !== 0);
   if (real.length === 0) return;
+  await assertMesesAbiertos(tx, [doc.fecha]);
   await tx.insert(movimientos).values(
     real.map((l) => ({
       ...doc,
@@ -100,6 +105,7 @@ export async function insertAjusteMovimientos(tx: Db, doc: MovimientoDoc, lines:
 export async function updateSalidaMovimiento(tx: Db, line: SalidaMovimiento): Promise<void> {
   const where = inArray(movimientos.salida_det_id, [line.salida_det_id]);
   const out = await touched(tx, where);
+  await assertMesesAbiertos(tx, out.values());
   const [row] = await tx
     .update(movimientos)
     .set({ insumo_id: line.insumo_id, salida: line.cantidad })
@@ -122,9 +128,11 @@ export async function updateIngresoDoc(tx: Db, ingresoDetIds: number[], doc: Par
 
 /** A new date moves the movements in the ledger: value again from the earlier of the old and the new date. */
 async function updateDoc(tx: Db, where: SQL, doc: Partial<MovimientoDoc>): Promise<void> {
-  const out = doc.fecha ? await touched(tx, where) : null;
+  // Even a document text (the delivery note) of a closed month's movement stays as it was closed.
+  const out = await touched(tx, where);
+  await assertMesesAbiertos(tx, [...out.values(), doc.fecha]);
   await tx.update(movimientos).set(doc).where(where);
-  if (!out || !doc.fecha) return;
+  if (!doc.fecha) return;
   for (const id of out.keys()) afectar(out, id, doc.fecha);
   await revalorizar(tx, out);
 }
@@ -141,6 +149,11 @@ export async function deleteIngresoMovimientos(tx: Db, ingresoDetIds: number[]):
 
 async function deleteWhere(tx: Db, where: SQL): Promise<void> {
   const gone = await tx.delete(movimientos).where(where).returning({ insumo_id: movimientos.insumo_id, fecha: movimientos.fecha });
+  // Checked on the deleted rows' dates: a refusal rolls the delete back with the rest of the transaction.
+  await assertMesesAbiertos(
+    tx,
+    gone.map((g) => g.fecha),
+  );
   const out: Afectados = new Map();
   for (const g of gone) afectar(out, g.insumo_id, g.fecha);
   await revalorizar(tx, out);

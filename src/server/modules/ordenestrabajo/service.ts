@@ -36,6 +36,7 @@ import { insertFalla } from '../fallas/service';
 import { applyOutflow, assertAvailable, lockInsumos } from '../insumos/stock';
 import { ESTADO, cambiarEstado } from '../maquinarias/estados';
 import { cambiarInsumosTx } from '../maquinarias/service';
+import { assertMesesAbiertos } from '../cierres/guard';
 import { deleteSalidaMovimientos, insertSalidaMovimientos, updateSalidaMovimiento, type MovimientoDoc } from '../movimientos/ledger';
 import { registrarEjecucion } from '../planes/ejecuciones';
 import { codigoOf, findOrden, getOrden } from './repository';
@@ -214,6 +215,8 @@ async function syncRepuestos(tx: Db, o: OrdenStored, placa: string, lines: Orden
     }
   }
   const deltas = outflowDeltas(stored, lines);
+  // Parts that move stock move the kardex: a closed month refuses them before the stock check (ledger.ts checks again).
+  if (deltas.size > 0) await assertMesesAbiertos(tx, [limaDate(new Date(o.inicio ?? Date.now()))]);
   const locked = await lockInsumos(tx, [...deltas.keys(), ...lines.map((l) => l.insumo_id)]);
   assertAvailable(
     locked,

@@ -10,6 +10,7 @@ import { maquinarias, operadores, salidas, salidasDet } from '../../db/schema/in
 import { badRequest, notFound } from '../../lib/errors';
 import { runChange } from '../../plugins/change';
 import { applyOutflow, assertAvailable, lockInsumos } from '../insumos/stock';
+import { assertMesesAbiertos } from '../cierres/guard';
 import { planLineSync } from '../../lib/line-sync';
 import {
   deleteSalidaMovimientos,
@@ -56,6 +57,7 @@ export function createSalida(req: FastifyRequest, body: SalidaBody) {
   return runChange(
     req,
     async ({ tx, audit }) => {
+      await assertMesesAbiertos(tx, [body.fecha]);
       const { values, doc } = await header(tx, body);
       const deltas = await checkStock(tx, [], body.salidas_det, body.salidas_det);
       const [row] = await tx
@@ -91,6 +93,8 @@ export function updateSalida(req: FastifyRequest, id: number, body: SalidaBody) 
   return runChange(req, async ({ tx, audit }) => {
     const stored = await lockSalida(tx, id);
     const before = await getSalida(tx, id);
+    // Out of a closed month or into one: refused before anything else (ledger.ts checks the same).
+    await assertMesesAbiertos(tx, [before.fecha, body.fecha]);
     const plan = planLineSync(
       stored,
       body.salidas_det,
@@ -136,6 +140,7 @@ export function deleteSalida(req: FastifyRequest, id: number) {
   return runChange(req, async ({ tx, audit }) => {
     const stored = await lockSalida(tx, id);
     const before = await getSalida(tx, id);
+    await assertMesesAbiertos(tx, [before.fecha]);
     const deltas = outflowDeltas(stored, []);
     await lockInsumos(tx, deltas.keys());
     await applyOutflow(tx, deltas);
