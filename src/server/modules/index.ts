@@ -26,6 +26,7 @@ import pideRoutes from './pide/routes';
 import inicioRoutes from './inicio/routes';
 import operacionesRoutes from './operaciones/routes';
 import planesRoutes from './planes/routes';
+import inventariosRoutes from './inventarios/routes';
 import openapiRoutes from './openapi/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -55,5 +56,6 @@ export const modules: FastifyPluginAsync[] = [
   inicioRoutes,
   operacionesRoutes,
   planesRoutes,
+  inventariosRoutes,
   openapiRoutes,
 ];
