@@ -1221,6 +1221,8 @@ export const LABELS = {
     showDiff: 'Con diferencia',
     progress: (contadas: number, total: number) => `${contadas} de ${total} contados`,
     noLines: 'Ningún insumo coincide con la búsqueda',
+    moreLines: (shown: number, total: number) =>
+      `Se muestran ${shown} de ${total} insumos: escriba parte del código o del nombre para encontrar los demás`,
     saveProgress: 'Grabar avance',
     unsaved: (n: number) => (n === 1 ? '1 cambio sin grabar' : `${n} cambios sin grabar`),
     approve: 'Aprobar ajustes',
