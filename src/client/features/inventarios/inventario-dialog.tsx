@@ -14,7 +14,7 @@ import { useFormGate } from '@client/components/form-gate';
 import { FormModal } from '@client/components/form-modal';
 import { filterInsumos } from '@client/components/insumo-search';
 import { Typeahead } from '@client/components/typeahead';
-import { IconButton } from '@client/components/ui/button';
+import { Button, IconButton } from '@client/components/ui/button';
 import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useSession } from '@client/lib/session';
@@ -82,15 +82,23 @@ export function InventarioDialog({ onClose, onCreated }: { onClose: () => void; 
       <p className="text-xs text-muted-foreground">{L.systemHint}</p>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{L.scope}</legend>
-        <div className="flex flex-wrap gap-4">
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="radio" name={`${id}-scope`} className="size-5" checked={!todos} onChange={() => setTodos(false)} />
-            {L.selection}
-          </label>
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="radio" name={`${id}-scope`} className="size-5" checked={todos} onChange={() => setTodos(true)} />
-            {L.all}
-          </label>
+        <div className="flex flex-wrap gap-2">
+          {(
+            [
+              [false, L.selection],
+              [true, L.all],
+            ] as const
+          ).map(([v, label]) => (
+            <Button
+              key={label}
+              variant={todos === v ? 'default' : 'outline'}
+              className="min-h-11"
+              aria-pressed={todos === v}
+              onClick={() => setTodos(v)}
+            >
+              {label}
+            </Button>
+          ))}
         </div>
         {!todos && (
           <>
