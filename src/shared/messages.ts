@@ -1236,7 +1236,7 @@ export const LABELS = {
     approveConfirm: '¿Está seguro de aprobar el inventario? Ya no podrá modificarse.',
     annul: 'Anular',
     annulConfirm: '¿Está seguro de anular esta hoja de inventario? Los conteos no se registrarán.',
-    readOnly: (estado: string) => `Hoja ${estado}: solo lectura`,
+    readOnly: (estado: string) => `Estado ${estado}: solo lectura`,
     signCounted: 'Contado por',
     signVerified: 'Verificado por',
     pdfTitleBlank: (id: number) => `HOJA DE CONTEO - INVENTARIO FÍSICO N° ${id}`,

@@ -11,6 +11,9 @@ const numberFormat = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, 
 const num = (n: number) => numberFormat.format(n);
 const signed = (n: number) => (n > 0 ? `+${num(n)}` : num(n));
 const LINE = '\n\n\n\n__________________________';
+/** An instant as Lima date and time. */
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('es-PE', { timeZone: 'America/Lima', hour12: false, dateStyle: 'short', timeStyle: 'short' }) : '';
 
 function head(inv: InventarioDetail): DocSection {
   return {
@@ -62,13 +65,13 @@ export function filledSheetSections(inv: InventarioDetail): DocSection[] {
       kind: 'table',
       columns: [
         { header: L.code, width: 56 },
-        { header: L.supply, width: 140 },
+        { header: L.supply, width: 128 },
         { header: L.unit, width: 36 },
         { header: L.system, width: 52, align: 'right' },
         { header: L.countedQty, width: 52, align: 'right' },
         { header: L.difference, width: 52, align: 'right' },
         { header: L.amount, width: 55, align: 'right' },
-        { header: L.reason, width: 80 },
+        { header: L.reason, width: 92 },
       ],
       rows: inv.detalle.map((l) => [
         l.insumo_codigo,
@@ -89,7 +92,7 @@ export function filledSheetSections(inv: InventarioDetail): DocSection[] {
       ],
     },
   ];
-  if (inv.aprobado_por) sections.push({ kind: 'text', label: L.approvedBy, text: `${inv.aprobado_por} · ${inv.aprobado_at ?? ''}` });
+  if (inv.aprobado_por) sections.push({ kind: 'text', label: L.approvedBy, text: `${inv.aprobado_por} · ${when(inv.aprobado_at)}` });
   sections.push(signatures);
   return sections;
 }

@@ -230,7 +230,7 @@ function Conteo({ d }: { d: InventarioDetail }) {
   const busy = save.isPending || aprobar.isPending;
 
   return (
-    <div className="flex flex-col gap-3 pb-24">
+    <div className="flex flex-col gap-3">
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="outline" className="min-h-11" onClick={() => void navigate({ to: '/inventario' })}>
           {L.back}
@@ -293,8 +293,8 @@ function Conteo({ d }: { d: InventarioDetail }) {
       )}
       {shown.length > MAX_CARDS && <p className="text-sm text-slate-600">{L.moreLines(MAX_CARDS, shown.length)}</p>}
       {draft && (canCount || canApprove) && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 p-2 shadow-lg">
-          <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-end gap-2">
+        <div className="sticky bottom-0 z-20 -mx-3 border-t border-slate-200 bg-white/95 p-2 shadow-lg">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <span className="mr-auto text-sm text-slate-600" aria-live="polite">
               {changed.length > 0 ? L.unsaved(changed.length) : L.progress(t.contadas, lines.length)}
             </span>
