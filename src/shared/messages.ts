@@ -303,6 +303,7 @@ export const MSG = {
         : `Inventario aprobado: ${n} ajustes registrados`,
   inventarioAnnulled: 'Hoja de inventario anulada',
   inventarioSaved: 'Avance del conteo grabado',
+  inventarioNothingCounted: 'Registre al menos una cantidad contada antes de aprobar',
 } as const;
 
 /** Status labels, exactly as the spec writes them. */

@@ -232,6 +232,21 @@ describe('physical count (/api/inventarios)', () => {
     expect((await post(`/api/inventarios/${d.id}/aprobar`)).statusCode).toBe(409);
   });
 
+  it('a count can be cleared again, and a sheet with nothing counted is not approved', async () => {
+    const d = (await post('/api/inventarios', { fecha: '2024-02-15', descripcion: 'Vacía', insumos: [ids['INV-B']] })).json();
+    const det = d.detalle[0].inventario_det_id;
+    expect(
+      (await put(`/api/inventarios/${d.id}/conteo`, { lineas: [{ inventario_det_id: det, cantidad_contada: 0, motivo: 'Nada' }] })).json()
+        .contadas,
+    ).toBe(1);
+    const cleared = (await put(`/api/inventarios/${d.id}/conteo`, { lineas: [{ inventario_det_id: det, cantidad_contada: '' }] })).json();
+    expect(cleared.detalle[0]).toMatchObject({ cantidad_contada: null, motivo: null, diferencia: null });
+    const res = await post(`/api/inventarios/${d.id}/aprobar`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.inventarioNothingCounted);
+    await post(`/api/inventarios/${d.id}/anular`);
+  });
+
   it('lists the sheets with their adjustment values and prints both PDFs', async () => {
     const rows = (await post('/api/inventarios/list', { estado: 'APROBADO' })).json();
     expect(rows.find((r: { id: number }) => r.id === sheet)).toMatchObject({
@@ -286,6 +301,6 @@ describe('physical count (/api/inventarios)', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.resource, 'inventarios'), eq(auditLog.action, 'anular')));
-    expect(anulados).toHaveLength(1);
+    expect(anulados).toHaveLength(2);
   });
 });

@@ -19,10 +19,10 @@ import { rowsOf } from '../../lib/sql';
  * The kardex balance of a supply at the end of `fecha` (SQL, for a lateral join): its quantity and its average unit
  * cost there, as the valuation engine would value a movement added at the end of that day.
  */
-const saldoAl = (insumoId: SQL, fecha: SQL) => sql`
+const saldoAl = (insumoId: SQL, fecha: SQL, when: SQL = sql`true`) => sql`
   select m.saldo_cantidad as cantidad,
          case when m.saldo_cantidad > 0 then round(m.saldo_importe / m.saldo_cantidad, 4) else m.costo_unitario end as costo
-  from ${movimientos} m where m.insumo_id = ${insumoId} and m.fecha <= ${fecha}
+  from ${movimientos} m where ${when} and m.insumo_id = ${insumoId} and m.fecha <= ${fecha}
   order by m.fecha desc, m.id desc limit 1`;
 
 /** Rewrites `stock_sistema` of every line of the sheet with the kardex quantity at the end of its date. */
@@ -35,8 +35,8 @@ export async function refreshStockSistema(tx: Db, inventarioId: number, fecha: s
 
 /**
  * The lines of the sheets matching `where` (on `inv`), with their difference, unit cost and signed amount: the booked
- * AJUSTE's once approved; before, estimated at the average of the sheet's date (`estimate` computes it for drafts
- * only, the list's case, or for every line).
+ * AJUSTE's once approved; before, estimated at the average of the sheet's date (with `estimateAll` false, the list's
+ * case, the average is read for drafts only: the check sits inside the lateral, so an approved sheet costs no probe).
  */
 const lineas = (where: SQL, estimateAll: boolean) => sql`
   select d.id as inventario_det_id, d.inventario_id, d.insumo_id, i.insumo_codigo, i.insumo_name, u.unimed_abrev as unimed,
@@ -51,7 +51,7 @@ const lineas = (where: SQL, estimateAll: boolean) => sql`
   join ${insumos} i on i.id = d.insumo_id
   join ${unimeds} u on u.unimed_id = i.unimed_id
   left join ${movimientos} a on a.inventario_det_id = d.id
-  left join lateral (${saldoAl(sql`d.insumo_id`, sql`inv.fecha`)}) p on ${estimateAll ? sql`true` : sql`inv.estado = 'BORRADOR'`}
+  left join lateral (${saldoAl(sql`d.insumo_id`, sql`inv.fecha`, estimateAll ? sql`true` : sql`inv.estado = 'BORRADOR'`)}) p on true
   where ${where}`;
 
 /** The head fields and totals of the sheets matching `where` (on `inv`), from their lines `l`. */

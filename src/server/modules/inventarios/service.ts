@@ -76,12 +76,10 @@ export function saveConteo(req: FastifyRequest, id: number, body: ConteoBody) {
     const byId = new Map(stored.map((s) => [s.id, s]));
     const bad = body.lineas.findIndex((l) => !byId.has(l.inventario_det_id));
     if (bad >= 0) throw badRequest(MSG.inventarioLineNotInSheet, { [`lineas.${bad}.inventario_det_id`]: MSG.inventarioLineNotInSheet });
+    const sameQty = (a: number | null, b: number | null) => (a === null || b === null ? a === b : toCents(a) === toCents(b));
     const changed = body.lineas.filter((l) => {
       const s = byId.get(l.inventario_det_id);
-      const sameQty =
-        s &&
-        (s.cantidad_contada === null ? l.cantidad_contada === null : toCents(s.cantidad_contada) === toCents(l.cantidad_contada ?? NaN));
-      return !(s && sameQty && (s.motivo ?? null) === l.motivo);
+      return !(s && sameQty(s.cantidad_contada, l.cantidad_contada) && (s.motivo ?? null) === l.motivo);
     });
     if (changed.length) {
       const list = <T>(f: (l: (typeof changed)[number]) => T) => JSON.stringify(changed.map(f));
@@ -141,6 +139,11 @@ export function aprobarInventario(req: FastifyRequest, id: number): Promise<Inve
           where d.inventario_id = ${id} and d.cantidad_contada is not null and d.cantidad_contada <> d.stock_sistema
           order by i.insumo_codigo, d.id`,
     );
+    const [{ contadas }] = await rowsOf<{ contadas: number }>(
+      tx,
+      sql`select count(*)::int as contadas from ${inventariosDet} where inventario_id = ${id} and cantidad_contada is not null`,
+    );
+    if (contadas === 0) throw unprocessable(MSG.inventarioNothingCounted);
     const sinMotivo = difs.find((d) => !d.motivo?.trim());
     if (sinMotivo) {
       throw unprocessable(MSG.inventarioReasonRequired(sinMotivo.insumo_codigo, sinMotivo.insumo_name), {
