@@ -14,6 +14,7 @@ import { normalizeSearch } from '@shared/domain/stock';
 import { LABELS, MSG } from '@shared/messages';
 import { ConfirmDelete } from '@client/components/confirm-delete';
 import { saveErrorMessage } from '@client/components/form-gate';
+import { DiscardChanges } from '@client/components/form-modal';
 import { Modal } from '@client/components/modal';
 import { ModalActions } from '@client/components/modal-actions';
 import { NumericInput } from '@client/components/numeric-input';
@@ -183,6 +184,7 @@ function Conteo({ d }: { d: InventarioDetail }) {
   const [approveOpen, setApproveOpen] = useState(false);
   const [approveError, setApproveError] = useState<string | null>(null);
   const [annulOpen, setAnnulOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const save = useSaveConteo(d.id);
   const aprobar = useAprobarInventario(d.id);
   const anular = useAnularInventario(d.id);
@@ -228,11 +230,12 @@ function Conteo({ d }: { d: InventarioDetail }) {
   };
   const pdf = (lleno: boolean) => openInventarioPdf(d.id, lleno).catch((e: unknown) => toast.error(saveErrorMessage(e)));
   const busy = save.isPending || aprobar.isPending;
+  const back = () => void navigate({ to: '/inventario' });
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="outline" className="min-h-11" onClick={() => void navigate({ to: '/inventario' })}>
+        <Button variant="outline" className="min-h-11" onClick={() => (changed.length > 0 ? setLeaving(true) : back())}>
           {L.back}
         </Button>
         <div className="flex flex-wrap gap-2">
@@ -341,6 +344,7 @@ function Conteo({ d }: { d: InventarioDetail }) {
           )}
         </div>
       </Modal>
+      <DiscardChanges open={leaving} onKeep={() => setLeaving(false)} onDiscard={back} />
       <ConfirmDelete
         open={annulOpen}
         onOpenChange={setAnnulOpen}
@@ -351,7 +355,7 @@ function Conteo({ d }: { d: InventarioDetail }) {
           anular.mutateAsync().then(
             () => {
               toast.success(MSG.inventarioAnnulled);
-              void navigate({ to: '/inventario' });
+              back();
             },
             (e: unknown) => {
               toast.error(saveErrorMessage(e));
