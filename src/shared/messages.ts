@@ -299,6 +299,25 @@ export const MSG = {
     `Primero reabra ${posterior}: los meses se reabren en orden inverso, y ${mes} es anterior`,
   cierreMotivoCorto: 'Indique el motivo de la reapertura (al menos 10 caracteres)',
   cierrePeriodoInvalido: 'Periodo inválido: use el formato AAAA-MM',
+  // physical count (contract/inventarios.ts, modules/inventarios)
+  inventarioNotFound: 'Hoja de inventario no encontrada',
+  inventarioFutureDate: 'La fecha del inventario no puede ser posterior a hoy',
+  inventarioNoSupplies: 'Elija al menos un insumo o marque todos los insumos',
+  inventarioEmpty: 'No hay insumos que contar',
+  inventarioNotDraft: (estado: string) => `La hoja de inventario está ${estado}: ya no se modifica`,
+  inventarioLineNotInSheet: 'La línea no pertenece a esta hoja de inventario',
+  inventarioReasonRequired: (codigo: string, nombre: string) => `Indique el motivo de la diferencia del insumo ${codigo} - ${nombre}`,
+  inventarioNegativeStock: (codigo: string, faltante: string, stock: string) =>
+    `El faltante de ${faltante} del insumo ${codigo} dejaría su stock actual en negativo (stock actual: ${stock})`,
+  inventarioApproved: (n: number) =>
+    n === 0
+      ? 'Inventario aprobado: no hubo diferencias'
+      : n === 1
+        ? 'Inventario aprobado: 1 ajuste registrado'
+        : `Inventario aprobado: ${n} ajustes registrados`,
+  inventarioAnnulled: 'Hoja de inventario anulada',
+  inventarioSaved: 'Avance del conteo grabado',
+  inventarioNothingCounted: 'Registre al menos una cantidad contada antes de aprobar',
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
@@ -315,6 +334,7 @@ const AUDIT_VERB: Record<string, string> = {
   corregir: 'corrigió',
   hecha: 'registró una tarea hecha en',
   reabrir: 'reabrió',
+  aprobar: 'aprobó',
 };
 const AUDIT_RESOURCE: Record<string, string> = {
   actividades: 'la actividad',
@@ -337,6 +357,7 @@ const AUDIT_RESOURCE: Record<string, string> = {
   usuarios: 'el usuario',
   valoriza: 'la valorización',
   cierres: 'el cierre mensual del almacén',
+  inventarios: 'la hoja de inventario físico',
 };
 
 export const LABELS = {
@@ -1209,6 +1230,86 @@ export const LABELS = {
     finalImporte: 'Valor final S/',
     total: 'TOTAL',
     closedWarning: (message: string) => `${message} El servidor rechazará el registro.`,
+  },
+  // physical count (features/inventarios, reports/inventarios)
+  inventarios: {
+    menu: 'Inventario físico',
+    title: 'INVENTARIO FÍSICO',
+    fileName: 'inventarios',
+    number: 'N°',
+    date: 'Fecha',
+    description: 'Descripción',
+    state: 'Estado',
+    allStates: 'Todos los estados',
+    lines: 'Insumos',
+    counted: 'Contados',
+    surpluses: 'Sobrantes',
+    shortages: 'Faltantes',
+    surplusValue: 'Valor sobrantes (S/)',
+    shortageValue: 'Valor faltantes (S/)',
+    createdBy: 'Registrado por',
+    approvedBy: 'Aprobado por',
+    approvedAt: 'Aprobado el',
+    create: 'Nuevo inventario',
+    all: 'Todos los insumos',
+    selection: 'Solo los insumos elegidos',
+    scope: 'Insumos a contar',
+    addSupply: 'Agregar insumo',
+    searchSupply: 'Buscar insumo por código o nombre',
+    chosen: (n: number) => (n === 1 ? '1 insumo elegido' : `${n} insumos elegidos`),
+    removeSupply: (codigo: string) => `Quitar ${codigo}`,
+    systemHint: 'El stock del sistema es el saldo del kárdex al cierre de esa fecha; se vuelve a leer al aprobar.',
+    open: 'Abrir hoja de conteo',
+    blankPdf: 'Hoja para contar (PDF)',
+    filledPdf: 'Hoja con diferencias (PDF)',
+    sheetTitle: (id: number) => `INVENTARIO FÍSICO N° ${id}`,
+    back: 'Volver a la lista',
+    code: 'Código',
+    supply: 'Insumo',
+    unit: 'Unidad',
+    system: 'Stock sistema',
+    countedQty: 'Cantidad contada',
+    difference: 'Diferencia',
+    observation: 'Observación',
+    reason: 'Motivo de la diferencia',
+    reasonPlaceholder: 'Ej.: merma, error de registro, rotura',
+    surplus: 'Sobrante',
+    shortage: 'Faltante',
+    noDifference: 'Sin diferencia',
+    notCounted: 'Sin contar',
+    unitCost: 'Costo unit.',
+    amount: 'Importe (S/)',
+    filter: 'Buscar por código o nombre',
+    show: 'Mostrar',
+    showAll: 'Todos',
+    showPending: 'Sin contar',
+    showDiff: 'Con diferencia',
+    progress: (contadas: number, total: number) => `${contadas} de ${total} contados`,
+    noLines: 'Ningún insumo coincide con la búsqueda',
+    moreLines: (shown: number, total: number) =>
+      `Se muestran ${shown} de ${total} insumos: escriba parte del código o del nombre para encontrar los demás`,
+    saveProgress: 'Grabar avance',
+    unsaved: (n: number) => (n === 1 ? '1 cambio sin grabar' : `${n} cambios sin grabar`),
+    approve: 'Aprobar ajustes',
+    approveTitle: 'APROBAR INVENTARIO',
+    approveSummary: (sobrantes: number, faltantes: number) =>
+      `Se registrarán ${sobrantes} ${sobrantes === 1 ? 'sobrante' : 'sobrantes'} y ${faltantes} ${faltantes === 1 ? 'faltante' : 'faltantes'} como ajustes en el kárdex, con fecha de la hoja y al costo promedio.`,
+    approveValues: (sobrante: string, faltante: string) =>
+      `Valor de los sobrantes: S/ ${sobrante} · valor de los faltantes: S/ ${faltante} (estimado)`,
+    approveUncounted: (n: number) => (n === 1 ? '1 insumo sin contar no se ajustará.' : `${n} insumos sin contar no se ajustarán.`),
+    approveUnsaved: 'Antes de aprobar se grabarán los cambios sin grabar.',
+    approveConfirm: '¿Está seguro de aprobar el inventario? Ya no podrá modificarse.',
+    annul: 'Anular',
+    annulConfirm: '¿Está seguro de anular esta hoja de inventario? Los conteos no se registrarán.',
+    readOnly: (estado: string) => `Estado ${estado}: solo lectura`,
+    signCounted: 'Contado por',
+    signVerified: 'Verificado por',
+    pdfTitleBlank: (id: number) => `HOJA DE CONTEO - INVENTARIO FÍSICO N° ${id}`,
+    pdfTitleFilled: (id: number) => `INVENTARIO FÍSICO N° ${id} - DIFERENCIAS`,
+    totalSurplus: 'Total sobrantes',
+    totalShortage: 'Total faltantes',
+    kardexParty: 'INVENTARIO FÍSICO',
+    kardexDoc: (id: number) => `INV-${id}`,
   },
 };
 

@@ -76,6 +76,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       e(MENU.ingresos, L.ingresos, 'ingreso'),
       e(MENU.salidas, L.salidas, 'salida'),
       e(MENU.movimientos, L.movimientos, 'movimiento'),
+      e(MENU.inventarios, LABELS.inventarios.menu, 'inventario'),
       e(MENU.cierres, LABELS.cierres.menu, 'cierres'),
     ],
   },

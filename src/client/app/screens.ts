@@ -115,6 +115,17 @@ export const SCREENS = {
     catalogs: ['cierres'],
   },
   insumo: { path: '/insumo', code: MENU.reporteInsumos, load: () => import('@client/features/insumos/insumos-page') },
+  inventario: {
+    path: '/inventario',
+    code: MENU.inventarios,
+    load: () => import('@client/features/inventarios/inventarios-page'),
+    catalogs: ['insumos'],
+  },
+  inventario_conteo: {
+    path: '/inventario/$id',
+    code: MENU.inventarios,
+    load: () => import('@client/features/inventarios/inventario-conteo'),
+  },
   usuario: {
     path: '/usuario',
     code: MENU.usuarios,

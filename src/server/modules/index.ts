@@ -27,6 +27,7 @@ import pideRoutes from './pide/routes';
 import inicioRoutes from './inicio/routes';
 import operacionesRoutes from './operaciones/routes';
 import planesRoutes from './planes/routes';
+import inventariosRoutes from './inventarios/routes';
 import openapiRoutes from './openapi/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -57,5 +58,6 @@ export const modules: FastifyPluginAsync[] = [
   inicioRoutes,
   operacionesRoutes,
   planesRoutes,
+  inventariosRoutes,
   openapiRoutes,
 ];

@@ -14,6 +14,7 @@ import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
 import { inicioApi } from './inicio';
 import { insumosApi } from './insumos';
+import { inventariosApi } from './inventarios';
 import { maquinariasApi } from './maquinarias';
 import { movimientosApi } from './movimientos';
 import { notificacionesApi } from './notificaciones';
@@ -44,6 +45,7 @@ export const API = {
   ingresos: ingresosApi,
   inicio: inicioApi,
   insumos: insumosApi,
+  inventarios: inventariosApi,
   maquinarias: maquinariasApi,
   movimientos: movimientosApi,
   notificaciones: notificacionesApi,

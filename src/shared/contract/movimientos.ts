@@ -30,7 +30,7 @@ export const movimientoRow = z.object({
   insumo_codigo: z.string(),
   insumo_name: z.string(),
   fecha: z.string(),
-  tipo: z.enum(['INGRESO', 'SALIDA']),
+  tipo: z.enum(['INGRESO', 'SALIDA', 'AJUSTE']),
   proveedor: z.string(),
   nro_guiaremision: z.string(),
   ingreso: z.number(),

@@ -26,14 +26,14 @@ describe('visibleMenu', () => {
     expect(visibleMenu([MENU.valorizaciones], () => true)).toEqual([]);
   });
 
-  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs)', () => {
+  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; the physical count, 79, after the kardex)', () => {
     const groups = visibleMenu(everyId, () => true);
     expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
       [2, [3, 9, 13]],
       [17, [18, 18, 26]],
       [30, [31, 35, 38, 70]],
       [42, [43, 44, 45, 46]],
-      [47, [52, 48, 56, 60]],
+      [47, [52, 48, 56, 60, 79]],
       [61, [62]],
     ]);
     expect(groups[0].entries[0].href).toBe('/maquinaria/admin');

@@ -7,7 +7,7 @@ import { limaDate } from '@shared/domain/dates';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import { seedDemo } from '../../../src/server/db/seed/demo';
-import { fallas, salidas } from '../../../src/server/db/schema/index';
+import { fallas, insumos, salidas } from '../../../src/server/db/schema/index';
 import { jsonRows, MAX_LIST_ROWS } from '../../../src/server/lib/json-rows';
 import { call, createTestApp, login, type TestApp } from '../helpers';
 
@@ -46,6 +46,13 @@ beforeAll(async () => {
   bodies['/api/maquinarias/disponibilidad'] = { fini: '2000-01-01', ffin: limaDate() };
   const [vale] = await t.database.db.select({ nro: salidas.nro_vale }).from(salidas).limit(1);
   queries['/api/salidas/vales'] = `?nro_vale=${encodeURIComponent(vale.nro)}`;
+  // A physical count sheet (the demo has none).
+  const [insumo] = await t.database.db.select({ id: insumos.id }).from(insumos).limit(1);
+  await call(t.app, token, {
+    method: 'POST',
+    url: '/api/inventarios',
+    payload: { fecha: limaDate(), descripcion: 'CONTEO', insumos: [insumo.id] },
+  });
   // One change through the API, so the audit log has a row too.
   const res = await call(t.app, token, { method: 'POST', url: '/api/actividades', payload: { activ_nombre: 'LIMPIEZA DE CUNETAS' } });
   expect(res.statusCode).toBe(201);

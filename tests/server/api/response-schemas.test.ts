@@ -16,6 +16,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /api/operaciones/respaldos/:archivo': 'a backup file, streamed (application/gzip)',
   'POST /api/operaciones/certificado': 'the office CA with its key, password-protected (application/x-pkcs12)',
   'GET /api/ordenestrabajo/:uid/pdf': 'the work order as a PDF (application/pdf)',
+  'GET /api/inventarios/:id/pdf': 'a count sheet, blank or filled, as a PDF (application/pdf)',
   'GET /api/fotos/:id': 'a photo of a failure as stored (image/jpeg, image/png or image/webp), or a 304 without body',
 };
 
