@@ -65,6 +65,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       e(MENU.reporteMantenimiento, L.reporteMantenimiento, 'rep_mantenimiento'),
       e(MENU.reporteReparaciones, L.reporteReparaciones, 'reporte_reparacion', { tipo: 'reporte' }),
       e(MENU.reporteInsumos, L.reporteInsumos, 'insumo'),
+      e(MENU.indicadores, LABELS.indicadores.menu, 'indicadores'),
     ],
   },
   {

@@ -89,6 +89,12 @@ export const SCREENS = {
     load: () => import('./rep-mantenimiento-page'),
     catalogs: ['maquinarias'],
   },
+  indicadores: {
+    path: '/indicadores',
+    code: MENU.indicadores,
+    load: () => import('@client/features/indicadores/indicadores-page'),
+    catalogs: ['maquinarias'],
+  },
   pedido: {
     path: '/pedido',
     code: MENU.pedidos,

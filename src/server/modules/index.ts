@@ -16,6 +16,7 @@ import maquinariasRoutes from './maquinarias/routes';
 import operadoresRoutes from './operadores/routes';
 import fallasRoutes from './fallas/routes';
 import hojadevidaRoutes from './hojadevida/routes';
+import indicadoresRoutes from './indicadores/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
 import ordenestrabajoRoutes from './ordenestrabajo/routes';
@@ -45,6 +46,7 @@ export const modules: FastifyPluginAsync[] = [
   operadoresRoutes,
   fallasRoutes,
   hojadevidaRoutes,
+  indicadoresRoutes,
   fotosRoutes,
   reparacionesRoutes,
   ordenestrabajoRoutes,

@@ -9,6 +9,7 @@ import { costosApi } from './costos';
 import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
 import { hojadevidaApi } from './hojadevida';
+import { indicadoresApi } from './indicadores';
 import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
 import { inicioApi } from './inicio';
@@ -39,6 +40,7 @@ export const API = {
   fallas: fallasApi,
   fotos: fotosApi,
   hojadevida: hojadevidaApi,
+  indicadores: indicadoresApi,
   ingresos: ingresosApi,
   inicio: inicioApi,
   insumos: insumosApi,
