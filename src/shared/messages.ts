@@ -285,6 +285,10 @@ export const MSG = {
   planDoneFuture: 'La fecha no puede ser posterior a hoy',
   planDoneBeforeLast: (fecha: string) => `La tarea ya se hizo el ${fecha}: la fecha no puede ser anterior`,
   planTaskInactive: 'La tarea está inactiva',
+  // cost per machine and the parameters (contract/costosmaquina.ts, contract/parametros.ts)
+  costMonth: 'Mes inválido (AAAA-MM)',
+  costMonthOrder: 'El mes inicial debe ser anterior o igual al final',
+  costMonthRange: (max: number) => `El rango no puede pasar de ${max} meses: acórtelo o elija una máquina`,
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
