@@ -285,10 +285,6 @@ export const MSG = {
   planDoneFuture: 'La fecha no puede ser posterior a hoy',
   planDoneBeforeLast: (fecha: string) => `La tarea ya se hizo el ${fecha}: la fecha no puede ser anterior`,
   planTaskInactive: 'La tarea está inactiva',
-  // cost per machine and the parameters (contract/costosmaquina.ts, contract/parametros.ts)
-  costMonth: 'Mes inválido (AAAA-MM)',
-  costMonthOrder: 'El mes inicial debe ser anterior o igual al final',
-  costMonthRange: (max: number) => `El rango no puede pasar de ${max} meses: acórtelo o elija una máquina`,
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
@@ -325,6 +321,8 @@ const AUDIT_RESOURCE: Record<string, string> = {
   salidas: 'la salida',
   usuarios: 'el usuario',
   valoriza: 'la valorización',
+  // cost per machine and the parameters
+  parametros: 'los parámetros',
 };
 
 export const LABELS = {
@@ -1190,6 +1188,13 @@ export const FIELD = {
   hoursOrder: 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite',
   selectSupply: 'Seleccione al menos un insumo',
   changeDateFuture: 'La fecha del cambio no puede ser posterior a hoy',
+  // cost per machine and the parameters (contract/costosmaquina.ts, contract/parametros.ts)
+  month: 'Mes inválido (AAAA-MM)',
+  monthOrder: 'El mes inicial debe ser anterior o igual al final',
+  monthRange: (max: number) => `El rango no puede pasar de ${max} meses`,
+  weekday: 'Día inválido: use 1 (lunes) a 7 (domingo)',
+  weekdaysRequired: 'Elija al menos un día laborable',
+  shiftHours: 'Las horas por día deben ser mayores que 0 y hasta 24',
 } as const;
 
 /** The cards of the welcome screen (Inicio): the office's day at a glance. */

@@ -2,13 +2,14 @@
 // parts, an outside repair with its amount, daily reports with readings and one without, a rental valuation of rubro 1
 // and one of rubro 2), the month split, the machine filter and the month-range bounds.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { insumos, movimientos, reparaciones } from '../../src/server/db/schema/index';
+import { MENU } from '@shared/auth/permissions';
+import { movimientos, reparaciones } from '../../src/server/db/schema/index';
 import { revalorizarTodo } from '../../src/server/db/valuation';
 import { costosPorMaquina } from '../../src/server/modules/costosmaquina/service';
 import { entryBody, seedOrder } from './fixtures';
-import { call } from './helpers';
+import { call, createUser } from './helpers';
 import { sessionApp } from './session-app';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
@@ -48,10 +49,17 @@ describe('cost per machine', () => {
           .where(and(eq(movimientos.insumo_id, id), eq(movimientos.tipo, 'INGRESO')));
       await revalorizarTodo(tx);
     });
-    await db
-      .update(insumos)
-      .set({ es_combustible: true })
-      .where(inArray(insumos.id, [diesel]));
+    // Diesel marked as fuel on the parameters screen; labour at the default rate of S/ 25.00 per hour.
+    await ok(
+      send('PUT', '/api/parametros', {
+        tarifa_mano_obra: 25,
+        turno_horas_dia: 8,
+        turno_dias: [1, 2, 3, 4, 5, 6],
+        km_max_dia: 600,
+        combustibles: [diesel],
+      }),
+      200,
+    );
 
     // March 2025, the backhoe: an exit of 2 filters (240.00) and 10 gallons of diesel (150.00, 37.85 litres).
     await ok(
@@ -167,5 +175,47 @@ describe('cost per machine', () => {
     await expect(costosPorMaquina(db, { desde: '2025-04', hasta: '2025-03' })).rejects.toThrow();
     await expect(costosPorMaquina(db, { desde: '2022-01', hasta: '2025-03' })).rejects.toThrow();
     await expect(costosPorMaquina(db, { desde: '2025-13', hasta: '2025-13' })).rejects.toThrow();
+  });
+
+  it('lists the machines over the range with plate, meter kind and the ratios of the sums (POST /api/costosmaquina/list)', async () => {
+    const res = await send('POST', '/api/costosmaquina/list', { desde: '2025-03', hasta: '2025-04', maquinaria_id: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        maquinaria_id: f.retro,
+        placa: 'VAL-101',
+        descripcion: 'RETROEXCAVADORA',
+        horometro: true,
+        horas: 24,
+        repuestos: 360,
+        reparaciones: 850,
+        mano_obra: 137.5,
+        combustible_importe: 150,
+        combustible_litros: 37.85,
+        costo_total: 1497.5,
+        costo_hora: 62.4, // 1,497.50 / 24 = 62.395…
+        litros_hora: 1.58, // 37.85 / 24 = 1.577…
+        ingresos: 1239.75,
+        margen: -257.75,
+      },
+    ]);
+    const other = await send('POST', '/api/costosmaquina/list', { desde: '2025-03', hasta: '2025-04', maquinaria_id: f.volquete });
+    expect(other.json()).toEqual([]);
+  });
+
+  it('refuses a bad month range (400 under hasta) and needs code 82', async () => {
+    for (const body of [
+      { desde: '2025-04', hasta: '2025-03' },
+      { desde: '2022-01', hasta: '2025-01' },
+      { desde: '2025-3', hasta: '2025-04' },
+    ]) {
+      const res = await send('POST', '/api/costosmaquina/list', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await send('POST', '/api/costosmaquina/list', { desde: '2022-02', hasta: '2025-01' })).statusCode).toBe(200);
+    const list = (tok: string) =>
+      call(s.t.app, tok, { method: 'POST', url: '/api/costosmaquina/list', payload: { desde: '2025-03', hasta: '2025-03' } });
+    expect((await list((await createUser(s.t, [MENU.reportes, MENU.indicadores])).token)).statusCode).toBe(403);
+    expect((await list((await createUser(s.t, [MENU.costosMaquinaria])).token)).statusCode).toBe(200);
   });
 });

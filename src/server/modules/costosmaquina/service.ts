@@ -1,19 +1,20 @@
 // What each machine cost per month (docs/costs.md, "Cost per machine"): parts and fuel issued to it from the warehouse
 // (valued exits), outside repairs, work-order labour at the configured rate, the meter it worked, and for rentals to
 // third parties (rubro 1) the valuations' income beside the cost. Read only; nothing here is stored.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { CostoMaquinaListBody, CostoMaquinaRow } from '@shared/contract/costosmaquina';
 import { fromCents, toCents } from '@shared/domain/money';
-import { MSG } from '@shared/messages';
+import { MAX_MESES_COSTO, MES_RE, mesesEntre } from '@shared/domain/meses';
+import { FIELD } from '@shared/messages';
 import type { Db } from '../../db/client';
+import { maquinarias } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { meterTotal } from '../../lib/wear';
 import { leerParametros } from '../parametros/service';
 
-/** The longest month range one query covers. */
-export const MAX_MESES_COSTO = 36;
 /** Litres in a (US) gallon: a fuel supply measured in gallons is reported in litres. */
-export const LITROS_POR_GALON = 3.785411784;
+const LITROS_POR_GALON = 3.785411784;
 /** Unit abbreviations read as gallons (upper case); anything else is reported as is (litres, or the supply's own unit). */
 const GALON_ABREVS = ['GLN', 'GAL', 'GL'];
 
@@ -33,15 +34,6 @@ export interface CostoMaquinaMes {
   litros_hora: number | null;
   ingresos: number;
   margen: number | null;
-}
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** Months from 'YYYY-MM' `a` to `b` inclusive (0 when b is before a). */
-export function mesesEntre(a: string, b: string): number {
-  const [ya, ma] = a.split('-').map(Number);
-  const [yb, mb] = b.split('-').map(Number);
-  return (yb - ya) * 12 + (mb - ma) + 1;
 }
 
 /** The first day of the month after 'YYYY-MM'. */
@@ -73,10 +65,10 @@ export async function costosPorMaquina(
   db: Db,
   f: { desde: string; hasta: string; maquinaria_id?: number | null },
 ): Promise<CostoMaquinaMes[]> {
-  if (!MONTH.test(f.desde) || !MONTH.test(f.hasta)) throw badRequest(MSG.costMonth);
+  if (!MES_RE.test(f.desde) || !MES_RE.test(f.hasta)) throw badRequest(FIELD.month);
   const n = mesesEntre(f.desde, f.hasta);
-  if (n < 1) throw badRequest(MSG.costMonthOrder);
-  if (n > MAX_MESES_COSTO) throw badRequest(MSG.costMonthRange(MAX_MESES_COSTO));
+  if (n < 1) throw badRequest(FIELD.monthOrder);
+  if (n > MAX_MESES_COSTO) throw badRequest(FIELD.monthRange(MAX_MESES_COSTO));
   const ini = `${f.desde}-01`;
   const fin = nextMonthStart(f.hasta); // exclusive
   const maq = f.maquinaria_id ?? null;
@@ -188,4 +180,61 @@ export async function costosPorMaquina(
     });
   }
   return out.sort((x, y) => x.maquinaria_id - y.maquinaria_id || x.periodo.localeCompare(y.periodo));
+}
+
+/**
+ * The screen's rows: per machine, the sums of its months in the range, with the ratios of the sums (an hour-weighted
+ * cost per hour, not an average of monthly ratios), its plate, description and meter kind; by plate.
+ */
+export async function listCostosMaquina(db: Db, body: CostoMaquinaListBody): Promise<CostoMaquinaRow[]> {
+  const meses = await costosPorMaquina(db, { desde: body.desde, hasta: body.hasta, maquinaria_id: body.maquinaria_id || null });
+  const sums = new Map<number, Acc & { total: number }>();
+  for (const m of meses) {
+    const a = sums.get(m.maquinaria_id) ?? {
+      horas: 0,
+      repuestos: 0,
+      reparaciones: 0,
+      mano_obra: 0,
+      combustible_importe: 0,
+      combustible_litros: 0,
+      ingresos: 0,
+      total: 0,
+    };
+    a.horas += toCents(m.horas);
+    a.repuestos += toCents(m.repuestos);
+    a.reparaciones += toCents(m.reparaciones);
+    a.mano_obra += toCents(m.mano_obra);
+    a.combustible_importe += toCents(m.combustible_importe);
+    a.combustible_litros += toCents(m.combustible_litros);
+    a.ingresos += toCents(m.ingresos);
+    a.total += toCents(m.costo_total);
+    sums.set(m.maquinaria_id, a);
+  }
+  if (sums.size === 0) return [];
+  const maqs = await db
+    .select({ id: maquinarias.id, placa: maquinarias.placa, descripcion: maquinarias.descripcion, horometro: maquinarias.horometro })
+    .from(maquinarias)
+    .where(inArray(maquinarias.id, [...sums.keys()]));
+  return maqs
+    .map((m) => {
+      const a = sums.get(m.id)!;
+      return {
+        maquinaria_id: m.id,
+        placa: m.placa,
+        descripcion: m.descripcion,
+        horometro: m.horometro,
+        horas: fromCents(a.horas),
+        repuestos: fromCents(a.repuestos),
+        reparaciones: fromCents(a.reparaciones),
+        mano_obra: fromCents(a.mano_obra),
+        combustible_importe: fromCents(a.combustible_importe),
+        combustible_litros: fromCents(a.combustible_litros),
+        costo_total: fromCents(a.total),
+        costo_hora: ratio(a.total, a.horas),
+        litros_hora: ratio(a.combustible_litros, a.horas),
+        ingresos: fromCents(a.ingresos),
+        margen: a.ingresos > 0 ? fromCents(a.ingresos - a.total) : null,
+      };
+    })
+    .sort((x, y) => x.placa.localeCompare(y.placa));
 }
