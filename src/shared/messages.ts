@@ -321,6 +321,8 @@ const AUDIT_RESOURCE: Record<string, string> = {
   salidas: 'la salida',
   usuarios: 'el usuario',
   valoriza: 'la valorización',
+  // cost per machine and the parameters
+  parametros: 'los parámetros',
 };
 
 export const LABELS = {
@@ -1240,10 +1242,13 @@ export const FIELD = {
   hoursOrder: 'Las horas deben cumplir: advertencia ≤ alerta ≤ límite',
   selectSupply: 'Seleccione al menos un insumo',
   changeDateFuture: 'La fecha del cambio no puede ser posterior a hoy',
-  // Fleet indicators
-  periodo: 'Mes inválido (AAAA-MM)',
-  periodoOrder: 'El mes inicial debe ser anterior o igual al final',
-  periodoMax: (n: number) => `Elija a lo más ${n} meses`,
+  // cost per machine and the parameters (contract/costosmaquina.ts, contract/parametros.ts)
+  month: 'Mes inválido (AAAA-MM)',
+  monthOrder: 'El mes inicial debe ser anterior o igual al final',
+  monthRange: (max: number) => `El rango no puede pasar de ${max} meses`,
+  weekday: 'Día inválido: use 1 (lunes) a 7 (domingo)',
+  weekdaysRequired: 'Elija al menos un día laborable',
+  shiftHours: 'Las horas por día deben ser mayores que 0 y hasta 24',
 } as const;
 
 /** The cards of the welcome screen (Inicio): the office's day at a glance. */

@@ -236,7 +236,7 @@ describe('GET /api/indicadores', () => {
     expect((await get('desde=2024-01&hasta=2026-12')).statusCode).toBe(200);
     const long = await get('desde=2023-12&hasta=2026-12');
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors.hasta).toBe('Elija a lo más 36 meses');
+    expect(long.json().errors.hasta).toBe('El rango no puede pasar de 36 meses');
     expect((await get('desde=2026-10&hasta=2026-09')).statusCode).toBe(400);
     expect((await get('desde=2026-13&hasta=2026-12')).statusCode).toBe(400);
     expect((await get('desde=2026-10&hasta=2026-10&maquinaria_id=999999')).statusCode).toBe(404);

@@ -27,6 +27,8 @@ import pideRoutes from './pide/routes';
 import inicioRoutes from './inicio/routes';
 import operacionesRoutes from './operaciones/routes';
 import planesRoutes from './planes/routes';
+import costosmaquinaRoutes from './costosmaquina/routes';
+import parametrosRoutes from './parametros/routes';
 import openapiRoutes from './openapi/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -57,5 +59,7 @@ export const modules: FastifyPluginAsync[] = [
   inicioRoutes,
   operacionesRoutes,
   planesRoutes,
+  costosmaquinaRoutes,
+  parametrosRoutes,
   openapiRoutes,
 ];

@@ -6,6 +6,7 @@ import { ajustesApi } from './ajustes';
 import { auditoriaApi } from './auditoria';
 import { authApi } from './auth';
 import { costosApi } from './costos';
+import { costosmaquinaApi } from './costosmaquina';
 import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
 import { hojadevidaApi } from './hojadevida';
@@ -21,6 +22,7 @@ import { openapiApi } from './openapi';
 import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
 import { ordenestrabajoApi } from './ordenestrabajo';
+import { parametrosApi } from './parametros';
 import { partesdiariosApi } from './partesdiarios';
 import { pedidosApi } from './pedidos';
 import { planesApi } from './planes';
@@ -37,6 +39,7 @@ export const API = {
   auditoria: auditoriaApi,
   auth: authApi,
   costos: costosApi,
+  costosmaquina: costosmaquinaApi,
   fallas: fallasApi,
   fotos: fotosApi,
   hojadevida: hojadevidaApi,
@@ -51,6 +54,7 @@ export const API = {
   operaciones: operacionesApi,
   operadores: operadoresApi,
   ordenestrabajo: ordenestrabajoApi,
+  parametros: parametrosApi,
   partesdiarios: partesdiariosApi,
   pedidos: pedidosApi,
   pide: pideApi,

@@ -4,20 +4,12 @@
 // as a PDF (Informe mensual de maquinaria).
 import { z } from 'zod';
 import { MENU } from '../auth/permissions';
+import { MAX_MESES_COSTO, MES_RE, mesesEntre } from '../domain/meses';
 import { FIELD } from '../messages';
 import { numeric } from './common';
 import { endpoint, fileAnswer } from './endpoint';
 
-/** At most this many months in one request (three years). */
-export const INDICADORES_MAX_MESES = 36;
-
-const periodo = z.string({ error: FIELD.periodo }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, FIELD.periodo);
-
-/** The months between two periods 'YYYY-MM', both included (0 when `hasta` is before `desde`). */
-export function mesesEntre(desde: string, hasta: string): number {
-  const [a, b] = [desde, hasta].map((p) => Number(p.slice(0, 4)) * 12 + Number(p.slice(5, 7)) - 1) as [number, number];
-  return b - a + 1;
-}
+const periodo = z.string({ error: FIELD.month }).regex(MES_RE, FIELD.month);
 
 export const indicadoresQuery = z
   .object({
@@ -28,10 +20,10 @@ export const indicadoresQuery = z
       .nullish()
       .transform((v) => v || null),
   })
-  .refine((v) => v.desde <= v.hasta, { message: FIELD.periodoOrder, path: ['hasta'] })
-  .refine((v) => mesesEntre(v.desde, v.hasta) <= INDICADORES_MAX_MESES, {
-    message: FIELD.periodoMax(INDICADORES_MAX_MESES),
-    path: ['hasta'],
+  .superRefine((v, ctx) => {
+    const n = mesesEntre(v.desde, v.hasta);
+    if (n < 1) ctx.addIssue({ code: 'custom', message: FIELD.monthOrder, path: ['hasta'] });
+    else if (n > MAX_MESES_COSTO) ctx.addIssue({ code: 'custom', message: FIELD.monthRange(MAX_MESES_COSTO), path: ['hasta'] });
   });
 export type IndicadoresQuery = z.infer<typeof indicadoresQuery>;
 
@@ -107,7 +99,7 @@ export const indicadoresApi = {
     method: 'GET',
     path: '/api/indicadores',
     summary: 'Indicadores de flota por mes y por máquina: disponibilidad, MTBF, MTTR, cumplimiento preventivo, utilización, órdenes abiertas y costo por hora',
-    description: `Rango \`desde\`–\`hasta\` (AAAA-MM, a lo más ${INDICADORES_MAX_MESES} meses); \`maquinaria_id\` limita los meses a una máquina. Fórmulas: docs/costs.md.`,
+    description: `Rango \`desde\`–\`hasta\` (AAAA-MM, a lo más ${MAX_MESES_COSTO} meses); \`maquinaria_id\` limita los meses a una máquina. Fórmulas: docs/costs.md.`,
     access: [MENU.indicadores],
     query: indicadoresQuery,
     answer: indicadoresAnswer,

@@ -4,8 +4,9 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { FileText, LoaderCircle } from 'lucide-react';
-import { INDICADORES_MAX_MESES, mesesEntre, type IndicadoresAnswer } from '@shared/contract/indicadores';
+import type { IndicadoresAnswer } from '@shared/contract/indicadores';
 import { limaDate } from '@shared/domain/dates';
+import { MAX_MESES_COSTO, mesesEntre, sumarMeses } from '@shared/domain/meses';
 import { FIELD, LABELS } from '@shared/messages';
 import { CATALOG, useCatalog } from '@client/components/catalogs';
 import { DataTable } from '@client/components/data-table';
@@ -22,12 +23,6 @@ import { formatCifra, MAQUINA_COLUMNS, MES_COLUMNS } from './columns';
 
 const L = LABELS.indicadores;
 const Charts = lazy(() => import('./charts'));
-
-/** The month `n` months before 'YYYY-MM'. */
-function mesAntes(periodo: string, n: number): string {
-  const i = Number(periodo.slice(0, 4)) * 12 + Number(periodo.slice(5, 7)) - 1 - n;
-  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
-}
 
 function MonthField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   const id = useId();
@@ -92,11 +87,11 @@ function KeyFigures({ a }: { a: IndicadoresAnswer }) {
 export default function IndicadoresPage() {
   const navigate = useNavigate();
   const hoy = limaDate().slice(0, 7);
-  const [filter, setFilter] = useState<IndicadoresFilter>(() => ({ desde: mesAntes(hoy, 11), hasta: hoy, maquinaria_id: 0 }));
+  const [filter, setFilter] = useState<IndicadoresFilter>(() => ({ desde: sumarMeses(hoy, -11), hasta: hoy, maquinaria_id: 0 }));
   const maquinarias = useCatalog(CATALOG.maquinarias);
   const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
   const n = mesesEntre(filter.desde, filter.hasta);
-  const error = n < 1 ? FIELD.periodoOrder : n > INDICADORES_MAX_MESES ? FIELD.periodoMax(INDICADORES_MAX_MESES) : undefined;
+  const error = n < 1 ? FIELD.monthOrder : n > MAX_MESES_COSTO ? FIELD.monthRange(MAX_MESES_COSTO) : undefined;
   const q = useIndicadores(filter, !error);
   const a = q.data;
   const [printing, setPrinting] = useState(false);
