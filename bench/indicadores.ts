@@ -46,7 +46,7 @@ export async function generateIndicadores(db: Db): Promise<{ intervals: number; 
     from fallas f join maquinarias m on m.id = f.maquinaria_id where ${bw}`);
   const created = sql`(${start} + make_interval(days => 14 * k + 5, hours => 9))`;
   await run(sql`insert into ordenes_trabajo (uid, anio, numero, maquinaria_id, origen, tipo, estado, descripcion, inicio, fin, created_at, updated_at)
-    select gen_random_uuid(), 1900 + k, m.id, m.id, 'MANUAL', case when k % 2 = 0 then 'CORRECTIVA' else 'PREVENTIVA' end,
+    select gen_random_uuid(), 1000 + k, m.id, m.id, 'MANUAL', case when k % 2 = 0 then 'CORRECTIVA' else 'PREVENTIVA' end,
       case when k >= ${orders - 2} then 'ABIERTA' else 'CERRADA' end, 'Orden ' || k,
       ${created}, case when k < ${orders - 2} then ${created} + interval '2 days' end, ${created}, ${created} + interval '2 days'
     from maquinarias m cross join generate_series(0, ${orders - 1}::int) k where ${bw}`);

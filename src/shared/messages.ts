@@ -1153,7 +1153,8 @@ export const LABELS = {
     menu: 'Indicadores de flota',
     title: 'INDICADORES DE FLOTA',
     pdfTitle: 'INFORME MENSUAL DE MAQUINARIA',
-    fileName: (desde: string, hasta: string) => (desde === hasta ? `informe-maquinaria-${desde}` : `informe-maquinaria-${desde}-a-${hasta}`),
+    fileName: (desde: string, hasta: string) =>
+      desde === hasta ? `informe-maquinaria-${desde}` : `informe-maquinaria-${desde}-a-${hasta}`,
     desde: 'Desde (mes)',
     hasta: 'Hasta (mes)',
     machine: 'Maquinaria',

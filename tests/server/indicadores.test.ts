@@ -84,11 +84,20 @@ describe('GET /api/indicadores', () => {
     expect(f2).toBeTruthy();
     await db.insert(maquinariasEstados).values([
       { maquinaria_id: a, estado: 0, origen: 'ALTA', desde: lima('2026-09-01'), hasta: lima('2026-10-13', '08:00') },
-      { maquinaria_id: a, estado: 2, origen: 'FALLA', ref_id: f1.falla_id, desde: lima('2026-10-13', '08:00'), hasta: lima('2026-10-15', '08:00') },
+      {
+        maquinaria_id: a,
+        estado: 2,
+        origen: 'FALLA',
+        ref_id: f1.falla_id,
+        desde: lima('2026-10-13', '08:00'),
+        hasta: lima('2026-10-15', '08:00'),
+      },
       { maquinaria_id: a, estado: 0, origen: 'REPARACION', desde: lima('2026-10-15', '08:00') },
       { maquinaria_id: b, estado: 0, origen: 'ALTA', desde: lima('2026-09-01') },
     ]);
-    await db.insert(reparaciones).values({ maquinaria_id: a, descripcion: 'Cambio de manguera', fecha: '2026-10-15', falla_id: f1.falla_id, monto: 1200 });
+    await db
+      .insert(reparaciones)
+      .values({ maquinaria_id: a, descripcion: 'Cambio de manguera', fecha: '2026-10-15', falla_id: f1.falla_id, monto: 1200 });
     const [op] = await db.insert(operadores).values({ dni: '70010020', nombres: 'OPERADOR INDICADORES' }).returning();
     const [act] = await db.insert(actividades).values({ activ_nombre: 'Perfilado de vías' }).returning();
     await db.insert(partesDiarios).values(
@@ -128,7 +137,12 @@ describe('GET /api/indicadores', () => {
     const [o1] = await db
       .insert(ordenesTrabajo)
       .values([
-        { ...orden(901, a, 'CORRECTIVA', 'CERRADA', lima('2026-10-02', '10:00')), inicio: lima('2026-10-02', '10:00'), fin: lima('2026-10-05', '15:00'), updated_at: lima('2026-10-05', '15:00') },
+        {
+          ...orden(901, a, 'CORRECTIVA', 'CERRADA', lima('2026-10-02', '10:00')),
+          inicio: lima('2026-10-02', '10:00'),
+          fin: lima('2026-10-05', '15:00'),
+          updated_at: lima('2026-10-05', '15:00'),
+        },
         orden(902, a, 'CORRECTIVA', 'ABIERTA', lima('2026-10-25', '10:00')),
         { ...orden(903, b, 'PREVENTIVA', 'ANULADA', lima('2026-10-03', '10:00')), updated_at: lima('2026-10-04', '09:00') },
       ])
@@ -194,7 +208,16 @@ describe('GET /api/indicadores', () => {
     expect(mine).toHaveLength(2);
     expect(r.maquinas.length).toBe(2); // the base seed registers no machine
     expect(r.meses.map((m) => m.periodo)).toEqual(['2026-09', '2026-10']);
-    expect(r.meses[0]).toMatchObject({ horas_programadas: 416, horas_detenida: 0, disponibilidad: 100, fallas: 0, mtbf: null, mttr: null, cumplimiento: null, ot_abiertas: 0 });
+    expect(r.meses[0]).toMatchObject({
+      horas_programadas: 416,
+      horas_detenida: 0,
+      disponibilidad: 100,
+      fallas: 0,
+      mtbf: null,
+      mttr: null,
+      cumplimiento: null,
+      ot_abiertas: 0,
+    });
     expect(october(r.meses[1])).toEqual({
       periodo: undefined,
       horas_programadas: 432,
@@ -220,9 +243,24 @@ describe('GET /api/indicadores', () => {
     });
     // the range: 416 + 432 = 848 scheduled, 16 down: (848 − 16) / 848 = 98.11 %; 100 / 832 = 12.02 % used; the backlog
     // is October's
-    expect(r.total).toMatchObject({ horas_programadas: 848, horas_detenida: 16, disponibilidad: 98.11, utilizacion: 12.02, ot_abiertas: 1, ot_horas: 6 });
+    expect(r.total).toMatchObject({
+      horas_programadas: 848,
+      horas_detenida: 16,
+      disponibilidad: 98.11,
+      utilizacion: 12.02,
+      ot_abiertas: 1,
+      ot_horas: 6,
+    });
     const mb = r.maquinas.find((m) => m.maquinaria_id === b)!;
-    expect(mb).toMatchObject({ horas_programadas: 424, horas_detenida: 0, disponibilidad: 100, horas_trabajadas: 0, utilizacion: 0, costo_hora: null, ot_abiertas: 0 });
+    expect(mb).toMatchObject({
+      horas_programadas: 424,
+      horas_detenida: 0,
+      disponibilidad: 100,
+      horas_trabajadas: 0,
+      utilizacion: 0,
+      costo_hora: null,
+      ot_abiertas: 0,
+    });
   });
 
   it('prints the monthly management report', async () => {
@@ -246,7 +284,9 @@ describe('GET /api/indicadores', () => {
     const other = await createUser(s.t, [MENU.costosMaquinaria]);
     const allowed = await createUser(s.t, [MENU.indicadores]);
     expect((await get('desde=2026-10&hasta=2026-10', other.token)).statusCode).toBe(403);
-    expect((await call(s.t.app, other.token, { method: 'GET', url: '/api/indicadores/pdf?desde=2026-10&hasta=2026-10' })).statusCode).toBe(403);
+    expect((await call(s.t.app, other.token, { method: 'GET', url: '/api/indicadores/pdf?desde=2026-10&hasta=2026-10' })).statusCode).toBe(
+      403,
+    );
     expect((await get('desde=2026-10&hasta=2026-10', allowed.token)).statusCode).toBe(200);
     expect((await call(s.t.app, null, { method: 'GET', url: '/api/indicadores?desde=2026-10&hasta=2026-10' })).statusCode).toBe(401);
   });

@@ -11,7 +11,8 @@ const L = LABELS.indicadores;
 const f2 = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const f0 = new Intl.NumberFormat('es-PE', { maximumFractionDigits: 0 });
 const num = (v: number | null) => (v === null ? '-' : f2.format(v));
-const short = (v: number) => (Math.abs(v) >= 100 ? f0.format(v) : f2.format(v));
+/** An axis value: whole numbers without decimals. */
+const short = (v: number) => (Number.isInteger(v) || Math.abs(v) >= 100 ? f0.format(v) : f2.format(v));
 /** How many machines each ranking shows. */
 const RANK = 15;
 
@@ -59,8 +60,14 @@ export function buildIndicadoresPdf(a: IndicadoresAnswer, office: OfficePdf): Pr
     values: a.meses.map(pick),
     format: short,
   });
-  const byCost = a.maquinas.filter((m) => m.costo_hora !== null).sort((x, y) => y.costo_hora! - x.costo_hora!).slice(0, RANK);
-  const byAvail = a.maquinas.filter((m) => m.disponibilidad !== null).sort((x, y) => x.disponibilidad! - y.disponibilidad!).slice(0, RANK);
+  const byCost = a.maquinas
+    .filter((m) => m.costo_hora !== null)
+    .sort((x, y) => y.costo_hora! - x.costo_hora!)
+    .slice(0, RANK);
+  const byAvail = a.maquinas
+    .filter((m) => m.disponibilidad !== null)
+    .sort((x, y) => x.disponibilidad! - y.disponibilidad!)
+    .slice(0, RANK);
   const sections: DocSection[] = [
     {
       kind: 'fields',

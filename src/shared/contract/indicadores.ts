@@ -16,7 +16,9 @@ export const indicadoresQuery = z
     desde: periodo,
     hasta: periodo,
     /** One machine (0 or missing: the whole fleet). */
-    maquinaria_id: numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue))
+    maquinaria_id: numeric(
+      z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
+    )
       .nullish()
       .transform((v) => v || null),
   })
@@ -98,7 +100,8 @@ export const indicadoresApi = {
   get: endpoint({
     method: 'GET',
     path: '/api/indicadores',
-    summary: 'Indicadores de flota por mes y por máquina: disponibilidad, MTBF, MTTR, cumplimiento preventivo, utilización, órdenes abiertas y costo por hora',
+    summary:
+      'Indicadores de flota por mes y por máquina: disponibilidad, MTBF, MTTR, cumplimiento preventivo, utilización, órdenes abiertas y costo por hora',
     description: `Rango \`desde\`–\`hasta\` (AAAA-MM, a lo más ${MAX_MESES_COSTO} meses); \`maquinaria_id\` limita los meses a una máquina. Fórmulas: docs/costs.md.`,
     access: [MENU.indicadores],
     query: indicadoresQuery,

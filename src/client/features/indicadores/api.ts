@@ -14,7 +14,11 @@ export interface IndicadoresFilter {
   maquinaria_id: number;
 }
 
-const queryOf = (f: IndicadoresFilter) => ({ desde: f.desde, hasta: f.hasta, ...(f.maquinaria_id ? { maquinaria_id: f.maquinaria_id } : {}) });
+const queryOf = (f: IndicadoresFilter) => ({
+  desde: f.desde,
+  hasta: f.hasta,
+  ...(f.maquinaria_id ? { maquinaria_id: f.maquinaria_id } : {}),
+});
 
 export function useIndicadores(f: IndicadoresFilter, enabled: boolean) {
   return useListQuery<IndicadoresAnswer>(

@@ -39,7 +39,15 @@ function Trend({ meses, metric }: { meses: IndicadorMes[]; metric: (typeof TREND
         {metric.kind === 'line' ? (
           <LineChart data={meses} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
             {common}
-            <Line type="monotone" dataKey={metric.key} stroke={COLOR} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey={metric.key}
+              stroke={COLOR}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls
+              isAnimationActive={false}
+            />
           </LineChart>
         ) : (
           <BarChart data={meses} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}>
@@ -113,7 +121,13 @@ export default function IndicadoresCharts({ data, onMachine }: { data: Indicador
           <h2 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{L.ranking}</h2>
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             <Ranking title={L.rankCost} rows={byCost} metric="costo_hora" onMachine={onMachine} testId="rank-costo" />
-            <Ranking title={L.rankAvailability} rows={byAvailability} metric="disponibilidad" onMachine={onMachine} testId="rank-disponibilidad" />
+            <Ranking
+              title={L.rankAvailability}
+              rows={byAvailability}
+              metric="disponibilidad"
+              onMachine={onMachine}
+              testId="rank-disponibilidad"
+            />
           </div>
         </>
       )}

@@ -27,7 +27,7 @@ const Charts = lazy(() => import('./charts'));
 function MonthField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   const id = useId();
   return (
-    <div className="w-40">
+    <div className="w-44">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
@@ -68,7 +68,11 @@ function KeyFigures({ a }: { a: IndicadoresAnswer }) {
   return (
     <Section title={`${L.keyFigures} · ${L.range(a.desde, a.hasta)}`}>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8">
-        <Figure label={L.availability} value={formatCifra(t.disponibilidad)} note={`${formatCifra(t.horas_disponibles)} / ${formatCifra(t.horas_programadas)} h`} />
+        <Figure
+          label={L.availability}
+          value={formatCifra(t.disponibilidad)}
+          note={`${formatCifra(t.horas_disponibles)} / ${formatCifra(t.horas_programadas)} h`}
+        />
         <Figure label={L.mtbf} value={formatCifra(t.mtbf)} note={`${L.failures}: ${t.fallas}`} />
         <Figure label={L.mttr} value={formatCifra(t.mttr)} note={`${L.repairs}: ${t.reparaciones}`} />
         <Figure label={L.compliance} value={formatCifra(t.cumplimiento)} note={`${t.tareas_a_tiempo} / ${t.tareas_vencen}`} />
@@ -151,7 +155,13 @@ export default function IndicadoresPage() {
               getRowId={(r) => r.periodo}
               label={L.byMonth}
               defaultPageSize={50}
-              exportConfig={{ fileName: `indicadores-mes-${a.desde}-${a.hasta}`, title: `${L.title} · ${L.byMonth}`, subtitle: range, orientation: 'landscape', sheetName: L.byMonth }}
+              exportConfig={{
+                fileName: `indicadores-mes-${a.desde}-${a.hasta}`,
+                title: `${L.title} · ${L.byMonth}`,
+                subtitle: range,
+                orientation: 'landscape',
+                sheetName: L.byMonth,
+              }}
             />
           </Section>
           <Section title={L.byMachine}>
@@ -161,7 +171,13 @@ export default function IndicadoresPage() {
               getRowId={(r) => String(r.maquinaria_id)}
               label={L.byMachine}
               defaultSort={[{ id: 'costo_hora', desc: true }]}
-              exportConfig={{ fileName: `indicadores-maquinas-${a.desde}-${a.hasta}`, title: `${L.title} · ${L.byMachine}`, subtitle: range, orientation: 'landscape', sheetName: L.byMachine }}
+              exportConfig={{
+                fileName: `indicadores-maquinas-${a.desde}-${a.hasta}`,
+                title: `${L.title} · ${L.byMachine}`,
+                subtitle: range,
+                orientation: 'landscape',
+                sheetName: L.byMachine,
+              }}
             />
           </Section>
         </div>

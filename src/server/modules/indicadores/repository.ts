@@ -183,6 +183,12 @@ export function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
 }
 
 /** Plate and description of the machines (one, or all). */
-export function maquinasDe(db: Db, maquinariaId: number | null): Promise<{ id: number; placa: string; descripcion: string; horometro: boolean }[]> {
-  return rowsOf(db, sql`select id, placa, descripcion, horometro from maquinarias ${maquinariaId ? sql`where id = ${maquinariaId}` : sql``} order by placa, id`);
+export function maquinasDe(
+  db: Db,
+  maquinariaId: number | null,
+): Promise<{ id: number; placa: string; descripcion: string; horometro: boolean }[]> {
+  return rowsOf(
+    db,
+    sql`select id, placa, descripcion, horometro from maquinarias ${maquinariaId ? sql`where id = ${maquinariaId}` : sql``} order by placa, id`,
+  );
 }

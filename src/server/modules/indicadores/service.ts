@@ -106,7 +106,13 @@ export async function indicadores(db: Db, q: IndicadoresQuery, hoy = limaDate())
     // PostgreSQL's JIT would compile these plans for seconds (its row estimates of the month and day series are far
     // above the real ones) to save milliseconds: off for this read.
     await tx.execute(sql`set local jit = off`);
-    const c = await conteosPorMes(tx, { desde: `${q.desde}-01`, hasta: `${q.hasta}-01`, maquinariaId: q.maquinaria_id, turnoDias: par.turno_dias, hoy });
+    const c = await conteosPorMes(tx, {
+      desde: `${q.desde}-01`,
+      hasta: `${q.hasta}-01`,
+      maquinariaId: q.maquinaria_id,
+      turnoDias: par.turno_dias,
+      hoy,
+    });
     return [c, await costosPorMaquina(tx, { desde: q.desde, hasta: q.hasta, maquinaria_id: q.maquinaria_id })] as const;
   });
   const share = par.turno_horas_dia / 24;
