@@ -1,4 +1,4 @@
-// The fleet indicators' counts per machine and month (docs/costs.md, "Fleet indicators"), in one statement: shift days,
+// The fleet indicators' counts per machine and month (docs/costs.md, "Fleet indicators"), in four statements run at once: shift days,
 // downtime on shift days, failures, corrective stops ended and their hours, plan tasks due and done on time (the
 // tasks report's rules), and the open work-order backlog at each month's end. The service adds the hours worked and
 // the costs (modules/costosmaquina) and works out the ratios.
@@ -52,16 +52,19 @@ const mesMedidor = (medidor: SQL) => sql`case when ${medidor} is not null and mm
     select case when w.k < cardinality(mm.medidores) then (r.d0 - interval '1 month' + w.k * interval '1 month')::date end
     from (select width_bucket(${medidor} - 0.005, mm.medidores) as k) w) end`;
 
-export function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
+export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
   const only = (col: SQL) => (f.maquinariaId ? sql`and ${col} = ${f.maquinariaId}` : sql``);
   const dias = sql`string_to_array(${f.turnoDias.join(',')}, ',')::int[]`;
-  return rowsOf<ConteoMes>(
-    db,
-    sql`with r as (
+  const head = sql`r as (
         select ${f.desde}::date as d0, (${f.hasta}::date + interval '1 month')::date as d1, ${f.hoy}::date as hoy,
           ${rangeStart(f.desde)} as t0, ${rangeEnd(ultimoDia(f.hasta))} as t1
       ),
-      meses as (select g::date as mes, (g + interval '1 month')::date as mes_fin from r, generate_series(r.d0::timestamp, (r.d1 - 1)::timestamp, interval '1 month') g),
+      meses as (select g::date as mes, (g + interval '1 month')::date as mes_fin from r, generate_series(r.d0::timestamp, (r.d1 - 1)::timestamp, interval '1 month') g)`;
+  // Four statements on their own connections, at once: downtime and repairs, failures, plan tasks, backlog.
+  const [paradas, fallas, tareas, ordenes] = await Promise.all([
+    leer<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion'>>(
+      db,
+      sql`with ${head},
       -- every day of the range (and the one before it) with the running count of shift days up to it
       dias as (
         select g::date as dia, sum(case when extract(isodow from g)::int = any(${dias}) then 1 else 0 end) over (order by g) as n
@@ -100,12 +103,27 @@ export function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
       -- the corrective stops that ended in the month, each with its whole length
       rep as (
         select maquinaria_id, ${mesDe(sql`b`)} as mes, count(*)::int as n, sum(horas) as horas from paros where correctivo group by 1, 2
-      ),
+      )
+      select prog.maquinaria_id, to_char(prog.mes, 'YYYY-MM') as periodo, prog.dias_turno,
+        coalesce(det.horas, 0)::float8 as horas_paro_dias_turno, coalesce(rep.n, 0) as reparaciones,
+        coalesce(rep.horas, 0)::float8 as horas_reparacion
+      from prog
+        left join det on det.maquinaria_id = prog.maquinaria_id and det.mes = prog.mes
+        left join rep on rep.maquinaria_id = prog.maquinaria_id and rep.mes = prog.mes`,
+    ),
+    leer<{ maquinaria_id: number; periodo: string; n: number }>(
+      db,
+      sql`with ${head},
       fal as (
         select f.maquinaria_id, ${mesDe(lima(sql`f.created_at`))} as mes, count(*)::int as n
         from fallas f, r where f.created_at >= r.t0 and f.created_at < r.t1 ${only(sql`f.maquinaria_id`)}
         group by 1, 2
-      ),
+      )
+      select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, n from fal`,
+    ),
+    leer<{ maquinaria_id: number; periodo: string; vencen: number; a_tiempo: number }>(
+      db,
+      sql`with ${head},
       -- plan tasks, as the tasks report counts a month: done in it (on time or late), or due in it and not done by its
       -- end; a task falls due in the month of its due date or, sooner, of the month its machine's meter reached its due
       -- meter (mm: the closing meter of the month before the range and of each month of it)
@@ -145,7 +163,12 @@ export function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
           union all
           select maquinaria_id, vmes, false from pend, r where vencida and vmes >= r.d0 and vmes < r.d1
         ) u group by 1, 2
-      ),
+      )
+      select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, vencen, a_tiempo from cum`,
+    ),
+    leer<{ maquinaria_id: number; periodo: string; n: number; horas: number }>(
+      db,
+      sql`with ${head},
       -- the open backlog at each month's end: an order counts from the month it was created to the month before the one
       -- it was closed or annulled in; its hours, the mean labour of the closed orders of its type
       est as (
@@ -167,19 +190,47 @@ export function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
             least(coalesce(ot.mes_fin - interval '1 month', (r.d1 - 1)::timestamp), (r.d1 - 1)::timestamp), interval '1 month') g
         group by 1, 2
       )
-      select prog.maquinaria_id, to_char(prog.mes, 'YYYY-MM') as periodo, prog.dias_turno,
-        coalesce(det.horas, 0)::float8 as horas_paro_dias_turno,
-        coalesce(fal.n, 0) as fallas, coalesce(rep.n, 0) as reparaciones, coalesce(rep.horas, 0)::float8 as horas_reparacion,
-        coalesce(cum.vencen, 0) as tareas_vencen, coalesce(cum.a_tiempo, 0) as tareas_a_tiempo,
-        coalesce(bl.n, 0) as ot_abiertas, coalesce(bl.horas, 0)::float8 as ot_horas
-      from prog
-        left join det on det.maquinaria_id = prog.maquinaria_id and det.mes = prog.mes
-        left join fal on fal.maquinaria_id = prog.maquinaria_id and fal.mes = prog.mes
-        left join rep on rep.maquinaria_id = prog.maquinaria_id and rep.mes = prog.mes
-        left join cum on cum.maquinaria_id = prog.maquinaria_id and cum.mes = prog.mes
-        left join bl on bl.maquinaria_id = prog.maquinaria_id and bl.mes = prog.mes
-      order by prog.maquinaria_id, prog.mes`,
-  );
+      select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, n, horas::float8 as horas from bl`,
+    ),
+  ]);
+  const out = new Map<string, ConteoMes>();
+  const of = (id: number, periodo: string) => {
+    const k = `${id}|${periodo}`;
+    let c = out.get(k);
+    if (!c) {
+      c = {
+        maquinaria_id: id,
+        periodo,
+        dias_turno: 0,
+        horas_paro_dias_turno: 0,
+        fallas: 0,
+        reparaciones: 0,
+        horas_reparacion: 0,
+        tareas_vencen: 0,
+        tareas_a_tiempo: 0,
+        ot_abiertas: 0,
+        ot_horas: 0,
+      };
+      out.set(k, c);
+    }
+    return c;
+  };
+  for (const p of paradas) Object.assign(of(p.maquinaria_id, p.periodo), p);
+  for (const x of fallas) of(x.maquinaria_id, x.periodo).fallas = x.n;
+  for (const x of tareas) Object.assign(of(x.maquinaria_id, x.periodo), { tareas_vencen: x.vencen, tareas_a_tiempo: x.a_tiempo });
+  for (const x of ordenes) Object.assign(of(x.maquinaria_id, x.periodo), { ot_abiertas: x.n, ot_horas: x.horas });
+  return [...out.values()];
+}
+
+/**
+ * One statement with PostgreSQL's JIT off: it would compile these plans for seconds (the row estimates of the month
+ * and day series are far above the real ones) to save milliseconds. PGlite has no JIT; the setting is harmless there.
+ */
+function leer<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return rowsOf<T>(tx, query);
+  });
 }
 
 /** Plate and description of the machines (one, or all). */

@@ -1,7 +1,6 @@
 // The fleet indicators (docs/costs.md, "Fleet indicators"): the counts per machine and month of the repository, the
 // hours worked and the costs of the cost per machine, and the office's shift, put together per month for the fleet,
 // per machine over the range, and for the whole range. Ratios are computed from the summed parts, never averaged.
-import { sql } from 'drizzle-orm';
 import type { Cifras, IndicadoresAnswer, IndicadoresQuery, IndicadorMaquina, IndicadorMes } from '@shared/contract/indicadores';
 import { limaDate } from '@shared/domain/dates';
 import { MSG } from '@shared/messages';
@@ -102,19 +101,10 @@ export async function indicadores(db: Db, q: IndicadoresQuery, hoy = limaDate())
   const maquinas = await maquinasDe(db, q.maquinaria_id);
   if (q.maquinaria_id && maquinas.length === 0) throw notFound(MSG.machineNotFound);
   const par = await leerParametros(db);
-  const [conteos, costos] = await db.transaction(async (tx) => {
-    // PostgreSQL's JIT would compile these plans for seconds (its row estimates of the month and day series are far
-    // above the real ones) to save milliseconds: off for this read.
-    await tx.execute(sql`set local jit = off`);
-    const c = await conteosPorMes(tx, {
-      desde: `${q.desde}-01`,
-      hasta: `${q.hasta}-01`,
-      maquinariaId: q.maquinaria_id,
-      turnoDias: par.turno_dias,
-      hoy,
-    });
-    return [c, await costosPorMaquina(tx, { desde: q.desde, hasta: q.hasta, maquinaria_id: q.maquinaria_id })] as const;
-  });
+  const [conteos, costos] = await Promise.all([
+    conteosPorMes(db, { desde: `${q.desde}-01`, hasta: `${q.hasta}-01`, maquinariaId: q.maquinaria_id, turnoDias: par.turno_dias, hoy }),
+    costosPorMaquina(db, { desde: q.desde, hasta: q.hasta, maquinaria_id: q.maquinaria_id }),
+  ]);
   const share = par.turno_horas_dia / 24;
 
   // parts per machine and month
