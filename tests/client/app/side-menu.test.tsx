@@ -26,13 +26,13 @@ describe('visibleMenu', () => {
     expect(visibleMenu([MENU.valorizaciones], () => true)).toEqual([]);
   });
 
-  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs)', () => {
+  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; fleet indicators, 83, last of Reportes)', () => {
     const groups = visibleMenu(everyId, () => true);
     expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
       [2, [3, 9, 13]],
       [17, [18, 18, 26]],
       [30, [31, 35, 38, 70]],
-      [42, [43, 44, 45, 46]],
+      [42, [43, 44, 45, 46, 83]],
       [47, [52, 48, 56, 60]],
       [61, [62]],
     ]);
