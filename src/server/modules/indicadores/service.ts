@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { costosPorMaquina } from '../costosmaquina/service';
 import { leerParametros } from '../parametros/service';
-import { conteosPorMes, maquinasDe, type ConteoMes } from './repository';
+import { conteosPorMes, maquinasDe } from './repository';
 
 /** The summable parts of the figures. */
 interface Partes {
@@ -98,9 +98,8 @@ function meses(desde: string, hasta: string): string[] {
 }
 
 export async function indicadores(db: Db, q: IndicadoresQuery, hoy = limaDate()): Promise<IndicadoresAnswer> {
-  const maquinas = await maquinasDe(db, q.maquinaria_id);
+  const [maquinas, par] = await Promise.all([maquinasDe(db, q.maquinaria_id), leerParametros(db)]);
   if (q.maquinaria_id && maquinas.length === 0) throw notFound(MSG.machineNotFound);
-  const par = await leerParametros(db);
   const [conteos, costos] = await Promise.all([
     conteosPorMes(db, { desde: `${q.desde}-01`, hasta: `${q.hasta}-01`, maquinariaId: q.maquinaria_id, turnoDias: par.turno_dias, hoy }),
     costosPorMaquina(db, { desde: q.desde, hasta: q.hasta, maquinaria_id: q.maquinaria_id }),
@@ -117,7 +116,7 @@ export async function indicadores(db: Db, q: IndicadoresQuery, hoy = limaDate())
     return p;
   };
   const horometro = new Map(maquinas.map((m) => [m.id, m.horometro]));
-  for (const c of conteos as ConteoMes[]) {
+  for (const c of conteos) {
     const p = of(c.maquinaria_id, c.periodo);
     p.horas_programadas = c.dias_turno * par.turno_horas_dia;
     p.horas_detenida = c.horas_paro_dias_turno * share;
