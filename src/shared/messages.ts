@@ -1192,7 +1192,6 @@ export const LABELS = {
     code: 'Código',
     supply: 'Insumo',
     unit: 'Unidad',
-    onlyFuel: 'Solo combustibles',
     fuelCount: (n: number) => (n === 1 ? '1 insumo marcado como combustible' : `${n} insumos marcados como combustible`),
     weekdays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const,
     save: 'Grabar',
