@@ -132,6 +132,18 @@ export const SCREENS = {
     load: () => import('@client/features/partesdiarios/partes-page'),
     catalogs: ['maquinarias', 'operadores', 'infoventa'],
   },
+  costos_maquinaria: {
+    path: '/costosmaquina',
+    code: MENU.costosMaquinaria,
+    load: () => import('@client/features/costosmaquina/costosmaquina-page'),
+    catalogs: ['maquinarias'],
+  },
+  parametros: {
+    path: '/parametros',
+    code: MENU.parametros,
+    load: () => import('@client/features/parametros/parametros-page'),
+    catalogs: ['insumos'],
+  },
   // A machine's record, opened from its plate in the lists (no menu entry).
   hojadevida: {
     path: '/hojadevida/$id',

@@ -26,15 +26,15 @@ describe('visibleMenu', () => {
     expect(visibleMenu([MENU.valorizaciones], () => true)).toEqual([]);
   });
 
-  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; fleet indicators, 83, last of Reportes)', () => {
+  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; cost per machine 82 and fleet indicators 83 last of the reports, parameters 84 after users)', () => {
     const groups = visibleMenu(everyId, () => true);
     expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
       [2, [3, 9, 13]],
       [17, [18, 18, 26]],
       [30, [31, 35, 38, 70]],
-      [42, [43, 44, 45, 46, 83]],
+      [42, [43, 44, 45, 46, 82, 83]],
       [47, [52, 48, 56, 60]],
-      [61, [62]],
+      [61, [62, 84]],
     ]);
     expect(groups[0].entries[0].href).toBe('/maquinaria/admin');
   });
