@@ -17,6 +17,7 @@ import type { LoadFigures } from './load';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
 import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
+import { generateIndicadores, INDICADORES_BUDGET_MS, timeIndicadores } from './indicadores';
 import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
 import { generatePlanes, PLANES_BUDGET_MS, timePlanes } from './planes';
 import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
@@ -113,6 +114,21 @@ async function runOn(label: string, databaseUrl: string | undefined): Promise<Fi
           `${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes (${within} ${HOJA_BUDGET_MS} ms)`,
         );
         figures.push(figure(group, x.name, x.median, 'ms', { op: '<=', value: HOJA_BUDGET_MS }, { p95: x.p95, bytes: x.bytes }));
+      }
+      // Three years of stops, failures, repairs and work orders on that fleet: the fleet indicators and their report.
+      const i0 = performance.now();
+      const ic = await generateIndicadores(t.database.db);
+      console.log(
+        `\n${label}: ${ic.intervals} state intervals, ${ic.failures} failures, ${ic.orders} work orders generated in ${((performance.now() - i0) / 1000).toFixed(1)} s`,
+      );
+      for (const x of await timeIndicadores(t.app, token)) {
+        const pdf = x.name.includes('PDF');
+        const within = pdf || x.median <= INDICADORES_BUDGET_MS ? 'within' : 'ABOVE';
+        console.log(
+          `${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes${pdf ? '' : ` (${within} ${INDICADORES_BUDGET_MS} ms)`}`,
+        );
+        const goal = pdf ? undefined : ({ op: '<=', value: INDICADORES_BUDGET_MS } as const);
+        figures.push(figure(group, x.name, x.median, 'ms', goal, { p95: x.p95, bytes: x.bytes }));
       }
     } finally {
       await t.close();

@@ -15,10 +15,10 @@ import { call, createTestApp, createUser, login, type TestApp } from './helpers'
 
 const YEAR = Number(limaDate().slice(0, 4));
 const ORDERS =
-  'orden_id,nro_orden,anio,orden_fechadoc,pers_nombre,ordendet_item,ordendet_desart,reqadj_actividades,reqadj_garantia\n' +
-  `61001,0087,${YEAR},${YEAR}-01-20,TALLER MANTARO EIRL,1,CAMBIO DE MANGUERAS HIDRAULICAS,Fabricación e instalación de 4 mangueras,3 MESES\n` +
-  `61002,0088,${YEAR},${YEAR}-01-22,ELECTRO DIESEL SAC,1,REPARACION DE ALTERNADOR,Cambio de rodamientos,6 MESES\n` +
-  `61002,0088,${YEAR},${YEAR}-01-22,ELECTRO DIESEL SAC,2,REVISION DE SISTEMA ELECTRICO,,\n`;
+  'orden_id,nro_orden,anio,orden_fechadoc,pers_nombre,ordendet_item,ordendet_desart,reqadj_actividades,reqadj_garantia,monto\n' +
+  `61001,0087,${YEAR},${YEAR}-01-20,TALLER MANTARO EIRL,1,CAMBIO DE MANGUERAS HIDRAULICAS,Fabricación e instalación de 4 mangueras,3 MESES,1680.00\n` +
+  `61002,0088,${YEAR},${YEAR}-01-22,ELECTRO DIESEL SAC,1,REPARACION DE ALTERNADOR,Cambio de rodamientos,6 MESES,920.50\n` +
+  `61002,0088,${YEAR},${YEAR}-01-22,ELECTRO DIESEL SAC,2,REVISION DE SISTEMA ELECTRICO,,,350\n`;
 
 describe('repairs API (/api/reparaciones)', () => {
   let t: TestApp;
@@ -80,6 +80,7 @@ describe('repairs API (/api/reparaciones)', () => {
           orden_fechadoc: `${YEAR}-01-22`,
           orden_id: 61002,
           ordendet_item: 1,
+          monto: 920.5,
         },
         {
           ordendet_desart: 'REVISION DE SISTEMA ELECTRICO',
@@ -89,6 +90,7 @@ describe('repairs API (/api/reparaciones)', () => {
           orden_fechadoc: `${YEAR}-01-22`,
           orden_id: 61002,
           ordendet_item: 2,
+          monto: 350,
         },
       ],
     });
@@ -130,6 +132,8 @@ describe('repairs API (/api/reparaciones)', () => {
       proveedor: 'TALLER MANTARO EIRL',
       garantia: '3 MESES',
       fecha: `${YEAR}-01-25`,
+      // No amount sent: the service-order item's.
+      monto: 1680,
       falla_id: f1,
       falla: 'Manguera rota',
       created_at: expect.stringMatching(/Z$/),
@@ -213,6 +217,18 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(forNew.map((f: { falla_id: number }) => f.falla_id)).toEqual([f1]);
   });
 
+  it('takes the amount typed over the item’s, keeps it on an edit of the same item, and refuses a negative one', async () => {
+    const typed = await send('PUT', `/api/reparaciones/${rep}`, repair({ falla_id: f1, monto: 1750.4 }));
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().monto).toBe(1750.4);
+    const kept = await send('PUT', `/api/reparaciones/${rep}`, repair({ falla_id: f1, monto: '' }));
+    expect(kept.json().monto).toBe(1750.4);
+    const negative = await send('PUT', `/api/reparaciones/${rep}`, repair({ falla_id: f1, monto: -5 }));
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors.monto).toBe(FIELD.nonNegative);
+    expect((await get(`/api/reparaciones/${rep}`)).json().monto).toBe(1750.4);
+  });
+
   it('PUT to another machine takes a failure of that machine and restores the old one', async () => {
     const g = await newFailure(maq2.id, 'Alternador');
     const wrong = await send('PUT', `/api/reparaciones/${rep}`, repair({ maquinaria_id: maq2.id, falla_id: f2 }));
@@ -224,7 +240,15 @@ describe('repairs API (/api/reparaciones)', () => {
       repair({ maquinaria: { id: maq2.id }, maquinaria_id: undefined, falla_id: g, nro_orden: '0088', ordendet_item: 2 }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ maquinaria_id: maq2.id, placa: maq2.placa, falla_id: g, orden_id: 61002, ordendet_item: 2 });
+    // Another item without an amount sent: the new item's amount.
+    expect(res.json()).toMatchObject({
+      maquinaria_id: maq2.id,
+      placa: maq2.placa,
+      falla_id: g,
+      orden_id: 61002,
+      ordendet_item: 2,
+      monto: 350,
+    });
     expect(await failureState(f2)).toEqual([0, null]);
     expect(await failureState(g)).toEqual([1, rep]);
   });

@@ -65,6 +65,8 @@ export const MENU_GROUPS: MenuGroup[] = [
       e(MENU.reporteMantenimiento, L.reporteMantenimiento, 'rep_mantenimiento'),
       e(MENU.reporteReparaciones, L.reporteReparaciones, 'reporte_reparacion', { tipo: 'reporte' }),
       e(MENU.reporteInsumos, L.reporteInsumos, 'insumo'),
+      e(MENU.costosMaquinaria, LABELS.costosmaquina.menu, 'costos_maquinaria'),
+      e(MENU.indicadores, LABELS.indicadores.menu, 'indicadores'),
     ],
   },
   {
@@ -84,7 +86,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: MENU.configuracion,
     label: L.configuracion,
     icon: Settings,
-    entries: [e(MENU.usuarios, L.usuarios, 'usuario')],
+    entries: [e(MENU.usuarios, L.usuarios, 'usuario'), e(MENU.parametros, LABELS.parametros.menu, 'parametros')],
   },
 ];
 

@@ -89,6 +89,12 @@ export const SCREENS = {
     load: () => import('./rep-mantenimiento-page'),
     catalogs: ['maquinarias'],
   },
+  indicadores: {
+    path: '/indicadores',
+    code: MENU.indicadores,
+    load: () => import('@client/features/indicadores/indicadores-page'),
+    catalogs: ['maquinarias'],
+  },
   pedido: {
     path: '/pedido',
     code: MENU.pedidos,
@@ -142,6 +148,18 @@ export const SCREENS = {
     code: PARTES_SCREEN_CODES,
     load: () => import('@client/features/partesdiarios/partes-page'),
     catalogs: ['maquinarias', 'operadores', 'infoventa'],
+  },
+  costos_maquinaria: {
+    path: '/costosmaquina',
+    code: MENU.costosMaquinaria,
+    load: () => import('@client/features/costosmaquina/costosmaquina-page'),
+    catalogs: ['maquinarias'],
+  },
+  parametros: {
+    path: '/parametros',
+    code: MENU.parametros,
+    load: () => import('@client/features/parametros/parametros-page'),
+    catalogs: ['insumos'],
   },
   // A machine's record, opened from its plate in the lists (no menu entry).
   hojadevida: {

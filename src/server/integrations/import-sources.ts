@@ -39,6 +39,11 @@ const quantity = cell
   )
   .transform((s) => Number(s.replace(',', '.')))
   .pipe(z.number().positive(FIELD.positive).max(9_999_999_999.99, FIELD.invalidValue));
+/** An amount in soles with at most 2 decimals (a comma works as the point); empty: 0 (files from before the column). */
+const optionalMonto = cell
+  .pipe(z.union([z.literal(''), z.string().regex(/^\d+([.,]\d{1,2})?$/, FIELD.number)]))
+  .transform((s) => (s ? Number(s.replace(',', '.')) : 0))
+  .pipe(z.number().max(9_999_999_999.99, FIELD.invalidValue));
 const ruc = cell.pipe(z.string().regex(/^\d{11}$/, FIELD.ruc));
 const optRuc = cell.pipe(z.union([z.literal(''), z.string().regex(/^\d{11}$/, FIELD.ruc)])).transform((s) => s || null);
 /** A DNI typed as a number in a spreadsheet loses its leading zero: 7 digits get it back. */
@@ -90,6 +95,8 @@ export const ROW_SCHEMAS = {
     ordendet_desart: required(400),
     reqadj_actividades: optional(400),
     reqadj_garantia: optional(120),
+    /** The item's amount in soles (what the repair cost). */
+    monto: optionalMonto,
   }),
 } satisfies Record<ImportSource, z.ZodType>;
 
@@ -111,6 +118,7 @@ export const ALIASES: Record<string, string[]> = {
   nro_ordencompra: ['nro_orden_compra', 'orden_compra'],
   cotidet_marca: ['marca'],
   unimed: ['unidad', 'unimed_abrev'],
+  monto: ['ordendet_monto', 'importe', 'ordendet_importe'],
 };
 
 /** Columns a file must have for a source (the schema fields that are not optional). */

@@ -162,6 +162,7 @@ export async function importSheet(db: Db, source: ImportSource, sheet: Sheet, fi
             ordendet_desart: r.ordendet_desart,
             reqadj_actividades: r.reqadj_actividades,
             reqadj_garantia: r.reqadj_garantia,
+            monto: r.monto,
           })),
         }),
       );

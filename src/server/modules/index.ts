@@ -17,6 +17,7 @@ import maquinariasRoutes from './maquinarias/routes';
 import operadoresRoutes from './operadores/routes';
 import fallasRoutes from './fallas/routes';
 import hojadevidaRoutes from './hojadevida/routes';
+import indicadoresRoutes from './indicadores/routes';
 import fotosRoutes from './fotos/routes';
 import reparacionesRoutes from './reparaciones/routes';
 import ordenestrabajoRoutes from './ordenestrabajo/routes';
@@ -28,6 +29,8 @@ import inicioRoutes from './inicio/routes';
 import operacionesRoutes from './operaciones/routes';
 import planesRoutes from './planes/routes';
 import inventariosRoutes from './inventarios/routes';
+import costosmaquinaRoutes from './costosmaquina/routes';
+import parametrosRoutes from './parametros/routes';
 import openapiRoutes from './openapi/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -48,6 +51,7 @@ export const modules: FastifyPluginAsync[] = [
   operadoresRoutes,
   fallasRoutes,
   hojadevidaRoutes,
+  indicadoresRoutes,
   fotosRoutes,
   reparacionesRoutes,
   ordenestrabajoRoutes,
@@ -59,5 +63,7 @@ export const modules: FastifyPluginAsync[] = [
   operacionesRoutes,
   planesRoutes,
   inventariosRoutes,
+  costosmaquinaRoutes,
+  parametrosRoutes,
   openapiRoutes,
 ];

@@ -7,9 +7,11 @@ import { auditoriaApi } from './auditoria';
 import { authApi } from './auth';
 import { cierresApi } from './cierres';
 import { costosApi } from './costos';
+import { costosmaquinaApi } from './costosmaquina';
 import type { EndpointDef } from './endpoint';
 import { fallasApi } from './fallas';
 import { hojadevidaApi } from './hojadevida';
+import { indicadoresApi } from './indicadores';
 import { fotosApi } from './fotos';
 import { ingresosApi } from './ingresos';
 import { inicioApi } from './inicio';
@@ -22,6 +24,7 @@ import { openapiApi } from './openapi';
 import { operacionesApi } from './operaciones';
 import { operadoresApi } from './operadores';
 import { ordenestrabajoApi } from './ordenestrabajo';
+import { parametrosApi } from './parametros';
 import { partesdiariosApi } from './partesdiarios';
 import { pedidosApi } from './pedidos';
 import { planesApi } from './planes';
@@ -39,9 +42,11 @@ export const API = {
   auth: authApi,
   cierres: cierresApi,
   costos: costosApi,
+  costosmaquina: costosmaquinaApi,
   fallas: fallasApi,
   fotos: fotosApi,
   hojadevida: hojadevidaApi,
+  indicadores: indicadoresApi,
   ingresos: ingresosApi,
   inicio: inicioApi,
   insumos: insumosApi,
@@ -53,6 +58,7 @@ export const API = {
   operaciones: operacionesApi,
   operadores: operadoresApi,
   ordenestrabajo: ordenestrabajoApi,
+  parametros: parametrosApi,
   partesdiarios: partesdiariosApi,
   pedidos: pedidosApi,
   pide: pideApi,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import {
+  amount,
   dateStr,
   editorMode,
   id,
@@ -32,6 +33,8 @@ export const serviceOrderItem = z.object({
   orden_fechadoc: z.string(),
   orden_id: z.number(),
   ordendet_item: z.number(),
+  /** The item's amount in soles: what the repair form proposes as the repair's amount. */
+  monto: z.number(),
 });
 export const infoOrdenServicio = z.object({ items: z.array(serviceOrderItem) });
 export type InfoOrdenServicio = z.infer<typeof infoOrdenServicio>;
@@ -60,6 +63,8 @@ export const reparacionBody = withMaquinariaId(
       detalle: optionalText(4000),
       garantia: optionalText(120),
       proveedor: optionalText(250),
+      /** What the repair cost (soles, ≥ 0). Missing: the chosen service-order item's amount (kept as stored on an edit of the same item). */
+      monto: z.preprocess(blankToNull, amount.nullish()).transform((v) => v ?? null),
       falla_id: optionalId,
       old_falla: optionalId,
       editorMode,
@@ -84,6 +89,8 @@ export const reparacionRow = z.object({
   proveedor: z.string().nullable(),
   garantia: z.string().nullable(),
   fecha: z.string(),
+  /** What the repair cost (soles). */
+  monto: z.number(),
   falla_id: z.number().nullable(),
   /** The repaired failure's short description. */
   falla: z.string().nullable(),

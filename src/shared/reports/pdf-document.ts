@@ -20,7 +20,9 @@ export type DocSection =
   /** A heading line (e.g. one machine of a multi-machine report). */
   | { kind: 'heading'; text: string }
   /** One bar per item (wear): label, a bar `percent` wide (0–100) in its level's colour, a value and a note. */
-  | { kind: 'bars'; headers: [string, string, string, string]; items: BarItem[] };
+  | { kind: 'bars'; headers: [string, string, string, string]; items: BarItem[] }
+  /** A chart over a few labelled points (months): columns or a line, with its value axis from zero. */
+  | { kind: 'chart'; title: string; type: 'line' | 'columns'; labels: string[]; values: (number | null)[]; format: (v: number) => string };
 
 export interface BarItem {
   label: string;
@@ -348,6 +350,57 @@ function bars(w: Writer, s: Extract<DocSection, { kind: 'bars' }>) {
   w.line(M, w.y, M + w.width, w.y, 0.4, C.grid);
 }
 
+/** A "nice" top of the value axis: 1, 2, 2.5 or 5 times a power of ten, at least `max`. */
+function niceTop(max: number): number {
+  if (!(max > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(max));
+  return ([1, 2, 2.5, 5, 10].find((k) => k * p >= max) ?? 10) * p;
+}
+
+/** A chart drawn with lines and rectangles: title, four grid lines with their values, a column or a point per label. */
+function chart(w: Writer, s: Extract<DocSection, { kind: 'chart' }>) {
+  const height = 150;
+  w.ensure(height + 24);
+  w.text(toWinAnsi(s.title), M, w.y - LINE, SIZE + 1, w.bold, C.accent);
+  w.y -= LINE + 6;
+  const known = s.values.filter((v): v is number => v !== null && Number.isFinite(v));
+  const top = niceTop(Math.max(0, ...known));
+  const axisW = Math.max(...[0, 1, 2, 3, 4].map((k) => w.measure(toWinAnsi(s.format((top * k) / 4)), 7))) + 6;
+  const x0 = M + axisW;
+  const plotW = w.width - axisW;
+  const y0 = w.y - height + 18;
+  const plotH = height - 26;
+  for (let k = 0; k <= 4; k++) {
+    const y = y0 + (plotH * k) / 4;
+    w.line(x0, y, x0 + plotW, y, k === 0 ? 0.8 : 0.3, C.grid);
+    const label = toWinAnsi(s.format((top * k) / 4));
+    w.text(label, x0 - 4 - w.measure(label, 7), y - 2.5, 7, w.font, C.muted);
+  }
+  const slot = plotW / Math.max(1, s.labels.length);
+  // Labels thinned so they never overlap.
+  const every = Math.max(1, Math.ceil((w.measure('0000-00', 6.5) + 4) / slot));
+  const yOf = (v: number) => y0 + (plotH * Math.max(0, v)) / top;
+  const points: [number, number][] = [];
+  s.labels.forEach((l, i) => {
+    const cx = x0 + slot * (i + 0.5);
+    const v = s.values[i];
+    if (v !== null && v !== undefined && Number.isFinite(v)) {
+      if (s.type === 'columns') w.rect(cx - slot * 0.35, y0, slot * 0.7, yOf(v) - y0, C.info);
+      else points.push([cx, yOf(v)]);
+    }
+    if (i % every === 0) {
+      const t = toWinAnsi(l);
+      w.text(t, cx - w.measure(t, 6.5) / 2, y0 - 10, 6.5, w.font, C.muted);
+    }
+  });
+  if (points.length) {
+    const path = points.map(([x, y], i) => `${n(x)} ${n(y)} ${i ? 'l' : 'm'}`).join(' ');
+    w.cur.ops.push(`q 1.5 w ${C.info} RG 1 J 1 j ${path} S Q`);
+    for (const [x, y] of points) w.rect(x - 1.8, y - 1.8, 3.6, 3.6, C.accent);
+  }
+  w.y -= height - 10;
+}
+
 /** Builds the document; sections are drawn in order, GAP points apart. */
 export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -368,6 +421,7 @@ export async function buildDocumentPdf(input: DocumentPdfInput): Promise<Uint8Ar
     else if (s.kind === 'totals') totals(w, s);
     else if (s.kind === 'heading') heading(w, s);
     else if (s.kind === 'bars') bars(w, s);
+    else if (s.kind === 'chart') chart(w, s);
     else textBlock(w, s);
     w.y -= GAP;
   }

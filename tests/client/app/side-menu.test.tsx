@@ -26,15 +26,15 @@ describe('visibleMenu', () => {
     expect(visibleMenu([MENU.valorizaciones], () => true)).toEqual([]);
   });
 
-  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; the physical count, 79, after the kardex)', () => {
+  it('lists every spec entry for a user holding every id, in the spec order (work orders, 70, after repairs; the physical count 79 and the monthly close 76 after the kardex; cost per machine 82 and fleet indicators 83 last of the reports, parameters 84 after users)', () => {
     const groups = visibleMenu(everyId, () => true);
     expect(groups.map((g) => [g.id, g.entries.map((e) => e.id)])).toEqual([
       [2, [3, 9, 13]],
       [17, [18, 18, 26]],
       [30, [31, 35, 38, 70]],
-      [42, [43, 44, 45, 46]],
-      [47, [52, 48, 56, 60, 79]],
-      [61, [62]],
+      [42, [43, 44, 45, 46, 82, 83]],
+      [47, [52, 48, 56, 60, 79, 76]],
+      [61, [62, 84]],
     ]);
     expect(groups[0].entries[0].href).toBe('/maquinaria/admin');
   });

@@ -4,6 +4,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limaDate } from '@shared/domain/dates';
+import { MAX_MESES_COSTO, sumarMeses } from '@shared/domain/meses';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@shared/messages';
 import { seedDemo } from '../../../src/server/db/seed/demo';
@@ -44,6 +45,7 @@ beforeAll(async () => {
   bodies['/api/fallas/bymaquinaria'] = { maquinaria_id: pending.id };
   bodies['/api/planes/cumplimiento'] = { fini: '2000-01-01', ffin: limaDate() };
   bodies['/api/maquinarias/disponibilidad'] = { fini: '2000-01-01', ffin: limaDate() };
+  bodies['/api/costosmaquina/list'] = { desde: sumarMeses(limaDate().slice(0, 7), 1 - MAX_MESES_COSTO), hasta: limaDate().slice(0, 7) };
   const [vale] = await t.database.db.select({ nro: salidas.nro_vale }).from(salidas).limit(1);
   queries['/api/salidas/vales'] = `?nro_vale=${encodeURIComponent(vale.nro)}`;
   // A physical count sheet (the demo has none).

@@ -13,6 +13,7 @@ const FILE_ROUTES: Record<string, string> = {
   'GET /api/maquinarias/viewpdfmantenimiento': 'the maintenance report as a PDF (application/pdf)',
   'GET /api/valoriza/viewpdfvaloriza': 'the valuation as a PDF (application/pdf)',
   'GET /api/hojadevida/:id/pdf': "a machine's record as a PDF (application/pdf)",
+  'GET /api/indicadores/pdf': 'the monthly management report as a PDF (application/pdf)',
   'GET /api/operaciones/respaldos/:archivo': 'a backup file, streamed (application/gzip)',
   'POST /api/operaciones/certificado': 'the office CA with its key, password-protected (application/x-pkcs12)',
   'GET /api/ordenestrabajo/:uid/pdf': 'the work order as a PDF (application/pdf)',

@@ -93,8 +93,9 @@ beforeAll(async () => {
           ordendet_desart: 'REPARACION DE BOMBA HIDRAULICA',
           reqadj_actividades: 'Desmontaje y sellado',
           reqadj_garantia: '6 meses',
+          monto: 4200,
         },
-        { ordendet_item: 1, ordendet_desart: 'CAMBIO DE MANGUERAS', reqadj_actividades: null, reqadj_garantia: '3 meses' },
+        { ordendet_item: 1, ordendet_desart: 'CAMBIO DE MANGUERAS', reqadj_actividades: null, reqadj_garantia: '3 meses', monto: 960.5 },
       ],
     },
   ]);
@@ -164,6 +165,7 @@ describe('local integrations (mirror tables)', () => {
       orden_fechadoc: '2026-04-02',
       orden_id: 7001,
       ordendet_item: 2,
+      monto: 4200,
     });
     expect(await integrations({}, db).logistica.getServiceOrder('999', 2026)).toEqual([]);
   });
@@ -321,7 +323,7 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
           anio: 2025,
           orden_fechadoc: '2025-09-01',
           pers_nombre: 'TALLER MECANICO SAN JUAN',
-          items: [{ ordendet_item: 1, ordendet_desart: 'OVERHAUL DE MOTOR', reqadj_garantia: '1 año' }],
+          items: [{ ordendet_item: 1, ordendet_desart: 'OVERHAUL DE MOTOR', reqadj_garantia: '1 año', monto: '18500.456' }],
         })(req, res);
       else if (req.url?.startsWith('/api/vehiculos/vehiculos?q='))
         json({
@@ -342,6 +344,7 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
         orden_fechadoc: '2025-09-01',
         orden_id: 7100,
         ordendet_item: 1,
+        monto: 18500.46,
       },
     ]);
     expect(await integrations({}, db).logistica.getServiceOrder('33', 2025)).toEqual(items);
@@ -477,16 +480,26 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
 
     const so = new ExcelJS.Workbook();
     const s = so.addWorksheet('OS');
-    s.addRow(['orden_id', 'nro_orden', 'anio', 'orden_fechadoc', 'pers_nombre', 'ordendet_item', 'ordendet_desart', 'reqadj_garantia']);
-    s.addRow([7200, '0077', 2026, new Date(Date.UTC(2026, 5, 10)), 'TALLER EL PROGRESO', 1, 'CAMBIO DE EMBRAGUE', '6 meses']);
-    s.addRow([7200, '0077', 2026, new Date(Date.UTC(2026, 5, 10)), 'TALLER EL PROGRESO', 2, 'RECTIFICADO DE VOLANTE', null]);
+    s.addRow([
+      'orden_id',
+      'nro_orden',
+      'anio',
+      'orden_fechadoc',
+      'pers_nombre',
+      'ordendet_item',
+      'ordendet_desart',
+      'reqadj_garantia',
+      'importe',
+    ]);
+    s.addRow([7200, '0077', 2026, new Date(Date.UTC(2026, 5, 10)), 'TALLER EL PROGRESO', 1, 'CAMBIO DE EMBRAGUE', '6 meses', 2350.5]);
+    s.addRow([7200, '0077', 2026, new Date(Date.UTC(2026, 5, 10)), 'TALLER EL PROGRESO', 2, 'RECTIFICADO DE VOLANTE', null, null]);
     const soPath = join(dir, 'os.xlsx');
     await so.xlsx.writeFile(soPath);
     expect(await importFile(db, 'ordenes-servicio', soPath)).toMatchObject({ total: 2, imported: 2, errors: [] });
     const items = await integrations({}, db).logistica.getServiceOrder('77', 2026);
-    expect(items.map((i) => [i.ordendet_item, i.orden_fechadoc, i.reqadj_garantia])).toEqual([
-      [1, '2026-06-10', '6 meses'],
-      [2, '2026-06-10', null],
+    expect(items.map((i) => [i.ordendet_item, i.orden_fechadoc, i.reqadj_garantia, i.monto])).toEqual([
+      [1, '2026-06-10', '6 meses', 2350.5],
+      [2, '2026-06-10', null, 0],
     ]);
   });
 

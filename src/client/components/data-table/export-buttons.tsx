@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FileSpreadsheet, FileText, LoaderCircle } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import type { PdfOrientation } from '@shared/reports/pdf-table';
+import type { ReportCell } from '@shared/reports/types';
 import { exportPdf, exportXlsx } from '@client/lib/export';
 import { toast } from '@client/lib/toast';
 import { Button } from '../ui/button';
@@ -18,6 +19,8 @@ export interface ExportConfig {
   sheetName?: string;
   /** PDF page orientation (default portrait). */
   orientation?: PdfOrientation;
+  /** Rows printed after the table's rows, one cell per exportable column (e.g. a totals row). */
+  footerRows?: ReportCell[][];
   /** Set false to hide one of the buttons. */
   excel?: boolean;
   pdf?: boolean;
@@ -39,7 +42,9 @@ export function ExportButtons({ config, getData, disabled }: ExportButtonsProps)
     setProgress(0);
     const onProgress = (done: number) => setProgress(Math.round(done * 100));
     try {
-      const { columns, rows } = getData();
+      const data = getData();
+      const columns = data.columns;
+      const rows = config.footerRows?.length ? [...data.rows, ...config.footerRows] : data.rows;
       if (kind === 'xlsx') {
         await exportXlsx(
           {

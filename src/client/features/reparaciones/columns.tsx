@@ -1,6 +1,7 @@
 // Columns of LISTADO DE REPARACIONES: number, order number, plate, description, detail (hidden),
-// provider, warranty, date, and the action column only on the admin type (40 edit / 41 delete).
+// provider, warranty, amount, date, and the action column only on the admin type (40 edit / 41 delete).
 import { ROLE } from '@shared/auth/permissions';
+import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
@@ -23,6 +24,12 @@ export function reparacionColumns(
     { accessorKey: 'detalle', header: R.detail, meta: { hidden: true } },
     { accessorKey: 'proveedor', header: R.provider, meta: { priority: 4 } },
     { accessorKey: 'garantia', header: R.warranty, meta: { className: 'w-28', priority: 2 } },
+    {
+      accessorKey: 'monto',
+      header: LABELS.reparacionMonto.amount,
+      cell: ({ row }) => formatAmount(row.original.monto),
+      meta: { align: 'right', className: 'w-28 tabular-nums whitespace-nowrap', pdfWidth: 60, priority: 3 },
+    },
     {
       accessorKey: 'fecha',
       header: A.date,

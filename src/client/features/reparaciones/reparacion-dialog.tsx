@@ -1,7 +1,7 @@
 // Repair modal: plate, service-order number + year (server year down to 2022) + Buscar
 // (one item fills service, provider, warranty and date; several → the related-services selector), the failure to
 // repair (shown only when the machine has failures to offer, then required), provider, date, service description,
-// warranty and detail. Save disabled while invalid, saying which field to check; closing with changes asks first;
+// warranty, the amount (the chosen item's, editable) and detail. Save disabled while invalid, saying which field to check; closing with changes asks first;
 // a refused save shows the server's reason in the modal and marks the fields it names. Its seams: the form's state
 // (useReparacionForm), the service order (the kit's OrderSearchField and useServiceOrder), the failure to repair
 // (useFallaChoice) and the fields.
@@ -16,6 +16,7 @@ import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { fieldErrorsOf } from '@client/components/save-refusal';
 import { DateField, FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
 import { OrderSearchField, useOrderSearch } from '@client/components/order-search-field';
+import { NumericInput } from '@client/components/numeric-input';
 import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
@@ -42,6 +43,8 @@ interface Values {
   detalle: string;
   garantia: string;
   proveedor: string;
+  /** Text of the amount field ('' = none: the server takes the item's). */
+  monto: string;
   falla_id: number | null;
 }
 
@@ -58,6 +61,7 @@ const FIELDS: Record<string, string> = {
   fecha: A.date,
   descripcion: R.service,
   garantia: R.warranty,
+  monto: LABELS.reparacionMonto.amount,
   detalle: R.detail,
 };
 
@@ -73,6 +77,7 @@ const valuesOf = (d: ReparacionDetail, year: number): Values => ({
   detalle: d.detalle ?? '',
   garantia: d.garantia ?? '',
   proveedor: d.proveedor ?? '',
+  monto: d.monto.toFixed(2),
   falla_id: d.falla_id,
 });
 
@@ -109,6 +114,7 @@ function useReparacionForm(editId: number | null) {
     detalle: '',
     garantia: '',
     proveedor: '',
+    monto: '',
     falla_id: null,
   };
   const form = useForm<Values, unknown, ReparacionBody>({
@@ -154,6 +160,7 @@ function useServiceOrder(form: Form) {
     setValue('proveedor', item.pers_nombre, opts);
     setValue('garantia', item.reqadj_garantia ?? '', opts);
     setValue('fecha', item.orden_fechadoc.slice(0, 10), opts);
+    setValue('monto', item.monto.toFixed(2), opts);
     if (!getValues('descripcion').trim()) setValue('descripcion', item.reqadj_actividades || item.ordendet_desart, opts);
   };
 
@@ -304,6 +311,27 @@ function ReparacionFields({ form, service }: { form: Form; service: ReturnType<t
         {...register('descripcion')}
       />
       <TextField label={R.warranty} maxLength={120} error={err.garantia?.message} {...register('garantia')} />
+      <div className="md:col-span-2">
+        <Label htmlFor="reparacion-monto">{LABELS.reparacionMonto.amount}</Label>
+        <Controller
+          control={control}
+          name="monto"
+          render={({ field }) => (
+            <NumericInput
+              id="reparacion-monto"
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-invalid={err.monto ? true : undefined}
+              aria-describedby="reparacion-monto-hint"
+            />
+          )}
+        />
+        <p id="reparacion-monto-hint" className="text-xs text-slate-500">
+          {LABELS.reparacionMonto.amountHint}
+        </p>
+        <FieldError message={err.monto?.message} />
+      </div>
       <div className="md:col-span-4">
         <Label htmlFor="reparacion-detalle">{R.detail}</Label>
         <Textarea

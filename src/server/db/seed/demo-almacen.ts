@@ -25,6 +25,9 @@ import type { Clock, Rng } from './demo-util';
 
 type Movimiento = typeof movimientos.$inferInsert;
 
+/** The demo's fuels (diesel and gasoline, by the gallon): their exits count as fuel in the cost per machine. */
+const DEMO_FUELS = new Set(['01.02.0001', '01.02.0002']);
+
 export async function seedInsumos(db: Db): Promise<Map<string, { id: number; unimed_id: number }>> {
   const units = await db.select().from(unimeds);
   const unitId = (abrev: string) => units.find((u) => u.unimed_abrev === abrev)?.unimed_id ?? units[0].unimed_id;
@@ -40,6 +43,7 @@ export async function seedInsumos(db: Db): Promise<Map<string, { id: number; uni
         hour_warning: limits?.[0] ?? null,
         hour_critical: limits?.[1] ?? null,
         horas_limite: limits?.[2] ?? null,
+        es_combustible: DEMO_FUELS.has(insumo_codigo),
       })),
     )
     .returning({ id: insumos.id, code: insumos.insumo_codigo, unimed_id: insumos.unimed_id });

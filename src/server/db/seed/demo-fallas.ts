@@ -80,7 +80,7 @@ const FAILURES: DemoFalla[] = [
 const [SAN_CARLOS, MANTARO, ELECTRO] = DEMO_WORKSHOPS.map((w) => w[1]);
 
 /** Service orders: days ago, workshop, items [description, activities, warranty]. */
-const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, string | null, string | null][] }[] = [
+const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, string | null, string | null, number][] }[] = [
   {
     daysAgo: 53,
     pers_nombre: MANTARO,
@@ -89,6 +89,7 @@ const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, st
         'REPARACION DE FUGA DE ACEITE EN CIRCULO DE MOTONIVELADORA CAT 140K',
         'Desmontaje de círculo, cambio de retenes y sellos, prueba de presión',
         '3 MESES',
+        3850,
       ],
     ],
   },
@@ -100,8 +101,9 @@ const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, st
         'CAMBIO DE ZAPATAS Y RECTIFICADO DE TAMBORES DE FRENO VOLQUETE VOLVO FMX',
         'Cambio de zapatas en 3 ejes, rectificado de tambores',
         '2 MESES',
+        2480,
       ],
-      ['REGULACION DE SISTEMA DE FRENOS NEUMATICOS', 'Purga y regulación de cámaras de freno', null],
+      ['REGULACION DE SISTEMA DE FRENOS NEUMATICOS', 'Purga y regulación de cámaras de freno', null, 350],
     ],
   },
   {
@@ -112,20 +114,23 @@ const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, st
         'CAMBIO DE MANGUERAS HIDRAULICAS DEL BRAZO DEL CARGADOR FRONTAL',
         'Fabricación e instalación de 4 mangueras con terminales',
         '3 MESES',
+        1680,
       ],
     ],
   },
   {
     daysAgo: 28,
     pers_nombre: ELECTRO,
-    items: [['REPARACION DE ALTERNADOR 24V Y REVISION DE SISTEMA ELECTRICO', 'Cambio de rodamientos y regulador de voltaje', '6 MESES']],
+    items: [
+      ['REPARACION DE ALTERNADOR 24V Y REVISION DE SISTEMA ELECTRICO', 'Cambio de rodamientos y regulador de voltaje', '6 MESES', 920],
+    ],
   },
   {
     daysAgo: 17,
     pers_nombre: SAN_CARLOS,
     items: [
-      ['CAMBIO DE RODILLO INFERIOR DEL TREN DE RODAJE TRACTOR D6T', 'Suministro e instalación de rodillo inferior', '6 MESES'],
-      ['AJUSTE DE TENSION DE CADENA', null, null],
+      ['CAMBIO DE RODILLO INFERIOR DEL TREN DE RODAJE TRACTOR D6T', 'Suministro e instalación de rodillo inferior', '6 MESES', 4650],
+      ['AJUSTE DE TENSION DE CADENA', null, null, 180],
     ],
   },
   {
@@ -136,21 +141,27 @@ const SERVICE_ORDERS: { daysAgo: number; pers_nombre: string; items: [string, st
         'REPARACION DE BOMBA HIDRAULICA DE MOTONIVELADORA KOMATSU GD555',
         'Desmontaje, cambio de kit de reparación y prueba en banco',
         '6 MESES',
+        7800,
       ],
-      ['CAMBIO DE KIT DE SELLOS DE CILINDROS DE LEVANTE DE HOJA', 'Cambio de sellos en 2 cilindros', '3 MESES'],
+      ['CAMBIO DE KIT DE SELLOS DE CILINDROS DE LEVANTE DE HOJA', 'Cambio de sellos en 2 cilindros', '3 MESES', 1450],
     ],
   },
   {
     daysAgo: 20,
     pers_nombre: ELECTRO,
     items: [
-      ['DIAGNOSTICO Y REPARACION DE SISTEMA DE ARRANQUE VOLQUETE INTERNATIONAL', 'Reparación de motor de arranque y solenoide', '3 MESES'],
+      [
+        'DIAGNOSTICO Y REPARACION DE SISTEMA DE ARRANQUE VOLQUETE INTERNATIONAL',
+        'Reparación de motor de arranque y solenoide',
+        '3 MESES',
+        780,
+      ],
     ],
   },
   {
     daysAgo: 2,
     pers_nombre: SAN_CARLOS,
-    items: [['CAMBIO DE BOMBA DE AGUA DE MOTOR HINO FM', 'Suministro e instalación de bomba de agua y empaques', '6 MESES']],
+    items: [['CAMBIO DE BOMBA DE AGUA DE MOTOR HINO FM', 'Suministro e instalación de bomba de agua y empaques', '6 MESES', 1150]],
   },
 ];
 
@@ -177,11 +188,12 @@ export function demoServiceOrders(c: Clock): ServiceOrder[] {
       anio,
       orden_fechadoc: fecha,
       pers_nombre: o.pers_nombre,
-      items: o.items.map(([ordendet_desart, reqadj_actividades, reqadj_garantia], k) => ({
+      items: o.items.map(([ordendet_desart, reqadj_actividades, reqadj_garantia, monto], k) => ({
         ordendet_item: k + 1,
         ordendet_desart,
         reqadj_actividades,
         reqadj_garantia,
+        monto,
       })),
     };
   }
@@ -227,6 +239,7 @@ export async function seedFallas(
         detalle: item.reqadj_actividades,
         garantia: item.reqadj_garantia,
         proveedor: os.pers_nombre,
+        monto: item.monto,
         falla_id: idOf(f),
         created_at: c.at(f.repair.daysAgo, 300),
       },

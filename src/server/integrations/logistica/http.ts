@@ -8,7 +8,8 @@
 //           guias?: [{ nro_guiaremision, fecha_guiaremision? }] }      404 unknown order
 //   GET {LOGISTICA_URL}/ordenes-servicio/{anio}/{nro_orden}
 //     200 { orden_id, nro_orden, anio, orden_fechadoc, pers_nombre,
-//           items: [{ ordendet_item, ordendet_desart, reqadj_actividades?, reqadj_garantia? }] }   404 unknown
+//           items: [{ ordendet_item, ordendet_desart, reqadj_actividades?, reqadj_garantia?, monto? }] }   404 unknown
+//     (monto: the item's amount in soles; missing or null: 0)
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clip, getJson, looseDate, parseRemote, remoteOrMirror, remoteUrl, reqClip, type HttpOptions } from '../shared';
@@ -53,6 +54,12 @@ export const remoteServiceOrder = z.object({
       ordendet_desart: reqClip(400),
       reqadj_actividades: clip(400),
       reqadj_garantia: clip(120),
+      monto: z.coerce
+        .number()
+        .nonnegative()
+        .max(9_999_999_999.99)
+        .nullish()
+        .transform((v) => Math.round((v ?? 0) * 100) / 100),
     }),
   ),
 });

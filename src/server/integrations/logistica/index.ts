@@ -33,6 +33,8 @@ export interface ServiceOrderItem {
   orden_fechadoc: string;
   orden_id: number;
   ordendet_item: number;
+  /** The item's amount in soles (0 when the logistics system gave none). */
+  monto: number;
 }
 
 /** A service order as stored in the mirror: header plus its items. */
@@ -42,7 +44,13 @@ export interface ServiceOrder {
   anio: number;
   orden_fechadoc: string;
   pers_nombre: string;
-  items: { ordendet_item: number; ordendet_desart: string; reqadj_actividades: string | null; reqadj_garantia: string | null }[];
+  items: {
+    ordendet_item: number;
+    ordendet_desart: string;
+    reqadj_actividades: string | null;
+    reqadj_garantia: string | null;
+    monto: number;
+  }[];
 }
 
 export interface Logistica {

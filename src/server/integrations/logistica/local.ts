@@ -57,6 +57,7 @@ export async function mirrorServiceOrder(db: Db, nro: string, anio: number): Pro
       orden_fechadoc: extOrdenesServicio.orden_fechadoc,
       orden_id: extOrdenesServicio.orden_id,
       ordendet_item: extOrdenesServicioDet.ordendet_item,
+      monto: extOrdenesServicioDet.monto,
     })
     .from(extOrdenesServicio)
     .innerJoin(extOrdenesServicioDet, eq(extOrdenesServicioDet.orden_id, extOrdenesServicio.orden_id))

@@ -2,23 +2,19 @@
 // of shared/domain/lecturas.ts against the machine's other reports, under the machine's row lock (two reports of one
 // machine saved at once are checked one after the other); a refused keyed save (an offline replay) is kept in
 // lecturas_rechazadas for the alerts, outside the refused transaction, which changes nothing else.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { checkLectura, DEFAULT_KM_PER_DAY, type Lectura } from '@shared/domain/lecturas';
+import { checkLectura, type Lectura } from '@shared/domain/lecturas';
 import type { Db } from '../../db/client';
-import { ajustes, lecturasRechazadas, maquinarias } from '../../db/schema/index';
+import { lecturasRechazadas, maquinarias } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { MSG } from '@shared/messages';
+import { leerParametros } from '../parametros/service';
 
-/** The ajustes key of the most kilometres an odometer may advance in one day (default DEFAULT_KM_PER_DAY). */
-export const KM_MAX_DIA = 'km_max_dia';
-
-/** The configured km/day limit (ajustes `km_max_dia`; missing or not a positive number: DEFAULT_KM_PER_DAY). */
+/** The configured km/day limit (the parameter `km_max_dia`, parametros/service.ts: its key and default live there). */
 export async function kmPorDia(db: Db): Promise<number> {
-  const [row] = await db.select({ value: ajustes.value }).from(ajustes).where(eq(ajustes.key, KM_MAX_DIA));
-  const n = row ? Number(row.value) : NaN;
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_KM_PER_DAY;
+  return (await leerParametros(db)).km_max_dia;
 }
 
 /** A report's readings to check, with the machine it belongs to. */

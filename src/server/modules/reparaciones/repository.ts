@@ -26,6 +26,7 @@ const columns = {
   proveedor: reparaciones.proveedor,
   garantia: reparaciones.garantia,
   fecha: reparaciones.fecha,
+  monto: reparaciones.monto,
   falla_id: reparaciones.falla_id,
   falla: fallas.descripcion,
   created_at: isoTimestamp(reparaciones.created_at),

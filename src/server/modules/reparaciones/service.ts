@@ -33,19 +33,33 @@ export async function infoOrdenServicio(req: FastifyRequest, nro: string, anio: 
 type OrderRef = Pick<typeof reparaciones.$inferSelect, 'nro_orden' | 'anio' | 'orden_id' | 'ordendet_item'>;
 
 /**
- * The repair's service-order reference. A new or changed one is checked against the logistics system (the order
- * and its item must exist; orden_id comes from it); an unchanged one is kept as stored.
+ * The repair's service-order reference and amount. A new or changed reference is checked against the logistics system
+ * (the order and its item must exist; orden_id comes from it); an unchanged one is kept as stored. The amount is the
+ * body's; without one, the chosen item's amount for a new or changed reference, the stored amount for an unchanged
+ * one, else 0.
  */
-async function orderRef(req: FastifyRequest, body: ReparacionBody, stored: OrderRef | null): Promise<OrderRef> {
-  if (!body.nro_orden || body.anio == null) return { nro_orden: null, anio: null, orden_id: null, ordendet_item: null };
+async function orderRef(
+  req: FastifyRequest,
+  body: ReparacionBody,
+  stored: (OrderRef & { monto: number }) | null,
+): Promise<{ ref: OrderRef; monto: number }> {
+  const r = await orderItem(req, body, stored);
+  return { ref: r.ref, monto: body.monto ?? r.itemMonto ?? stored?.monto ?? 0 };
+}
+
+async function orderItem(req: FastifyRequest, body: ReparacionBody, stored: OrderRef | null): Promise<{ ref: OrderRef; itemMonto?: number }> {
+  if (!body.nro_orden || body.anio == null) return { ref: { nro_orden: null, anio: null, orden_id: null, ordendet_item: null }, itemMonto: 0 };
   const same = stored && stored.nro_orden === body.nro_orden && stored.anio === body.anio && stored.ordendet_item === body.ordendet_item;
-  if (same) return stored;
+  if (same) return { ref: { nro_orden: stored.nro_orden, anio: stored.anio, orden_id: stored.orden_id, ordendet_item: stored.ordendet_item } };
   assertOrderYear(body.anio);
   const items = await integrations(req.server.config, req.server.db).logistica.getServiceOrder(body.nro_orden, body.anio);
   if (items.length === 0) throw badRequest(MSG.serviceOrderNotFound, { nro_orden: MSG.serviceOrderNotFound });
   const item = body.ordendet_item == null ? null : items.find((i) => i.ordendet_item === body.ordendet_item);
   if (body.ordendet_item != null && !item) throw badRequest(MSG.serviceOrderItemNotFound, { ordendet_item: MSG.serviceOrderItemNotFound });
-  return { nro_orden: body.nro_orden, anio: body.anio, orden_id: (item ?? items[0]).orden_id, ordendet_item: body.ordendet_item };
+  return {
+    ref: { nro_orden: body.nro_orden, anio: body.anio, orden_id: (item ?? items[0]).orden_id, ordendet_item: body.ordendet_item },
+    itemMonto: item?.monto ?? 0,
+  };
 }
 
 /**
@@ -123,9 +137,10 @@ async function setFallaState(ctx: ChangeContext, fallaId: number, estado: 0 | 1,
   }
 }
 
-function values(body: ReparacionBody, ref: OrderRef, fallaId: number | null) {
+function values(body: ReparacionBody, { ref, monto }: { ref: OrderRef; monto: number }, fallaId: number | null) {
   return {
     ...ref,
+    monto,
     maquinaria_id: body.maquinaria_id,
     servicio: body.servicio,
     descripcion: body.descripcion,
@@ -144,7 +159,7 @@ export async function createReparacion(req: FastifyRequest, body: ReparacionBody
     async (ctx) => {
       await maquinariaPlate(ctx.tx, body.maquinaria_id);
       const fallaId = await checkFalla(ctx.tx, body, null, null);
-      await checkOrderItem(ctx.tx, ref, null);
+      await checkOrderItem(ctx.tx, ref.ref, null);
       const [row] = await ctx.tx
         .insert(reparaciones)
         .values(values(body, ref, fallaId))
@@ -173,7 +188,7 @@ export async function updateReparacion(req: FastifyRequest, id: number, body: Re
     const before = await getReparacion(ctx.tx, id);
     await maquinariaPlate(ctx.tx, body.maquinaria_id);
     const fallaId = await checkFalla(ctx.tx, body, id, stored.falla_id);
-    await checkOrderItem(ctx.tx, ref, id);
+    await checkOrderItem(ctx.tx, ref.ref, id);
     await ctx.tx
       .update(reparaciones)
       .set(values(body, ref, fallaId))

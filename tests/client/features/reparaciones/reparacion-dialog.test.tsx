@@ -42,6 +42,7 @@ const item = (n: number, desart: string) => ({
   orden_fechadoc: `2024-0${n}-1${n}`,
   orden_id: 900,
   ordendet_item: n,
+  monto: n * 1250.5,
 });
 
 beforeEach(() => {
@@ -124,6 +125,8 @@ describe('repair modal', () => {
     expect((screen.getByLabelText(new RegExp(`^${R.warranty}`)) as HTMLInputElement).value).toBe('1 MESES');
     expect((screen.getByLabelText(new RegExp(`^${R.service}`)) as HTMLInputElement).value).toBe('Actividad 1');
     expect((screen.getByLabelText(new RegExp(`^${A.date}`)) as HTMLInputElement).value).toBe('2024-01-11');
+    // The item's amount, editable.
+    expect((screen.getByLabelText(LABELS.reparacionMonto.amount, { exact: false }) as HTMLInputElement).value).toBe('1250.50');
     expect(screen.queryByLabelText(new RegExp(`^${R.relatedServices}`))).toBeNull();
   });
 
@@ -138,6 +141,7 @@ describe('repair modal', () => {
     fireEvent.change(services, { target: { value: '2' } });
     await waitFor(() => expect((screen.getByLabelText(new RegExp(`^${R.provider}`)) as HTMLInputElement).value).toBe('TALLER 2 SAC'));
     expect((screen.getByLabelText(new RegExp(`^${R.warranty}`)) as HTMLInputElement).value).toBe('2 MESES');
+    expect((screen.getByLabelText(LABELS.reparacionMonto.amount, { exact: false }) as HTMLInputElement).value).toBe('2501.00');
     expect(services.value).toBe('2');
   });
 });
