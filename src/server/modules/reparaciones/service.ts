@@ -47,10 +47,16 @@ async function orderRef(
   return { ref: r.ref, monto: body.monto ?? r.itemMonto ?? stored?.monto ?? 0 };
 }
 
-async function orderItem(req: FastifyRequest, body: ReparacionBody, stored: OrderRef | null): Promise<{ ref: OrderRef; itemMonto?: number }> {
-  if (!body.nro_orden || body.anio == null) return { ref: { nro_orden: null, anio: null, orden_id: null, ordendet_item: null }, itemMonto: 0 };
+async function orderItem(
+  req: FastifyRequest,
+  body: ReparacionBody,
+  stored: OrderRef | null,
+): Promise<{ ref: OrderRef; itemMonto?: number }> {
+  if (!body.nro_orden || body.anio == null)
+    return { ref: { nro_orden: null, anio: null, orden_id: null, ordendet_item: null }, itemMonto: 0 };
   const same = stored && stored.nro_orden === body.nro_orden && stored.anio === body.anio && stored.ordendet_item === body.ordendet_item;
-  if (same) return { ref: { nro_orden: stored.nro_orden, anio: stored.anio, orden_id: stored.orden_id, ordendet_item: stored.ordendet_item } };
+  if (same)
+    return { ref: { nro_orden: stored.nro_orden, anio: stored.anio, orden_id: stored.orden_id, ordendet_item: stored.ordendet_item } };
   assertOrderYear(body.anio);
   const items = await integrations(req.server.config, req.server.db).logistica.getServiceOrder(body.nro_orden, body.anio);
   if (items.length === 0) throw badRequest(MSG.serviceOrderNotFound, { nro_orden: MSG.serviceOrderNotFound });
