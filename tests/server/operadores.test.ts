@@ -250,7 +250,10 @@ describe('operators API (/api/operadores)', () => {
     const none = await reader([]);
     expect((await call(t.app, none, { method: 'GET', url: '/api/operadores' })).statusCode).toBe(403);
     // The exit form's clerk and the valuations' staff (daily reports): name and DNI, nothing personal.
-    for (const roles of [[MENU.almacen, MENU.salidas, ROLE.salidaNuevo], [MENU.valorizaciones, MENU.registrarValorizaciones]]) {
+    for (const roles of [
+      [MENU.almacen, MENU.salidas, ROLE.salidaNuevo],
+      [MENU.valorizaciones, MENU.registrarValorizaciones],
+    ]) {
       const r = await read(await reader(roles));
       expect(r.list).toEqual({ operador_id: id, indiv_id: null, dni: '41556677', nombres: 'PRUEBA, PERSONAL', ...hidden });
       expect(r.one).toEqual(r.list);
