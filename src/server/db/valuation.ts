@@ -74,8 +74,6 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promi
       importe = Math.round(inQ * costo);
       q += inQ;
       v += importe;
-      if (q > 0) avg = v / q;
-      else avg = costo;
     } else {
       costo = cost4(avg);
       // The exit that takes the whole stock takes its whole value (no cent left behind by rounding).
@@ -83,6 +81,11 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promi
       q -= outQ;
       v -= importe;
     }
+    // The average after a row depends only on what is stored with it (the balance, or the row's unit cost when the
+    // balance is not positive), exactly as the anchor reads it: a pass that starts at any date values the later
+    // rows as a pass from the first movement does. (Carrying the previous average across an exit instead let the
+    // cent an exit rounds away make a partial pass and a full pass disagree.)
+    avg = q > 0 ? v / q : costo;
     const next = { id: r.id, costo, importe, q, v };
     if (
       cost4(r.costo_unitario) !== costo ||
