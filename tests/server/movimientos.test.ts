@@ -90,7 +90,9 @@ describe('kardex (/api/movimientos/list) and the machine and operator reads', ()
       ['SALIDA', 69.75],
     ]);
     expect(
-      (await post('/api/movimientos/list', { insumo_id: k2, fini: '2025-01-01' })).json().map((r: Row) => [r.tipo, r.saldo, r.saldo_importe]),
+      (await post('/api/movimientos/list', { insumo_id: k2, fini: '2025-01-01' }))
+        .json()
+        .map((r: Row) => [r.tipo, r.saldo, r.saldo_importe]),
     ).toEqual([['SALDO', 59.75, 967.95]]);
   });
 
