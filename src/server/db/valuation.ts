@@ -97,7 +97,9 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promi
     }
   }
   if (changed.length > 0) {
-    // One statement for every changed row (arrays as text, which both drivers pass the same way).
+    // One statement for every changed row (arrays as text, which both drivers pass the same way). The supply and date
+    // repeat the read's range so the join reads those rows through their index; on the id alone the planner hashed
+    // the whole table (200,000 movements: 400 ms before writing a row).
     const list = (f: (c: (typeof changed)[number]) => number): string => changed.map(f).join(',');
     await tx.execute(
       sql`update ${movimientos} as m set costo_unitario = v.costo, importe = v.importe, saldo_cantidad = v.q, saldo_importe = v.v
@@ -106,7 +108,7 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promi
                        unnest(string_to_array(${list((c) => c.importe / 100)}, ',')::numeric[]) as importe,
                        unnest(string_to_array(${list((c) => c.q / 100)}, ',')::numeric[]) as q,
                        unnest(string_to_array(${list((c) => c.v / 100)}, ',')::numeric[]) as v) as v
-          where m.id = v.id`,
+          where m.id = v.id and m.insumo_id = ${insumoId} and m.fecha >= ${desde}`,
     );
   }
   await tx
