@@ -696,6 +696,7 @@ export const LABELS = {
     amount: 'Importe S/',
     balanceValue: 'Saldo S/',
     opening: 'SALDO INICIAL',
+    openingShort: 'INICIAL',
   },
   operadores: {
     title: 'LISTADO DE OPERADORES',

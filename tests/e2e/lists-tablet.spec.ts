@@ -110,8 +110,8 @@ test('exits list and kardex fit an upright tablet, folding the rest into a row d
   expect(await kardex.table.locator('tbody tr[data-detail]').textContent()).toContain(M.document);
   await shot(page, 'tablet-kardex-detail');
 
-  // On a desktop everything fits: nothing folds.
-  await page.setViewportSize({ width: 1600, height: 900 });
+  // On a wide desktop everything fits: nothing folds.
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await expect.poll(async () => (await kardex.table.locator('thead th').allTextContents()).length).toBe(12);
   expect(await kardex.table.getByRole('button', { name: LABELS.showDetail }).count()).toBe(0);
   await shot(page, 'desktop-kardex');

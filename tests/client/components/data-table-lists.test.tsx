@@ -174,7 +174,7 @@ describe('kardex export', () => {
     const cells = screen.getAllByRole('row')[3].querySelectorAll('td');
     expect(cells[6].textContent).toBe('');
     expect(cells[8].textContent).toBe('12.3456');
-    expect(screen.getAllByRole('row')[1].textContent).toContain(LABELS.movimientos.opening);
+    expect(screen.getAllByRole('row')[1].textContent).toContain(LABELS.movimientos.openingShort);
     await user.click(screen.getByRole('button', { name: /PDF/ }));
     const input = exportPdf.mock.calls[0][0] as { rows: unknown[][] };
     // Inflow, outflow, unit cost, amount, balance, balance value.

@@ -38,7 +38,8 @@ const VARIANT: Record<MovimientoRow['tipo'], 'success' | 'info' | 'warning' | 's
 // and value; the unit cost and amount come next; the code, the supplier or machine and the document fold first.
 export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
   { accessorKey: 'insumo_codigo', header: A.code, meta: { className: 'whitespace-nowrap', priority: 4 } },
-  { accessorKey: 'insumo_name', header: A.description, meta: { priority: 1 } },
+  // Below 1024 px the description wraps at 9rem, leaving room for the balance in quantity and value.
+  { accessorKey: 'insumo_name', header: A.description, meta: { className: 'max-w-36 lg:max-w-none', priority: 1 } },
   {
     accessorKey: 'fecha',
     header: A.date,
@@ -48,7 +49,15 @@ export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
   {
     accessorKey: 'tipo',
     header: M.type,
-    cell: ({ row }) => <Badge variant={VARIANT[row.original.tipo]}>{typeText(row.original.tipo)}</Badge>,
+    // On screen the opening row's badge says INICIAL (as narrow as the others); the exports say SALDO INICIAL.
+    cell: ({ row }) =>
+      row.original.tipo === SALDO_INICIAL ? (
+        <Badge variant={VARIANT.SALDO} title={M.opening}>
+          {M.openingShort}
+        </Badge>
+      ) : (
+        <Badge variant={VARIANT[row.original.tipo]}>{row.original.tipo}</Badge>
+      ),
     meta: { align: 'center', priority: 1, exportValue: (r) => typeText(r.tipo) },
   },
   { accessorKey: 'proveedor', header: M.party, meta: { priority: 5 } },
