@@ -55,7 +55,8 @@ export const movimientosApi = {
   list: endpoint({
     method: 'POST',
     path: '/api/movimientos/list',
-    summary: 'Kárdex valorizado: movimientos de un insumo (0 = todos) entre dos fechas con costo unitario, importe y saldo (cantidad e importe)',
+    summary:
+      'Kárdex valorizado: movimientos de un insumo (0 = todos) entre dos fechas con costo unitario, importe y saldo (cantidad e importe)',
     description: `Con \`fini\`, cada insumo empieza con una fila \`tipo: 'SALDO'\` (id negativo) con su saldo antes de esa fecha. Devuelve a lo más \`limit\` movimientos (hasta ${KARDEX_MAX_ROWS}; las filas de saldo inicial no cuentan) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
     access: 'session',
     body: movimientoListBody,

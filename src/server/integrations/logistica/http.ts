@@ -34,7 +34,12 @@ export const remotePurchaseOrder = z.object({
       unimed: reqClip(20),
       cotidet_marca: clip(120),
       /** Soles per unit; an older system that sends none leaves the entry unvalued (0). */
-      precio_unitario: z.coerce.number().nonnegative().max(9_999_999_999.9999).nullish().transform((v) => v ?? 0),
+      precio_unitario: z.coerce
+        .number()
+        .nonnegative()
+        .max(9_999_999_999.9999)
+        .nullish()
+        .transform((v) => v ?? 0),
     }),
   ),
   guias: z
