@@ -2,9 +2,9 @@
 // BENCH_DATABASE_URL is set (throw-away databases there, dropped after); the PDF against pdfmake; then, on one
 // built client and a server with 10,000 exits, the Salidas screen in Chromium against DataTables (exits-screen.ts),
 // the login bundle, the warm offline start and the outbox replay (offline.ts); the load run of bench/load.ts with
-// BENCH_LOAD=1. Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
+// BENCH_LOAD=1; the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
 // bench/results/latest.json). The databases and the app start the way the server tests start theirs
-// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,pdf,screen,offline,load` (default all).
+// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,valuation,pdf,screen,offline,load` (default all).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
@@ -20,6 +20,7 @@ import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida
 import { generateIndicadores, INDICADORES_BUDGET_MS, timeIndicadores } from './indicadores';
 import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
 import { generatePlanes, PLANES_BUDGET_MS, timePlanes } from './planes';
+import { generateValuation, timeValuation, VALUATION } from './valuation';
 import { cases, exitsAgainstSql, generate, timeCases, type Result } from './warehouse';
 
 /** Most the exits list may take against PostgreSQL building the same JSON by itself. */
@@ -139,6 +140,38 @@ async function runOn(label: string, databaseUrl: string | undefined): Promise<Fi
   return figures;
 }
 
+/** The valued kardex of one supply with 200,000 movements and a backdated exit before 10,000 of them, on a fresh database. */
+async function runValuationOn(label: string, databaseUrl: string | undefined): Promise<Figure[]> {
+  const group = `valuation (${label})`;
+  if (databaseUrl) process.env.TEST_DATABASE_URL = databaseUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  const teardown = await setupTemplate();
+  try {
+    const t = await createTestApp();
+    try {
+      const t0 = performance.now();
+      const d = await generateValuation(t.database.db);
+      console.log(
+        `\n${label}: 1 supply with ${VALUATION.movements} movements generated in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+          `(valued from its first movement in ${(d.valueMs / 1000).toFixed(1)} s)`,
+      );
+      const { token } = await createUser(t, ALL_CODES);
+      const figures: Figure[] = [];
+      for (const x of await timeValuation(t.app, token, d)) {
+        const within = x.median <= x.budget ? 'within' : 'ABOVE';
+        console.log(`${x.name}: ${x.rows} rows, median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms (${within} ${x.budget} ms)`);
+        figures.push(figure(group, x.name, x.median, 'ms', { op: '<=', value: x.budget }, { p95: x.p95, rows: x.rows }));
+      }
+      figures.push(figure(group, `valuing the ${VALUATION.movements} movements from the first`, d.valueMs, 'ms'));
+      return figures;
+    } finally {
+      await t.close();
+    }
+  } finally {
+    await teardown();
+  }
+}
+
 function print(results: Result[]): void {
   const w = Math.max(...results.map((r) => r.name.length), 4);
   console.log(`${'name'.padEnd(w)} | ${'rows'.padStart(6)} | ${'median ms'.padStart(9)} | ${'p95 ms'.padStart(8)}`);
@@ -185,7 +218,7 @@ function loadFigures(r: LoadFigures): Figure[] {
   ];
 }
 
-type Part = 'server' | 'pdf' | 'screen' | 'offline' | 'load';
+type Part = 'server' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load';
 
 async function main(): Promise<void> {
   const only = process.argv
@@ -201,6 +234,11 @@ async function main(): Promise<void> {
     figures.push(...(await runOn('PGlite', undefined)));
     const url = process.env.BENCH_DATABASE_URL;
     if (url) figures.push(...(await runOn('PostgreSQL', url)));
+  }
+  if (wants('valuation')) {
+    figures.push(...(await runValuationOn('PGlite', undefined)));
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) figures.push(...(await runValuationOn('PostgreSQL', url)));
   }
   if (wants('pdf')) figures.push(...(await runPdf()));
   if (wants('screen') || wants('offline')) {

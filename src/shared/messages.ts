@@ -545,7 +545,14 @@ export const LABELS = {
     pendingHint: 'Registro guardado en este dispositivo, aún no enviado al servidor',
     fix: 'Abrir y corregir',
   },
-  insumos: { title: 'INSUMOS Y MATERIALES', fileName: 'insumos-materiales' },
+  insumos: {
+    title: 'INSUMOS Y MATERIALES',
+    fileName: 'insumos-materiales',
+    // Valued stock
+    averageCost: 'Costo prom. S/',
+    stockValue: 'Valor S/',
+    totalValue: (total: string) => `Valor total del stock: S/ ${total}`,
+  },
   maquinarias: {
     title: 'LISTADO DE MAQUINARIAS Y EQUIPOS PESADOS',
     fileName: 'maquinarias',
@@ -684,6 +691,11 @@ export const LABELS = {
     noBrand: 'Sin marca',
     selectGuide: 'Seleccione una guía',
     fileName: 'ingresos',
+    // Unit costs
+    unitPrice: 'P. unitario S/',
+    amount: 'Importe S/',
+    total: (total: string) => `Total: S/ ${total}`,
+    priceFromOrder: 'Precios de la orden de compra',
   },
   salidas: {
     title: 'LISTADO DE SALIDAS',
@@ -718,6 +730,12 @@ export const LABELS = {
     balance: 'Saldo',
     fileName: 'kardex',
     clearSupply: 'Todos los insumos',
+    // Valued kardex
+    unitCost: 'Costo unit. S/',
+    amount: 'Importe S/',
+    balanceValue: 'Saldo S/',
+    opening: 'SALDO INICIAL',
+    openingShort: 'INICIAL',
   },
   operadores: {
     title: 'LISTADO DE OPERADORES',

@@ -104,15 +104,15 @@ test('exits list and kardex fit an upright tablet, folding the rest into a row d
   const kardex = await layout(page, M.title);
   await shot(page, 'tablet-kardex');
   expect(kardex.overflow.scroll).toBeLessThanOrEqual(kardex.overflow.client + 1);
-  for (const key of [A.date, A.description, M.type, M.inflow, M.outflow, M.balance]) expect(kardex.headers).toContain(key);
+  for (const key of [A.date, A.description, M.type, M.inflow, M.outflow, M.balance, M.balanceValue]) expect(kardex.headers).toContain(key);
   const first = kardex.table.locator('tbody tr').first();
   await first.getByRole('button', { name: LABELS.showDetail }).click();
   expect(await kardex.table.locator('tbody tr[data-detail]').textContent()).toContain(M.document);
   await shot(page, 'tablet-kardex-detail');
 
-  // On a desktop everything fits: nothing folds.
-  await page.setViewportSize({ width: 1600, height: 900 });
-  await expect.poll(async () => (await kardex.table.locator('thead th').allTextContents()).length).toBe(9);
+  // On a wide desktop everything fits: nothing folds.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect.poll(async () => (await kardex.table.locator('thead th').allTextContents()).length).toBe(12);
   expect(await kardex.table.getByRole('button', { name: LABELS.showDetail }).count()).toBe(0);
   await shot(page, 'desktop-kardex');
   await context.close();

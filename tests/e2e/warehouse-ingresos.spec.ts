@@ -6,11 +6,15 @@ import type { IngresoRow, OrdenInfo } from '@shared/contract/ingresos';
 import type { InsumoRow } from '@shared/contract/insumos';
 import type { MovimientoRow } from '@shared/contract/movimientos';
 import { limaDate } from '@shared/domain/dates';
-import { formatAmount } from '@shared/domain/money';
+import { formatAmount, fromCents, toCents } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
 import { launch, loginAs, newContext, shot, toastWith } from './browser';
+
+/** The screen's money and unit-cost formats (es-PE grouping; 2 decimals, and 2 to 4 for a unit cost). */
+const formatMoney = (n: number) => new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+const formatUnitCost = (n: number) => new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,7 +90,15 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   const guia = order.info.guias[0].nro_guiaremision;
   const before = await stockByCode(token);
 
-  const user = await ensureUser('e2e.alm.ingresos', [MENU.almacen, MENU.ingresos, MENU.movimientos, ROLE.ingresoNuevo, ROLE.ingresoVer]);
+  const user = await ensureUser('e2e.alm.ingresos', [
+    MENU.almacen,
+    MENU.ingresos,
+    MENU.movimientos,
+    MENU.reportes,
+    MENU.reporteInsumos,
+    ROLE.ingresoNuevo,
+    ROLE.ingresoVer,
+  ]);
   const page = await (await newContext(browser)).newPage();
   page.setDefaultTimeout(15_000);
   await loginAs(page, user, USER_PASSWORD);
@@ -107,6 +119,11 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   const view = page.getByRole('dialog', { name: L.view });
   await view.waitFor();
   for (const item of order.info.items) await view.getByRole('cell', { name: item.insumo_codigo, exact: true }).waitFor();
+  // The order's prices, read-only, with the entry's total.
+  const totalCents = order.info.items.reduce((s, i) => s + Math.round(toCents(i.cantidad) * i.precio_unitario), 0);
+  expect(order.info.items.every((i) => i.precio_unitario > 0)).toBe(true);
+  await view.getByText(L.total(formatMoney(fromCents(totalCents))), { exact: true }).waitFor();
+  await shot(page, 'warehouse-ingreso-view');
   expect(await view.getByLabel(L.orderNumber).inputValue()).toBe(order.nro);
   expect(await view.getByLabel(L.orderNumber).isDisabled()).toBe(true);
   expect(await view.getByLabel(L.supplier).isDisabled()).toBe(true);
@@ -134,7 +151,9 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
       code,
     ).toBeCloseTo(qty, 2);
     expect(moves.every((m) => m.proveedor === order.info.items[0].proveedor && m.salida === 0)).toBe(true);
+    expect(moves.every((m) => m.costo_unitario > 0 && m.importe > 0)).toBe(true);
     expect(kardex[kardex.length - 1].saldo, code).toBeCloseTo(insumo.stock, 2);
+    expect(kardex[kardex.length - 1].saldo_importe, code).toBeCloseTo(insumo.valor_stock, 2);
   }
 
   // The kardex screen, filtered by the first supply, lists the INGRESO with its delivery note and quantity.
@@ -153,7 +172,20 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
     .filter({ hasText: formatAmount(ordered.get(first.insumo_codigo) ?? 0) })
     .first();
   await move.waitFor();
+  expect(await move.textContent()).toContain(formatUnitCost(order.info.items[0].precio_unitario));
   await shot(page, 'warehouse-ingreso-kardex');
+
+  // The stock list values each supply (average cost, stock value) and states the warehouse's total value.
+  await page.getByRole('button', { name: LABELS.menu.reportes }).click();
+  await page.getByRole('link', { name: LABELS.menu.reporteInsumos }).click();
+  const I = LABELS.insumos;
+  const stockTable = page.getByRole('table', { name: I.title });
+  await stockTable.locator('tbody tr td').first().waitFor();
+  const heads = (await stockTable.locator('thead th').allTextContents()).map((h) => h.trim());
+  expect(heads).toEqual(expect.arrayContaining([I.averageCost, I.stockValue]));
+  const totalValue = [...after.values()].reduce((s, r) => s + toCents(r.valor_stock), 0);
+  await page.getByText(I.totalValue(formatMoney(fromCents(totalValue))), { exact: true }).waitFor();
+  await shot(page, 'warehouse-insumos-valor');
   await page.getByRole('link', { name: LABELS.menu.ingresos }).click();
   await page.getByRole('heading', { name: L.title }).waitFor();
 

@@ -24,6 +24,8 @@ export interface OrderItemSeed {
   cantidad: number;
   unimed: string;
   cotidet_marca?: string | null;
+  /** Unit price in soles (0 when left out). */
+  precio_unitario?: number;
 }
 
 /** A purchase order in the logistics mirror (what POST /api/ingresos/getinforden looks up). */

@@ -8,7 +8,14 @@ const GUIAS = [
   { nro_guiaremision: 'G001-124', fecha_guiaremision: '2024-03-05' },
 ];
 const ITEMS = [
-  { insumo_codigo: 'ING-ACE', insumo_name: 'Aceite hidráulico', cantidad: 10, unimed: 'GLN', cotidet_marca: 'SHELL' },
+  {
+    insumo_codigo: 'ING-ACE',
+    insumo_name: 'Aceite hidráulico',
+    cantidad: 10,
+    unimed: 'GLN',
+    cotidet_marca: 'SHELL',
+    precio_unitario: 58.5,
+  },
   { insumo_codigo: 'ING-BOL', insumo_name: 'Bolsa de cemento', cantidad: 20.5, unimed: 'BOL', cotidet_marca: 'ANDINO' },
 ];
 
@@ -59,6 +66,7 @@ describe('warehouse entries API (/api/ingresos)', () => {
       insumo_name: 'Aceite hidráulico',
       cantidad: 10,
       unimed: 'GLN',
+      precio_unitario: 58.5,
     });
     expect(body.marcas).toEqual([{ cotidet_marca: 'SHELL' }, { cotidet_marca: 'ANDINO' }]);
     expect(body.guias).toEqual(GUIAS);

@@ -47,6 +47,8 @@ describe('supplies API (/api/insumos)', () => {
       unimed: 'UND',
       unimed_id: und,
       stock: 0,
+      costo_promedio: 0,
+      valor_stock: 0,
     });
   });
 

@@ -4,8 +4,8 @@ import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, type TestApp, createTestApp, login } from './helpers';
 
 const ITEMS = [
-  { insumo_codigo: 'KAR-1', insumo_name: 'Llanta 17.5-25', cantidad: 8, unimed: 'UND' },
-  { insumo_codigo: 'KAR-2', insumo_name: 'Petróleo diésel', cantidad: 100, unimed: 'GLN' },
+  { insumo_codigo: 'KAR-1', insumo_name: 'Llanta 17.5-25', cantidad: 8, unimed: 'UND', precio_unitario: 1800 },
+  { insumo_codigo: 'KAR-2', insumo_name: 'Petróleo diésel', cantidad: 100, unimed: 'GLN', precio_unitario: 16.2 },
 ];
 
 describe('kardex (/api/movimientos/list) and the machine and operator reads', () => {
@@ -64,25 +64,36 @@ describe('kardex (/api/movimientos/list) and the machine and operator reads', ()
       nro_guiaremision: 'G-50',
       ingreso: 8,
       salida: 0,
+      costo_unitario: 1800,
+      importe: 14400,
       saldo: 8,
+      saldo_importe: 14400,
     });
     expect(rows[1]).toMatchObject({ proveedor: maq.placa, nro_guiaremision: 'V-10' });
   });
 
-  it('includes the opening balance before fini (Todos = 0 covers every supply)', async () => {
+  it('opens each supply with its balance before fini (Todos = 0 covers every supply)', async () => {
     const rows = (await post('/api/movimientos/list', { insumo_id: 0, fini: '2024-01-01', ffin: '2024-12-31' })).json();
-    expect(
-      rows.map((r: { insumo_codigo: string; nro_guiaremision: string; saldo: number }) => [r.insumo_codigo, r.nro_guiaremision, r.saldo]),
-    ).toEqual([
-      ['KAR-1', 'V-11', 5],
-      ['KAR-2', 'V-12', 59.75],
+    type Row = { insumo_codigo: string; tipo: string; nro_guiaremision: string; saldo: number; saldo_importe: number };
+    expect(rows.map((r: Row) => [r.insumo_codigo, r.tipo, r.nro_guiaremision, r.saldo, r.saldo_importe])).toEqual([
+      ['KAR-1', 'SALDO', '', 6, 10800],
+      ['KAR-1', 'SALIDA', 'V-11', 5, 9000],
+      ['KAR-2', 'SALDO', '', 69.75, 1129.95],
+      ['KAR-2', 'SALIDA', 'V-12', 59.75, 967.95],
     ]);
     expect(
       (await post('/api/movimientos/list', { insumo_id: k2, fini: '2023-04-01', ffin: '2023-12-31' }))
         .json()
-        .map((r: { saldo: number }) => r.saldo),
-    ).toEqual([69.75]);
-    expect((await post('/api/movimientos/list', { insumo_id: k2, fini: '2025-01-01' })).json()).toEqual([]);
+        .map((r: Row) => [r.tipo, r.saldo]),
+    ).toEqual([
+      ['SALDO', 100],
+      ['SALIDA', 69.75],
+    ]);
+    expect(
+      (await post('/api/movimientos/list', { insumo_id: k2, fini: '2025-01-01' }))
+        .json()
+        .map((r: Row) => [r.tipo, r.saldo, r.saldo_importe]),
+    ).toEqual([['SALDO', 59.75, 967.95]]);
   });
 
   it('pages large answers (limit/offset, X-Next-Offset) and validates the filter', async () => {

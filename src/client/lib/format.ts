@@ -60,6 +60,18 @@ export function formatMoney(value: number | string | null | undefined): string {
   return moneyFormatter.format(n);
 }
 
+const unitCostFormatter = new Intl.NumberFormat('es-PE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+  useGrouping: true,
+});
+
+/** A unit cost: 2 to 4 decimals (S/ 3.3333 per unit), es-PE grouping; '' for null/undefined/NaN. */
+export function formatUnitCost(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return unitCostFormatter.format(value);
+}
+
 /** Size of a file for people: `850 KB`, `2.4 MB` (es-PE uses the decimal point). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -44,6 +44,11 @@ const optionalMonto = cell
   .pipe(z.union([z.literal(''), z.string().regex(/^\d+([.,]\d{1,2})?$/, FIELD.number)]))
   .transform((s) => (s ? Number(s.replace(',', '.')) : 0))
   .pipe(z.number().max(9_999_999_999.99, FIELD.invalidValue));
+/** A unit price in soles, zero or more, kept to 4 decimals (a spreadsheet's computed price has more); empty is 0. */
+const price = cell
+  .pipe(z.union([z.literal(''), z.string().regex(/^\d+([.,]\d+)?$/, FIELD.number)]))
+  .transform((s) => (s === '' ? 0 : Math.round(Number(s.replace(',', '.')) * 10_000) / 10_000))
+  .pipe(z.number().max(9_999_999_999.9999, FIELD.invalidValue));
 const ruc = cell.pipe(z.string().regex(/^\d{11}$/, FIELD.ruc));
 const optRuc = cell.pipe(z.union([z.literal(''), z.string().regex(/^\d{11}$/, FIELD.ruc)])).transform((s) => s || null);
 /** A DNI typed as a number in a spreadsheet loses its leading zero: 7 digits get it back. */
@@ -82,6 +87,7 @@ export const ROW_SCHEMAS = {
     cantidad: quantity,
     unimed: required(20),
     cotidet_marca: optional(120),
+    precio_unitario: price,
     nro_guiaremision: optional(40),
     fecha_guiaremision: date(true),
   }),
@@ -117,6 +123,7 @@ export const ALIASES: Record<string, string[]> = {
   anio: ['ano'],
   nro_ordencompra: ['nro_orden_compra', 'orden_compra'],
   cotidet_marca: ['marca'],
+  precio_unitario: ['precio', 'precio_unit', 'costo_unitario'],
   unimed: ['unidad', 'unimed_abrev'],
   monto: ['ordendet_monto', 'importe', 'ordendet_importe'],
 };

@@ -130,6 +130,7 @@ export async function importSheet(db: Db, source: ImportSource, sheet: Sheet, fi
             cantidad: r.cantidad,
             unimed: r.unimed,
             cotidet_marca: r.cotidet_marca,
+            precio_unitario: r.precio_unitario,
           })),
           guias: rows
             .filter((r, i) => r.nro_guiaremision && rows.findIndex((o) => o.nro_guiaremision === r.nro_guiaremision) === i)

@@ -66,6 +66,8 @@ export const ordenInfo = z.object({
       insumo_name: z.string(),
       cantidad: z.number(),
       unimed: z.string(),
+      /** Unit price of the order line in soles (read-only: the entry takes it from the order, never from the form). */
+      precio_unitario: z.number(),
     }),
   ),
   marcas: z.array(z.object({ cotidet_marca: z.string() })),
@@ -103,6 +105,8 @@ export const ingresoDetail = ingresoRow.omit({ guias: true }).extend({
       unimed: z.string(),
       marca: z.string().nullable(),
       user_idx: z.number().nullable(),
+      /** Unit price in soles taken from the purchase-order line when the entry was saved. */
+      precio_unitario: z.number(),
     }),
   ),
 });

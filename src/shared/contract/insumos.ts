@@ -43,6 +43,10 @@ export const insumoRow = z.object({
   unimed: z.string(),
   unimed_id: z.number(),
   stock: z.number(),
+  /** Weighted average cost in soles per unit (4 decimals), kept by the valuation of the kardex. */
+  costo_promedio: z.number(),
+  /** Value of the stock in soles: the supply's last running balance in the kardex. */
+  valor_stock: z.number(),
 });
 export type InsumoRow = z.infer<typeof insumoRow>;
 
@@ -87,7 +91,7 @@ export const insumosApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/insumos',
-    summary: 'Insumos con su unidad y stock, por código',
+    summary: 'Insumos con su unidad, stock, costo promedio y valor del stock, por código',
     access: READERS.insumos,
     answer: z.array(insumoRow),
   }),

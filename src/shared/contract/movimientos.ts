@@ -24,19 +24,30 @@ export const movimientoListBody = z
     path: ['ffin'],
   });
 
+/** Type of the opening-balance row the kardex puts before a supply's first movement of the range. */
+export const SALDO_INICIAL = 'SALDO';
+
 export const movimientoRow = z.object({
+  /** The movement's id; an opening-balance row has minus the supply's id. */
   id: z.number(),
   insumo_id: z.number(),
   insumo_codigo: z.string(),
   insumo_name: z.string(),
   fecha: z.string(),
-  tipo: z.enum(['INGRESO', 'SALIDA', 'AJUSTE']),
+  /** AJUSTE: a physical count's difference (surplus in `ingreso`, shortage in `salida`); SALDO: the balance before `fini`. */
+  tipo: z.enum([SALDO_INICIAL, 'INGRESO', 'SALIDA', 'AJUSTE']),
   proveedor: z.string(),
   nro_guiaremision: z.string(),
   ingreso: z.number(),
   salida: z.number(),
-  /** Running balance of the supply, including the opening balance before `fini`. */
+  /** Soles per unit: an entry's purchase price, an exit's or an adjustment's average at its point in the ledger. */
+  costo_unitario: z.number(),
+  /** Value of the quantity moved (soles). */
+  importe: z.number(),
+  /** Running balance of the supply (quantity) after the movement. */
   saldo: z.number(),
+  /** Running value of the supply (soles) after the movement. */
+  saldo_importe: z.number(),
 });
 export type MovimientoRow = z.infer<typeof movimientoRow>;
 
@@ -45,8 +56,9 @@ export const movimientosApi = {
   list: endpoint({
     method: 'POST',
     path: '/api/movimientos/list',
-    summary: 'Kárdex: movimientos de un insumo (0 = todos) entre dos fechas con su saldo acumulado',
-    description: `El saldo incluye el de antes de \`fini\`. Devuelve a lo más \`limit\` filas (hasta ${KARDEX_MAX_ROWS}) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
+    summary:
+      'Kárdex valorizado: movimientos de un insumo (0 = todos) entre dos fechas con costo unitario, importe y saldo (cantidad e importe)',
+    description: `Con \`fini\`, cada insumo empieza con una fila \`tipo: 'SALDO'\` (id negativo) con su saldo antes de esa fecha. Devuelve a lo más \`limit\` movimientos (hasta ${KARDEX_MAX_ROWS}; las filas de saldo inicial no cuentan) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
     access: READERS.kardex,
     body: movimientoListBody,
     answer: z.array(movimientoRow),

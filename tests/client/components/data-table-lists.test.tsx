@@ -12,6 +12,7 @@ import type { SalidaRow } from '@client/features/salidas/api';
 import { salidaColumns } from '@client/features/salidas/columns';
 import type { PedidoRow } from '@shared/contract/pedidos';
 import type { MovimientoRow } from '@shared/contract/movimientos';
+import { round2 } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { Act } from './fixtures';
 
@@ -144,10 +145,10 @@ describe('DataTable on a narrow screen', () => {
 });
 
 describe('kardex export', () => {
-  it('prints a blank where the screen shows a blank inflow or outflow, and the zero balance', async () => {
+  it('prints a blank where the screen shows a blank inflow or outflow, the zero balance, the values and the opening row', async () => {
     box = 2000;
     const user = userEvent.setup();
-    const row = (id: number, tipo: 'INGRESO' | 'SALIDA', ingreso: number, salida: number, saldo: number): MovimientoRow => ({
+    const row = (id: number, tipo: MovimientoRow['tipo'], ingreso: number, salida: number, saldo: number): MovimientoRow => ({
       id,
       insumo_id: 1,
       insumo_codigo: '05.01.0001',
@@ -158,21 +159,28 @@ describe('kardex export', () => {
       nro_guiaremision: `G-${id}`,
       ingreso,
       salida,
+      costo_unitario: 12.3456,
+      importe: round2((ingreso + salida) * 12.3456),
       saldo,
+      saldo_importe: round2(saldo * 12.3456),
     });
     render(
       <DataTable
         columns={movimientoColumns}
-        data={[row(1, 'INGRESO', 5, 0, 5), row(2, 'SALIDA', 0, 5, 0)]}
+        data={[row(-1, 'SALDO', 0, 0, 0), row(1, 'INGRESO', 5, 0, 5), row(2, 'SALIDA', 0, 5, 0)]}
         exportConfig={{ fileName: 'kardex', title: 'KARDEX' }}
       />,
     );
-    const cells = screen.getAllByRole('row')[2].querySelectorAll('td');
+    const cells = screen.getAllByRole('row')[3].querySelectorAll('td');
     expect(cells[6].textContent).toBe('');
+    expect(cells[8].textContent).toBe('12.3456');
+    expect(screen.getAllByRole('row')[1].textContent).toContain(LABELS.movimientos.openingShort);
     await user.click(screen.getByRole('button', { name: /PDF/ }));
     const input = exportPdf.mock.calls[0][0] as { rows: unknown[][] };
-    expect(input.rows[0].slice(6)).toEqual([5, null, 5]);
-    expect(input.rows[1].slice(6)).toEqual([null, 5, 0]);
+    // Inflow, outflow, unit cost, amount, balance, balance value.
+    expect(input.rows[0][3]).toBe(LABELS.movimientos.opening);
+    expect(input.rows[1].slice(6)).toEqual([5, null, 12.3456, 61.73, 5, 61.73]);
+    expect(input.rows[2].slice(6)).toEqual([null, 5, 12.3456, 61.73, 0, 0]);
   });
 });
 

@@ -148,6 +148,7 @@ describe('records of a list opened offline', () => {
             id: id * 10,
             insumo_id: 7,
             insumo: { insumo_codigo: `ACE-${id}`, insumo_name: 'Aceite' },
+            precio_unitario: 55,
             cantidad: 10,
             unimed: 'GLN',
             marca: null,

@@ -98,6 +98,21 @@ describe('seedDemo', () => {
     expect(await count('insumos', 'stock > 0')).toBeGreaterThan(25);
   });
 
+  it('prices every demo order line in soles and values the kardex with them: stock value = last balance ≈ stock × average', async () => {
+    expect(await count('ext_ordenes_compra_det', 'precio_unitario <= 0')).toBe(0);
+    expect(await count('ingresos_det', 'precio_unitario <= 0')).toBe(0);
+    const off = await rows(sql`
+      select i.insumo_codigo from insumos i
+      left join lateral (select saldo_importe from movimientos m where m.insumo_id = i.id order by fecha desc, id desc limit 1) l on true
+      where i.valor_stock <> coalesce(l.saldo_importe, 0) or abs(i.stock * i.costo_promedio - i.valor_stock) > 0.01
+         or (i.stock > 0 and i.valor_stock <= 0)`);
+    expect(off).toEqual([]);
+    // Diesel by the gallon costs about S/ 16 and a truck tyre about S/ 1,800.
+    const [diesel] = await rows(sql`select costo_promedio::float8 as c from insumos where insumo_codigo = '01.02.0001'`);
+    expect((diesel as { c: number }).c).toBeGreaterThan(14);
+    expect((diesel as { c: number }).c).toBeLessThan(17);
+  });
+
   it('writes one kardex row per entry and exit line, with its document and quantity', async () => {
     expect(await count('movimientos', `tipo = 'INGRESO' and ingreso_det_id is null`)).toBe(0);
     expect(await count('movimientos', `tipo = 'SALIDA' and salida_det_id is null`)).toBe(0);

@@ -74,8 +74,16 @@ beforeAll(async () => {
           cantidad: 55,
           unimed: 'GLN',
           cotidet_marca: 'MOBIL DELVAC',
+          precio_unitario: 61.5,
         },
-        { insumo_codigo: '02.01.0003', insumo_name: 'FILTRO DE ACEITE 1R-0750', cantidad: 12.5, unimed: 'UND', cotidet_marca: null },
+        {
+          insumo_codigo: '02.01.0003',
+          insumo_name: 'FILTRO DE ACEITE 1R-0750',
+          cantidad: 12.5,
+          unimed: 'UND',
+          cotidet_marca: null,
+          precio_unitario: 84.9,
+        },
       ],
       guias: [{ nro_guiaremision: 'T001-000345', fecha_guiaremision: '2026-03-14' }],
     },
@@ -146,8 +154,22 @@ describe('local integrations (mirror tables)', () => {
       fecha_ordencompra: '2026-03-10',
     });
     expect(order?.items).toEqual([
-      { insumo_codigo: '01.01.0001', insumo_name: 'ACEITE DE MOTOR SAE 15W40', cantidad: 55, unimed: 'GLN', cotidet_marca: 'MOBIL DELVAC' },
-      { insumo_codigo: '02.01.0003', insumo_name: 'FILTRO DE ACEITE 1R-0750', cantidad: 12.5, unimed: 'UND', cotidet_marca: null },
+      {
+        insumo_codigo: '01.01.0001',
+        insumo_name: 'ACEITE DE MOTOR SAE 15W40',
+        cantidad: 55,
+        unimed: 'GLN',
+        cotidet_marca: 'MOBIL DELVAC',
+        precio_unitario: 61.5,
+      },
+      {
+        insumo_codigo: '02.01.0003',
+        insumo_name: 'FILTRO DE ACEITE 1R-0750',
+        cantidad: 12.5,
+        unimed: 'UND',
+        cotidet_marca: null,
+        precio_unitario: 84.9,
+      },
     ]);
     expect(order?.guias).toEqual([{ nro_guiaremision: 'T001-000345', fecha_guiaremision: '2026-03-14' }]);
     expect(await logistica.getPurchaseOrder('0087', 2025)).toBeNull();
@@ -228,7 +250,16 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
       proveedor: 'FERRETERIA EL MINERO S.R.L.',
       proveedor_ruc: '20568741239',
       fecha_ordencompra: '12/08/2026',
-      items: [{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO DE CUCHILLA 5/8"', cantidad: '40', unimed: 'UND', cotidet_marca: 'CAT' }],
+      items: [
+        {
+          insumo_codigo: '05.01.0002',
+          insumo_name: 'PERNO DE CUCHILLA 5/8"',
+          cantidad: '40',
+          unimed: 'UND',
+          cotidet_marca: 'CAT',
+          precio_unitario: '6.55',
+        },
+      ],
       guias: [{ nro_guiaremision: 'EG01-000912', fecha_guiaremision: '2026-08-20T10:00:00-05:00' }],
     });
     const order = await http().logistica.getPurchaseOrder('450', 2026);
@@ -240,7 +271,16 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
       proveedor: 'FERRETERIA EL MINERO S.R.L.',
       proveedor_ruc: '20568741239',
       fecha_ordencompra: '2026-08-12',
-      items: [{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO DE CUCHILLA 5/8"', cantidad: 40, unimed: 'UND', cotidet_marca: 'CAT' }],
+      items: [
+        {
+          insumo_codigo: '05.01.0002',
+          insumo_name: 'PERNO DE CUCHILLA 5/8"',
+          cantidad: 40,
+          unimed: 'UND',
+          cotidet_marca: 'CAT',
+          precio_unitario: 6.55,
+        },
+      ],
       guias: [{ nro_guiaremision: 'EG01-000912', fecha_guiaremision: '2026-08-20' }],
     });
     expect(await integrations({}, db).logistica.getPurchaseOrder('0450', 2026)).toEqual(order);
@@ -252,7 +292,10 @@ describe('HTTP integrations (write-through to the mirror, fallback to it)', () =
       guias: [],
     });
     const again = await http().logistica.getPurchaseOrder('0450', 2026);
-    expect(again?.items).toEqual([{ insumo_codigo: '05.01.0002', insumo_name: 'PERNO', cantidad: 10, unimed: 'UND', cotidet_marca: null }]);
+    // An older system that sends no price leaves the line unvalued (0).
+    expect(again?.items).toEqual([
+      { insumo_codigo: '05.01.0002', insumo_name: 'PERNO', cantidad: 10, unimed: 'UND', cotidet_marca: null, precio_unitario: 0 },
+    ]);
     expect((await integrations({}, db).logistica.getPurchaseOrder('450', 2026))?.guias).toEqual([]);
   });
 
@@ -424,21 +467,21 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
 
   it('groups purchase-order lines into orders and skips an order with any bad line', async () => {
     const head =
-      'orden_id,nro_ordencompra,anio,proveedor,proveedor_ruc,fecha_ordencompra,insumo_codigo,insumo_name,cantidad,unimed,marca,nro_guiaremision,fecha_guiaremision\n';
+      'orden_id,nro_ordencompra,anio,proveedor,proveedor_ruc,fecha_ordencompra,insumo_codigo,insumo_name,cantidad,unimed,marca,nro_guiaremision,fecha_guiaremision,precio_unitario\n';
     const report = await importFile(
       db,
       'ordenes-compra',
       file(
         'oc.csv',
         head +
-          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,02.01.0001,FILTRO DE AIRE,4,UND,DONALDSON,T001-100,2026-09-05\n' +
-          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,02.01.0002,FILTRO DE COMBUSTIBLE,"6,5",UND,FLEETGUARD,T001-100,2026-09-05\n' +
-          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,01.01.0001,ACEITE 15W40,10,GLN,,T001-101,2026-09-06\n' +
-          '9201,0502,2026,OTRO PROVEEDOR,,2026-09-02,01.01.0001,ACEITE,abc,GLN,,,\n' +
-          '9201,0502,2026,OTRO PROVEEDOR,,2026-09-02,01.01.0002,GRASA,5,KG,,,\n' +
-          '9202,0503,2026,PROVEEDOR A,,2026-09-03,01.01.0001,ACEITE,5,GLN,,,\n' +
-          '9202,0503,2026,PROVEEDOR B,,2026-09-03,01.01.0002,GRASA,5,KG,,,\n' +
-          '9203,501,2026,DUPLICADO,,2026-09-03,01.01.0002,GRASA,5,KG,,,\n',
+          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,02.01.0001,FILTRO DE AIRE,4,UND,DONALDSON,T001-100,2026-09-05,180.5\n' +
+          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,02.01.0002,FILTRO DE COMBUSTIBLE,"6,5",UND,FLEETGUARD,T001-100,2026-09-05,"95,12345"\n' +
+          '9200,0501,2026,DISTRIBUIDORA ANDINA SAC,20512345671,2026-09-01,01.01.0001,ACEITE 15W40,10,GLN,,T001-101,2026-09-06,\n' +
+          '9201,0502,2026,OTRO PROVEEDOR,,2026-09-02,01.01.0001,ACEITE,abc,GLN,,,,\n' +
+          '9201,0502,2026,OTRO PROVEEDOR,,2026-09-02,01.01.0002,GRASA,5,KG,,,,\n' +
+          '9202,0503,2026,PROVEEDOR A,,2026-09-03,01.01.0001,ACEITE,5,GLN,,,,\n' +
+          '9202,0503,2026,PROVEEDOR B,,2026-09-03,01.01.0002,GRASA,5,KG,,,,\n' +
+          '9203,501,2026,DUPLICADO,,2026-09-03,01.01.0002,GRASA,5,KG,,,,\n',
       ),
     );
     expect(report).toMatchObject({ total: 8, imported: 3 });
@@ -448,10 +491,11 @@ describe('import of CSV and XLSX files into the mirror tables', () => {
     expect(report.errors[3].message).toBe(`Línea 8: ${MSG.importOrderInconsistent('proveedor', 7)}`);
     expect(report.errors[4].message).toBe(`Línea 9: ${MSG.importOrderDuplicate(2)}`);
     const order = await integrations({}, db).logistica.getPurchaseOrder('501', 2026);
-    expect(order?.items.map((i) => [i.insumo_codigo, i.cantidad, i.cotidet_marca])).toEqual([
-      ['02.01.0001', 4, 'DONALDSON'],
-      ['02.01.0002', 6.5, 'FLEETGUARD'],
-      ['01.01.0001', 10, null],
+    // The unit price: a comma decimal, kept to 4 decimals; an empty cell is 0.
+    expect(order?.items.map((i) => [i.insumo_codigo, i.cantidad, i.cotidet_marca, i.precio_unitario])).toEqual([
+      ['02.01.0001', 4, 'DONALDSON', 180.5],
+      ['02.01.0002', 6.5, 'FLEETGUARD', 95.1235],
+      ['01.01.0001', 10, null, 0],
     ]);
     expect(order?.guias).toEqual([
       { nro_guiaremision: 'T001-100', fecha_guiaremision: '2026-09-05' },

@@ -13,8 +13,11 @@ export const INGRESOS_KEY = ['ingresos'] as const;
 
 export type GuiaRemision = IngresoBody['guias_remision'][number];
 
-/** An entry line as the order lookup fills it and GET /api/ingresos/:id answers it (with its id). */
-export type IngresoLine = IngresoBody['ingresos_det'][number] & { id?: number };
+/**
+ * An entry line as the order lookup fills it and GET /api/ingresos/:id answers it (with its id), with the order line's
+ * unit price to show: the server takes the price from the order, never from the body.
+ */
+export type IngresoLine = IngresoBody['ingresos_det'][number] & { id?: number; precio_unitario?: number };
 
 export function useIngresos(range: { fini: string; ffin: string }) {
   return useListQuery<IngresoRow[]>([...INGRESOS_KEY, 'list', range], (signal) => call(ingresosApi.list, { body: range, signal }));

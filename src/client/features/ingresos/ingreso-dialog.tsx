@@ -56,6 +56,7 @@ function linesOf(info: OrdenInfo): IngresoLine[] {
     cantidad: i.cantidad,
     unimed: i.unimed,
     marca: null,
+    precio_unitario: i.precio_unitario,
   }));
 }
 

@@ -1,6 +1,6 @@
 // Body of the entry modal shared by create and view: supplier, order date, delivery note, entry date and the
-// item table (code, quantity, unit, name, brand). In view mode every field is disabled except the delivery note,
-// which only switches the note shown.
+// item table (code, quantity, unit, name, brand, unit price and amount, with the total: read-only, from the purchase
+// order). In view mode every field is disabled except the delivery note, which only switches the note shown.
 import { useId } from 'react';
 import { LABELS } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
@@ -8,7 +8,8 @@ import { DateInput } from '@client/components/ui/date-input';
 import { FieldError } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
-import { formatDate, formatMoney } from '@client/lib/format';
+import { fromCents, toCents } from '@shared/domain/money';
+import { formatDate, formatMoney, formatUnitCost } from '@client/lib/format';
 import { TextField } from '@client/components/form-field';
 import type { GuiaRemision, IngresoLine } from './api';
 
@@ -35,6 +36,9 @@ export interface IngresoFieldsProps {
 
 export const guiaLabel = (g: GuiaRemision) =>
   g.fecha_guiaremision ? `${g.nro_guiaremision} (${formatDate(g.fecha_guiaremision)})` : g.nro_guiaremision;
+
+/** The amount of a line in cents: quantity × unit price, rounded to the cent as the kardex values it. */
+const lineCents = (l: IngresoLine) => Math.round(toCents(l.cantidad) * (l.precio_unitario ?? 0));
 
 export function IngresoFields(p: IngresoFieldsProps) {
   const id = useId();
@@ -63,7 +67,15 @@ export function IngresoFields(p: IngresoFieldsProps) {
         </Select>
       ),
     },
+    {
+      header: L.unitPrice,
+      cell: (l) => formatUnitCost(l.precio_unitario ?? 0),
+      align: 'right',
+      className: 'tabular-nums whitespace-nowrap',
+    },
+    { header: L.amount, cell: (l) => formatMoney(fromCents(lineCents(l))), align: 'right', className: 'tabular-nums whitespace-nowrap' },
   ];
+  const total = fromCents(p.lines.reduce((sum, l) => sum + lineCents(l), 0));
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2">
@@ -98,6 +110,11 @@ export function IngresoFields(p: IngresoFieldsProps) {
         </div>
       </div>
       <LineItemTable columns={columns} lines={p.lines as IngresoLine[]} readOnly />
+      {p.lines.length > 0 && (
+        <p className="text-right font-semibold tabular-nums" title={L.priceFromOrder} data-testid="ingreso-total">
+          {L.total(formatMoney(total))}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// Kardex API: POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → ledger rows with the
-// running balance; the server pages 'Todos' by KARDEX_MAX_ROWS, so the pages are read until a short one.
-import { KARDEX_MAX_ROWS, movimientosApi, type MovimientoRow } from '@shared/contract/movimientos';
+// Kardex API: POST /api/movimientos/list {insumo_id (0 = Todos), fini, ffin} → valued ledger rows with the
+// running balance, each supply opening with its balance before fini; the server pages 'Todos' by KARDEX_MAX_ROWS
+// movements (opening rows not counted), so the pages are read until a short one.
+import { KARDEX_MAX_ROWS, SALDO_INICIAL, movimientosApi, type MovimientoRow } from '@shared/contract/movimientos';
 import { call } from '@client/lib/api';
 import { useListQuery } from '@client/components/list-query';
 
@@ -20,7 +21,7 @@ export async function fetchKardex(filter: KardexFilter, signal?: AbortSignal, pa
   for (let offset = 0; ; offset += pageSize) {
     const page = await call(movimientosApi.list, { body: { ...filter, limit: pageSize, offset }, signal });
     rows.push(...page);
-    if (page.length < pageSize) return rows;
+    if (page.filter((r) => r.tipo !== SALDO_INICIAL).length < pageSize) return rows;
   }
 }
 

@@ -79,6 +79,7 @@ async function seedIngresos(db: Db, mirror: Mirror, insumoIds: Map<string, { id:
       cantidad: i.cantidad,
       unimed: i.unimed,
       marca: i.cotidet_marca,
+      precio_unitario: i.precio_unitario,
     })),
   );
   const dets = await db
@@ -97,6 +98,7 @@ async function seedIngresos(db: Db, mirror: Mirror, insumoIds: Map<string, { id:
         nro_guiaremision: order.guias[0]?.nro_guiaremision ?? '',
         ingreso: i.cantidad,
         salida: 0,
+        costo_unitario: i.precio_unitario,
         ingreso_det_id: det?.id,
       };
     }),

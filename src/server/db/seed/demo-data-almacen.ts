@@ -48,6 +48,57 @@ export const DEMO_SUPPLIES: DemoInsumo[] = [
   ['05.01.0009', 'ALAMBRE NEGRO N° 16', 'KG'],
 ];
 
+/** Today's unit price in soles of each supply bought in the demo orders (Huancayo market prices); older orders cost a little less. */
+export const DEMO_PRICES: Record<string, number> = {
+  '01.01.0001': 62,
+  '01.01.0002': 55,
+  '01.01.0003': 68,
+  '01.01.0004': 72,
+  '01.01.0005': 18.5,
+  '01.01.0006': 38,
+  '01.01.0007': 32,
+  '01.02.0001': 16.2,
+  '01.02.0002': 17.8,
+  '02.01.0001': 85,
+  '02.01.0002': 120,
+  '02.02.0001': 95,
+  '02.02.0002': 135,
+  '02.03.0001': 180,
+  '02.03.0002': 175,
+  '02.04.0001': 160,
+  '02.05.0001': 145,
+  '03.01.0001': 420,
+  '03.01.0002': 980,
+  '03.02.0001': 165,
+  '03.02.0002': 650,
+  '03.03.0001': 380,
+  '03.04.0001': 6.5,
+  '03.04.0002': 48,
+  '03.04.0003': 95,
+  '03.04.0004': 22,
+  '04.01.0001': 4200,
+  '04.01.0002': 2600,
+  '04.01.0003': 1950,
+  '04.01.0004': 1800,
+  '04.02.0001': 780,
+  '04.02.0002': 650,
+  '05.01.0001': 7.5,
+  '05.01.0002': 4.5,
+  '05.01.0003': 24,
+  '05.01.0004': 9.5,
+  '05.01.0005': 28,
+  '05.01.0006': 65,
+  '05.01.0007': 18,
+  '05.01.0008': 2.5,
+  '05.01.0009': 6.8,
+};
+
+/** Price of an item in an order placed `daysAgo` days ago: about 4 % a year less than today's, to the cent. */
+export function demoPrice(code: string, daysAgo: number): number {
+  const today = DEMO_PRICES[code] ?? 120;
+  return Math.round(today * (1 - (0.04 * daysAgo) / 365) * 100) / 100;
+}
+
 /** Suppliers: [first 10 digits of the RUC (check digit computed), business name, address]. */
 export const DEMO_SUPPLIERS: [string, string, string][] = [
   ['2048615234', 'LUBRICANTES Y FILTROS DEL CENTRO S.A.C.', 'AV. FERROCARRIL 1450, HUANCAYO'],

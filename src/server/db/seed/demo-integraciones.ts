@@ -9,7 +9,7 @@ import { upsertPersonas } from '../../integrations/reniec/mirror';
 import type { PersonaInput } from '../../integrations/reniec/index';
 import { upsertContribuyentes } from '../../integrations/sunat/mirror';
 import { upsertVehiculos } from '../../integrations/vehiculos/mirror';
-import { DEMO_CUSTOMER, DEMO_ORDERS, DEMO_SUPPLIERS, DEMO_SUPPLIES, DEMO_WORKSHOPS } from './demo-data-almacen';
+import { DEMO_CUSTOMER, DEMO_ORDERS, DEMO_SUPPLIERS, DEMO_SUPPLIES, DEMO_WORKSHOPS, demoPrice } from './demo-data-almacen';
 import { DEMO_MACHINES, UNREGISTERED_VEHICLES } from './demo-data-maquinarias';
 import { DEMO_DISTRICTS, DEMO_PEOPLE, DEMO_STREETS } from './demo-data-personas';
 import { ruc, type Clock, type Rng } from './demo-util';
@@ -80,6 +80,7 @@ function makeOrders(r: Rng, c: Clock, suppliers: { razon_social: string; ruc: st
           cantidad,
           unimed: s?.[2] ?? unit ?? 'UND',
           cotidet_marca: marca,
+          precio_unitario: demoPrice(code, o.daysAgo),
         };
       }),
       guias: [{ nro_guiaremision: `${serie}-${String(r.int(1000, 99999)).padStart(8, '0')}`, fecha_guiaremision: c.daysAgo(guiaDay) }],

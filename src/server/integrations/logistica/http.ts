@@ -4,7 +4,7 @@
 // Expected remote shapes (JSON; numbers may come as strings, dates as YYYY-MM-DD, DD/MM/YYYY or ISO):
 //   GET {LOGISTICA_URL}/ordenes-compra/{anio}/{nro_ordencompra}
 //     200 { orden_id, nro_ordencompra, anio, proveedor, proveedor_ruc?, fecha_ordencompra,
-//           items: [{ insumo_codigo, insumo_name, cantidad, unimed, cotidet_marca? }],
+//           items: [{ insumo_codigo, insumo_name, cantidad, unimed, cotidet_marca?, precio_unitario? }],
 //           guias?: [{ nro_guiaremision, fecha_guiaremision? }] }      404 unknown order
 //   GET {LOGISTICA_URL}/ordenes-servicio/{anio}/{nro_orden}
 //     200 { orden_id, nro_orden, anio, orden_fechadoc, pers_nombre,
@@ -34,6 +34,13 @@ export const remotePurchaseOrder = z.object({
       cantidad: z.coerce.number().positive(),
       unimed: reqClip(20),
       cotidet_marca: clip(120),
+      /** Soles per unit; an older system that sends none leaves the entry unvalued (0). */
+      precio_unitario: z.coerce
+        .number()
+        .nonnegative()
+        .max(9_999_999_999.9999)
+        .nullish()
+        .transform((v) => v ?? 0),
     }),
   ),
   guias: z
@@ -74,7 +81,11 @@ export function httpLogistica(db: Db, baseUrl: string, opts: HttpOptions = {}): 
           const body = await getJson(SOURCE, remoteUrl(baseUrl, ['ordenes-compra', anio, nro.trim()]), opts);
           if (body === null) return null;
           const order: PurchaseOrder = parseRemote(SOURCE, remotePurchaseOrder, body);
-          order.items = order.items.map((i) => ({ ...i, cantidad: Math.round(i.cantidad * 100) / 100 }));
+          order.items = order.items.map((i) => ({
+            ...i,
+            cantidad: Math.round(i.cantidad * 100) / 100,
+            precio_unitario: Math.round(i.precio_unitario * 10_000) / 10_000,
+          }));
           await upsertPurchaseOrders(db, [order]);
           return mirrorPurchaseOrder(db, order.nro_ordencompra, order.anio);
         },

@@ -6,6 +6,8 @@ export interface PurchaseOrderItem {
   cantidad: number;
   unimed: string;
   cotidet_marca: string | null;
+  /** Unit price in soles (4 decimals); 0 when the logistics system gave none. */
+  precio_unitario: number;
 }
 
 export interface DeliveryNote {

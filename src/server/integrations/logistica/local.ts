@@ -23,6 +23,7 @@ export async function mirrorPurchaseOrder(db: Db, nro: string, anio: number): Pr
         cantidad: extOrdenesCompraDet.cantidad,
         unimed: extOrdenesCompraDet.unimed,
         cotidet_marca: extOrdenesCompraDet.cotidet_marca,
+        precio_unitario: extOrdenesCompraDet.precio_unitario,
       })
       .from(extOrdenesCompraDet)
       .where(eq(extOrdenesCompraDet.orden_id, head.orden_id))

@@ -44,6 +44,7 @@ export async function getIngreso(db: Db, id: number) {
       unimed: ingresosDet.unimed,
       marca: ingresosDet.marca,
       user_idx: ingresosDet.user_idx,
+      precio_unitario: ingresosDet.precio_unitario,
     })
     .from(ingresosDet)
     .innerJoin(insumos, eq(insumos.id, ingresosDet.insumo_id))

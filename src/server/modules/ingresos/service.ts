@@ -51,6 +51,7 @@ export async function infoOrden(req: FastifyRequest, nro: string, anio: number):
       insumo_name: i.insumo_name,
       cantidad: i.cantidad,
       unimed: i.unimed,
+      precio_unitario: i.precio_unitario,
     })),
     marcas: marcas.map((cotidet_marca) => ({ cotidet_marca })),
     guias: o.guias,
@@ -82,6 +83,21 @@ function checkLines(order: PurchaseOrder, lines: IngresoBody['ingresos_det']): v
   if (first) throw new AppError(422, first, errors);
 }
 
+/**
+ * Unit price per supply code from the order's lines (soles, 4 decimals). A code on several lines at different prices
+ * takes their average weighted by quantity. The form never sends a price: the server always takes the order's.
+ */
+function pricesOf(order: PurchaseOrder): Map<string, number> {
+  const sums = new Map<string, { qty: number; value: number }>();
+  for (const i of order.items) {
+    const s = sums.get(i.insumo_codigo) ?? { qty: 0, value: 0 };
+    s.qty += i.cantidad;
+    s.value += i.cantidad * i.precio_unitario;
+    sums.set(i.insumo_codigo, s);
+  }
+  return new Map([...sums].map(([code, s]) => [code, s.qty > 0 ? Math.round((s.value / s.qty) * 10_000) / 10_000 : 0]));
+}
+
 /** The delivery notes kept with the entry and the selected one (must be a note of the order). */
 function pickGuias(order: PurchaseOrder, body: Pick<IngresoBody, 'guias_remision' | 'nro_guiaremision' | 'fecha_guiaremision'>) {
   const known = new Map(order.guias.map((g) => [g.nro_guiaremision, g.fecha_guiaremision]));
@@ -99,6 +115,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
   checkLines(order, body.ingresos_det);
   const guias = pickGuias(order, body);
   const unitOf = new Map(order.items.map((i) => [i.insumo_codigo, i.unimed]));
+  const priceOf = pricesOf(order);
   return runChange(
     req,
     async ({ tx, audit }) => {
@@ -140,9 +157,15 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
             unimed: items[idx].unimed,
             marca: l.marca,
             user_idx: l.user_idx ?? null,
+            precio_unitario: priceOf.get(l.insumo.insumo_codigo) ?? 0,
           })),
         )
-        .returning({ id: ingresosDet.id, insumo_id: ingresosDet.insumo_id, cantidad: ingresosDet.cantidad });
+        .returning({
+          id: ingresosDet.id,
+          insumo_id: ingresosDet.insumo_id,
+          cantidad: ingresosDet.cantidad,
+          precio_unitario: ingresosDet.precio_unitario,
+        });
       if (guias.list.length > 0) {
         await tx.insert(guiasRemision).values(guias.list.map((g) => ({ ingreso_id: head.id, ...g })));
       }
@@ -150,7 +173,7 @@ export async function createIngreso(req: FastifyRequest, body: IngresoBody) {
       await insertIngresoMovimientos(
         tx,
         { fecha: head.fecha, proveedor: order.proveedor, nro_guiaremision: guias.nro ?? '' },
-        lines.map((l) => ({ ingreso_det_id: l.id, insumo_id: l.insumo_id, cantidad: l.cantidad })),
+        lines.map((l) => ({ ingreso_det_id: l.id, insumo_id: l.insumo_id, cantidad: l.cantidad, precio_unitario: l.precio_unitario })),
       );
       const after = await getIngreso(tx, head.id);
       await audit({ action: 'create', resource: 'ingresos', resource_id: head.id, after });

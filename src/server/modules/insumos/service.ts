@@ -25,6 +25,8 @@ const rowColumns = {
   unimed: unimeds.unimed_abrev,
   unimed_id: insumos.unimed_id,
   stock: insumos.stock,
+  costo_promedio: insumos.costo_promedio,
+  valor_stock: insumos.valor_stock,
 };
 
 export function listInsumos(db: Db): Promise<InsumoRow[]> {

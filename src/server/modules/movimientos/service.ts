@@ -1,8 +1,9 @@
-// Kardex: ledger rows per supply with the running balance (window function) plus the opening balance
-// before `fini` (the stock less the movements since); 'Todos' pages by KARDEX_MAX_ROWS (next page offset in the X-Next-Offset header).
+// Valued kardex: the ledger rows of a supply (or all) in a date range with the values the valuation stored on each
+// movement (unit cost, amount, running quantity and value), and before each supply's first movement of the range an
+// opening-balance row read from its last movement before `fini` (one index probe per supply, never a sum of the years
+// before). 'Todos' pages by KARDEX_MAX_ROWS movements (next page offset in the X-Next-Offset header).
 import { sql, type SQL } from 'drizzle-orm';
-import { KARDEX_MAX_ROWS, type MovimientoRow } from '@shared/contract/movimientos';
-import { fromCents, toCents } from '@shared/domain/money';
+import { KARDEX_MAX_ROWS, SALDO_INICIAL, type MovimientoRow } from '@shared/contract/movimientos';
 import type { Db } from '../../db/client';
 import { insumos, movimientos } from '../../db/schema/index';
 import { intList, rowsOf } from '../../lib/sql';
@@ -15,10 +16,6 @@ export interface KardexFilter {
   offset?: number | null;
 }
 
-interface RawRow extends Omit<MovimientoRow, 'saldo'> {
-  run: number;
-}
-
 export async function kardex(db: Db, f: KardexFilter): Promise<{ rows: MovimientoRow[]; nextOffset: number | null }> {
   const limit = f.limit ?? KARDEX_MAX_ROWS;
   const offset = f.offset ?? 0;
@@ -27,33 +24,61 @@ export async function kardex(db: Db, f: KardexFilter): Promise<{ rows: Movimient
   if (f.fini) conds.push(sql`m.fecha >= ${f.fini}`);
   if (f.ffin) conds.push(sql`m.fecha <= ${f.ffin}`);
   const where = sql.join(conds, sql` and `);
-  // The window runs over the filtered range in index order; LIMIT stops it once the page is full.
-  const raw = await rowsOf<RawRow>(
+  // A later page also reads the row before it, to know whether its first supply began on the page before.
+  const from = offset > 0 ? offset - 1 : 0;
+  const raw = await rowsOf<MovimientoRow>(
     db,
     sql`select m.id::float8 as id, m.insumo_id, i.insumo_codigo, i.insumo_name, m.fecha::text as fecha, m.tipo, m.proveedor,
           m.nro_guiaremision, m.ingreso::float8 as ingreso, m.salida::float8 as salida,
-          (sum(m.ingreso - m.salida) over (partition by m.insumo_id order by m.fecha, m.id rows unbounded preceding))::float8 as run
+          m.costo_unitario::float8 as costo_unitario, m.importe::float8 as importe,
+          m.saldo_cantidad::float8 as saldo, m.saldo_importe::float8 as saldo_importe
         from ${movimientos} m join ${insumos} i on i.id = m.insumo_id
         where ${where}
         order by m.insumo_id, m.fecha, m.id
-        limit ${limit + 1} offset ${offset}`,
+        limit ${limit + 1 + (offset - from)} offset ${from}`,
   );
+  const before = offset > 0 ? raw.shift() : undefined;
   const more = raw.length > limit;
   const page = more ? raw.slice(0, limit) : raw;
-  const opening = new Map<number, number>();
-  if (f.fini && page.length > 0) {
-    const ids = [...new Set(page.map((r) => r.insumo_id))];
-    // The balance before fini is the stock less what moved since: the movements since a recent date are few, where
-    // summing every earlier movement grew with the years (the stock is only ever changed by a movement).
-    const open = await rowsOf<{ insumo_id: number; saldo: number }>(
-      db,
-      sql`select i.id as insumo_id,
-            (i.stock - coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m
-                                 where m.insumo_id = i.id and m.fecha >= ${f.fini}), 0))::float8 as saldo
-          from ${insumos} i where i.id in (${intList(ids)})`,
-    );
-    for (const o of open) opening.set(o.insumo_id, toCents(o.saldo));
+  if (!f.fini) return { rows: page, nextOffset: more ? offset + limit : null };
+
+  // Supplies whose first movement of the range is on this page (a single supply with none in the range still gets
+  // its opening balance on the first page).
+  const starts: number[] = [];
+  let prev = before?.insumo_id;
+  for (const r of page) {
+    if (r.insumo_id !== prev) starts.push(r.insumo_id);
+    prev = r.insumo_id;
   }
-  const rows = page.map(({ run, ...r }) => ({ ...r, id: Number(r.id), saldo: fromCents((opening.get(r.insumo_id) ?? 0) + toCents(run)) }));
+  if (page.length === 0 && offset === 0 && f.insumo_id) starts.push(f.insumo_id);
+  const opening = await openingRows(db, starts, f.fini);
+  if (opening.size === 0) return { rows: page, nextOffset: more ? offset + limit : null };
+  const rows: MovimientoRow[] = [];
+  prev = before?.insumo_id;
+  for (const r of page) {
+    const o = r.insumo_id !== prev ? opening.get(r.insumo_id) : undefined;
+    if (o) rows.push(o);
+    rows.push(r);
+    prev = r.insumo_id;
+  }
+  if (page.length === 0) rows.push(...opening.values());
   return { rows, nextOffset: more ? offset + limit : null };
+}
+
+/** The balance of each supply just before `fini`: its last earlier movement, found by the (insumo_id, fecha, id) index. */
+async function openingRows(db: Db, ids: number[], fini: string): Promise<Map<number, MovimientoRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<MovimientoRow>(
+    db,
+    sql`select -i.id as id, i.id as insumo_id, i.insumo_codigo, i.insumo_name, ${fini}::text as fecha, ${SALDO_INICIAL}::text as tipo,
+          '' as proveedor, '' as nro_guiaremision, 0::float8 as ingreso, 0::float8 as salida,
+          (case when a.saldo_cantidad > 0 then round(a.saldo_importe / a.saldo_cantidad, 4) else a.costo_unitario end)::float8 as costo_unitario,
+          0::float8 as importe, a.saldo_cantidad::float8 as saldo, a.saldo_importe::float8 as saldo_importe
+        from ${insumos} i
+        cross join lateral (select m.saldo_cantidad, m.saldo_importe, m.costo_unitario from ${movimientos} m
+                            where m.insumo_id = i.id and m.fecha < ${fini}
+                            order by m.fecha desc, m.id desc limit 1) a
+        where i.id in (${intList(ids)})`,
+  );
+  return new Map(rows.map((r) => [r.insumo_id, r]));
 }

@@ -23,6 +23,7 @@ const ORDER: OrdenInfo = {
       insumo_name: 'Aceite hidráulico',
       cantidad: 10,
       unimed: 'GLN',
+      precio_unitario: 55.5,
     },
   ],
   marcas: [{ cotidet_marca: 'SHELL' }],
@@ -50,6 +51,7 @@ const ENTRY: IngresoDetail = {
       id: 1,
       insumo_id: 31,
       insumo: { insumo_codigo: 'ING-ACE', insumo_name: 'Aceite' },
+      precio_unitario: 55.5,
       cantidad: 10,
       unimed: 'GLN',
       marca: null,
@@ -121,6 +123,10 @@ describe('new entry modal', () => {
     await screen.findByText(MSG.cannotSaveYet('', MSG.orderNotSearched));
     fireEvent.click(screen.getByRole('button', { name: L.search }));
     await screen.findByRole('cell', { name: 'ING-ACE' });
+    // The order's price, read-only: 10 × 55.50 = 555.00.
+    screen.getByRole('cell', { name: '55.50' });
+    screen.getByRole('cell', { name: '555.00' });
+    screen.getByText(L.total('555.00'));
     expect(save()).toHaveProperty('disabled', true);
     screen.getByText(MSG.cannotSaveYet(L.guide, FIELD.required));
     expect(field(L.guide)).toHaveProperty('required', true);
@@ -168,6 +174,7 @@ describe('entry view', () => {
     const dialog = await screen.findByRole('dialog', { name: L.view });
     const guide = await within(dialog).findByLabelText(L.guide);
     expect(guide).toHaveProperty('value', 'G001-1');
+    within(dialog).getByText(L.total('555.00'));
     fireEvent.change(guide, { target: { value: 'G001-2' } });
     expect(guide).toHaveProperty('value', 'G001-2');
     expect(within(dialog).queryByRole('button', { name: LABELS.shell.save })).toBeNull();
