@@ -66,7 +66,9 @@ export async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // JIT off for the whole pool: this app's statements are short, and PostgreSQL's JIT spent seconds compiling the
+  // fleet indicators' and the cost per machine's aggregates that run in a fraction of that without it (docs/costs.md).
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle connection the server closes (PostgreSQL restarted, the database dropped) is an 'error' on the pool;
   // without a listener it would end the process. The pool drops that connection and opens another for the next
   // query, so there is nothing to do but say it.

@@ -62,7 +62,7 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
       meses as (select g::date as mes, (g + interval '1 month')::date as mes_fin from r, generate_series(r.d0::timestamp, (r.d1 - 1)::timestamp, interval '1 month') g)`;
   // Four statements on their own connections, at once: downtime and repairs, failures, plan tasks, backlog.
   const [paradas, fallas, tareas, ordenes] = await Promise.all([
-    leer<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion'>>(
+    rowsOf<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion'>>(
       db,
       sql`with ${head},
       -- every day of the range (and the one before it) with the running count of shift days up to it
@@ -111,7 +111,7 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
         left join det on det.maquinaria_id = prog.maquinaria_id and det.mes = prog.mes
         left join rep on rep.maquinaria_id = prog.maquinaria_id and rep.mes = prog.mes`,
     ),
-    leer<{ maquinaria_id: number; periodo: string; n: number }>(
+    rowsOf<{ maquinaria_id: number; periodo: string; n: number }>(
       db,
       sql`with ${head},
       fal as (
@@ -121,7 +121,7 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
       )
       select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, n from fal`,
     ),
-    leer<{ maquinaria_id: number; periodo: string; vencen: number; a_tiempo: number }>(
+    rowsOf<{ maquinaria_id: number; periodo: string; vencen: number; a_tiempo: number }>(
       db,
       sql`with ${head},
       -- plan tasks, as the tasks report counts a month: done in it (on time or late), or due in it and not done by its
@@ -166,7 +166,7 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
       )
       select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, vencen, a_tiempo from cum`,
     ),
-    leer<{ maquinaria_id: number; periodo: string; n: number; horas: number }>(
+    rowsOf<{ maquinaria_id: number; periodo: string; n: number; horas: number }>(
       db,
       sql`with ${head},
       -- the open backlog at each month's end: an order counts from the month it was created to the month before the one
@@ -220,17 +220,6 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
   for (const x of tareas) Object.assign(of(x.maquinaria_id, x.periodo), { tareas_vencen: x.vencen, tareas_a_tiempo: x.a_tiempo });
   for (const x of ordenes) Object.assign(of(x.maquinaria_id, x.periodo), { ot_abiertas: x.n, ot_horas: x.horas });
   return [...out.values()];
-}
-
-/**
- * One statement with PostgreSQL's JIT off: it would compile these plans for seconds (the row estimates of the month
- * and day series are far above the real ones) to save milliseconds. PGlite has no JIT; the setting is harmless there.
- */
-function leer<T>(db: Db, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx, query);
-  });
 }
 
 /** Plate and description of the machines (one, or all). */
