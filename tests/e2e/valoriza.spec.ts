@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MaquinariaRow } from '@shared/contract/maquinarias';
 import type { OperadorRow } from '@shared/contract/operadores';
 import type { ParteRow } from '@shared/contract/partesdiarios';
 import type { InfoVenta, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
@@ -64,6 +65,12 @@ async function setup(): Promise<Ctx> {
   return { token, info, operator };
 }
 
+/** The machine's current meter (its registration reading plus what its reports worked). */
+async function machineMeter(token: string, id: number): Promise<number> {
+  const rows = (await api<MaquinariaRow[]>(token, 'GET', '/api/maquinarias')).data;
+  return rows.find((m) => m.id === id)!.horometro_actual;
+}
+
 async function serverPartes(token: string, nro: string): Promise<ParteRow[]> {
   return (await api<ParteRow[]>(token, 'POST', '/api/partesdiarios/list', {})).data.filter((r) => r.nro_parte_interno === nro);
 }
@@ -100,10 +107,15 @@ async function choose(page: Page, scope: ReturnType<typeof dialog>, name: string
 // The machine runs several builds at once: these walks get more time than the default 90 s.
 const SLOW = { timeout: 240_000 };
 
-async function fillParte(page: Page, ctx: Ctx, nro: string, qty: string): Promise<{ pretot: number }> {
+async function fillParte(
+  page: Page,
+  ctx: Ctx,
+  nro: string,
+  qty: string,
+  price = ctx.info.precios[0],
+): Promise<{ pretot: number; machineId: number; worked: number }> {
   const machine = ctx.info.maquinarias[0];
   const activity = ctx.info.actividades[0];
-  const price = ctx.info.precios[0];
   await page.getByRole('button', { name: LABELS.newRecord, exact: true }).click();
   const form = dialog(page, P.create);
   await form.waitFor();
@@ -126,10 +138,12 @@ async function fillParte(page: Page, ctx: Ctx, nro: string, qty: string): Promis
   const pretot = lineTotal(qty, price.precio);
   expect(await form.getByLabel(P.total).inputValue()).toBe(formatAmount(pretot));
   // The meter readings, named by the machine's meter; a start above any reading the demo has, so they fit its reports.
+  // The meter worked is what the readings say (7.5), whatever the line bills (a day, here).
   const start = 50_000 + (Date.now() % 10_000);
+  const worked = 7.5;
   await form.getByLabel(label(P.readingInitial(machine.horometro))).fill(String(start));
-  await form.getByLabel(label(P.readingFinal(machine.horometro))).fill(String(start + Number(qty)));
-  return { pretot };
+  await form.getByLabel(label(P.readingFinal(machine.horometro))).fill(String(start + worked));
+  return { pretot, machineId: machine.id, worked };
 }
 
 test(
@@ -151,8 +165,12 @@ test(
     expect(await page.locator('aside').getByRole('link', { name: LABELS.menu.registrarValorizaciones, exact: true }).count()).toBe(0);
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 
+    // A machine rented by the day ('jornada de 8 horas', billed per DIA): before readings it wore nothing.
+    const perDay = ctx.info.precios.find((p) => p.unidad === 'DIA');
+    expect(perDay).toBeDefined();
+    const meterBefore = await machineMeter(ctx.token, ctx.info.maquinarias[0].id);
     await context.setOffline(true);
-    const { pretot } = await fillParte(page, ctx, nro, '2.5');
+    const { pretot, machineId, worked } = await fillParte(page, ctx, nro, '1', perDay);
     await shot(page, 'valoriza-parte-form-tablet');
     await dialog(page, P.create).getByRole('button', { name: LABELS.shell.save }).click();
     await toastWith(page, MSG.savedOffline);
@@ -200,6 +218,8 @@ test(
     expect(saved).toHaveLength(1);
     expect(saved[0].pretot).toBe(pretot);
     expect(saved[0].valoriza_id).toBeNull();
+    // The day billed wore the machine by its readings: its meter moved by final − initial.
+    expect(await machineMeter(ctx.token, machineId)).toBeCloseTo(meterBefore + worked, 2);
     await shot(page, 'valoriza-partes-sent-tablet');
     await context.close();
   },
