@@ -14,9 +14,36 @@ import { TODAY, tokenWithRoles } from '../maquinarias/fixtures';
 const L = LABELS.inventarios;
 const SLOW = { timeout: 8000 };
 const INSUMOS = [
-  { id: 7, insumo_codigo: '01.01.0001', insumo_name: 'ACEITE DE MOTOR', unimed_id: 1, unimed: 'GLN', stock: 10, costo_promedio: 0, valor_stock: 0 },
-  { id: 8, insumo_codigo: '01.01.0002', insumo_name: 'ACEITE HIDRAULICO', unimed_id: 1, unimed: 'GLN', stock: 4, costo_promedio: 0, valor_stock: 0 },
-  { id: 9, insumo_codigo: '02.01.0001', insumo_name: 'FILTRO DE AIRE', unimed_id: 2, unimed: 'UND', stock: 3, costo_promedio: 0, valor_stock: 0 },
+  {
+    id: 7,
+    insumo_codigo: '01.01.0001',
+    insumo_name: 'ACEITE DE MOTOR',
+    unimed_id: 1,
+    unimed: 'GLN',
+    stock: 10,
+    costo_promedio: 0,
+    valor_stock: 0,
+  },
+  {
+    id: 8,
+    insumo_codigo: '01.01.0002',
+    insumo_name: 'ACEITE HIDRAULICO',
+    unimed_id: 1,
+    unimed: 'GLN',
+    stock: 4,
+    costo_promedio: 0,
+    valor_stock: 0,
+  },
+  {
+    id: 9,
+    insumo_codigo: '02.01.0001',
+    insumo_name: 'FILTRO DE AIRE',
+    unimed_id: 2,
+    unimed: 'UND',
+    stock: 3,
+    costo_promedio: 0,
+    valor_stock: 0,
+  },
 ];
 const answer = (body: InventarioBody): InventarioDetail => ({
   id: 5,

@@ -50,7 +50,21 @@ const CATALOGS: [unknown[], unknown][] = [
       },
     ],
   ],
-  [['insumos'], [{ id: 7, insumo_codigo: 'FIL-001', insumo_name: 'Filtro de aceite', unimed: 'UND', unimed_id: 1, stock: 10, costo_promedio: 0, valor_stock: 0 }]],
+  [
+    ['insumos'],
+    [
+      {
+        id: 7,
+        insumo_codigo: 'FIL-001',
+        insumo_name: 'Filtro de aceite',
+        unimed: 'UND',
+        unimed_id: 1,
+        stock: 10,
+        costo_promedio: 0,
+        valor_stock: 0,
+      },
+    ],
+  ],
 ];
 
 beforeEach(async () => {
@@ -172,7 +186,11 @@ describe('exit modal offline', () => {
 
   it("'Abrir y corregir' online: lines are checked against the server's current stock, not the one saved offline", async () => {
     // Saved offline when the supply had 8; meanwhile another exit left 2 on the server.
-    stubFetch({ 'GET /api/insumos': [{ id: 7, insumo_codigo: 'C7', insumo_name: 'Insumo 7', unimed_id: 1, unimed: 'UND', stock: 2, costo_promedio: 0, valor_stock: 0 }] });
+    stubFetch({
+      'GET /api/insumos': [
+        { id: 7, insumo_codigo: 'C7', insumo_name: 'Insumo 7', unimed_id: 1, unimed: 'UND', stock: 2, costo_promedio: 0, valor_stock: 0 },
+      ],
+    });
     const t = offlineEngine();
     const bad = await t.engine.add({
       resource: 'salidas',
