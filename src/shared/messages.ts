@@ -185,7 +185,8 @@ export const MSG = {
   syncServerError: (status: number) => `Error del servidor (${status})`,
   syncSent: (label: string) => `Enviado al servidor: ${label}`,
   syncSentMore: (n: number) => (n === 1 ? 'Enviado al servidor: 1 registro más' : `Enviados al servidor: ${n} registros más`),
-  syncRejected: (label: string, reason: string) => `El servidor rechazó: ${label}. Motivo: ${reason}. Corríjalo desde Sincronización.`,
+  syncRejected: (label: string, reason: string) =>
+    `El servidor rechazó: ${label}. Motivo: ${reason.replace(/[.\s]+$/, '')}. Corríjalo desde Sincronización.`,
   syncPausedAuth: 'Sesión expirada: inicie sesión con el mismo usuario para enviar los registros pendientes.',
   syncEmpty: 'No hay registros pendientes de envío.',
   syncStatePending: 'Pendiente',

@@ -81,6 +81,18 @@ export interface OrdenMeta extends Record<string, unknown> {
   horometro: boolean;
   codigo: string;
   asignados_text: string;
+  /** A create from a due task: the task's checklist, which the server copies before the typed items. */
+  tarea_checklist?: string[];
+}
+
+/**
+ * How a queued save opens: a create not yet on the server gets the checklist the server will give it, the task's
+ * (from a due task) then the items typed in the create dialog, numbered as the server numbers them.
+ */
+export function queuedStart(b: OrdenSave, meta: Partial<OrdenMeta>): OrdenSave {
+  if (b.saved) return b;
+  const items = [...(meta.tarea_checklist ?? []), ...b.items_checklist];
+  return { ...b, checklist: items.map((descripcion, i) => ({ orden: i + 1, descripcion, resultado: null, nota: null })) };
 }
 
 export function useOrdenes(body: OrdenListBody) {

@@ -24,7 +24,8 @@ const L = LABELS.ordenes;
 
 /** Where a new order comes from besides the hand: a failure or a due task (a prop or the page's search). */
 export type OrdenOrigen =
-  { origen: 'FALLA'; falla_id: number } | { origen: 'PLAN'; tarea_id: number; maquinaria_id: number; descripcion: string };
+  | { origen: 'FALLA'; falla_id: number }
+  | { origen: 'PLAN'; tarea_id: number; maquinaria_id: number; descripcion: string; checklist?: string[] };
 
 const FIELDS = {
   maquinaria_id: L.machine,
@@ -133,6 +134,8 @@ export function OrdenCreateDialog({ origen, onClose }: { origen: OrdenOrigen | n
             .filter((t) => asignados.includes(t.usuario_id))
             .map((t) => t.nombre)
             .join(', '),
+          // The server puts the task's checklist before the typed items; a queued create shows them so meanwhile.
+          ...(origen?.origen === 'PLAN' && origen.checklist?.length ? { tarea_checklist: origen.checklist } : {}),
         };
         const res = await save(body, meta);
         if (res.queued) toast.info(MSG.savedOffline);

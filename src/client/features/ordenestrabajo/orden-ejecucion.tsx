@@ -42,7 +42,7 @@ import { openApiPdf } from '@client/lib/export';
 import { useHasRole, useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useOutboxFiles, useSyncEngine, type AttachmentInput, type OutboxItem, type SubmitResult, type TypedFix } from '@client/offline';
-import { latestPending, saveOfDetail, useOrden, useTecnicos, type OrdenMeta, type OrdenSave, type RepuestoLine } from './api';
+import { latestPending, queuedStart, saveOfDetail, useOrden, useTecnicos, type OrdenMeta, type OrdenSave, type RepuestoLine } from './api';
 import { OrdenEstadoBadge } from './columns';
 import { ordenestrabajoOffline, useSaveOrden } from './offline';
 
@@ -638,12 +638,8 @@ export default function OrdenEjecucionPage() {
       : queued
         ? { placa: '', maquinaria: '', horometro: true, codigo: '', asignados_text: '', ...queued.meta }
         : null;
-    // A create still queued: its checklist is the items typed in the create dialog (the server numbers them so too).
-    const start = (b: OrdenSave): OrdenSave =>
-      b.saved
-        ? b
-        : { ...b, checklist: b.items_checklist.map((descripcion, i) => ({ orden: i + 1, descripcion, resultado: null, nota: null })) };
-    if (queued && meta && (d || onlyHere || detail.isError)) setOpened({ initial: start(queued.body), meta, itemId: queued.item.id });
+    if (queued && meta && (d || onlyHere || detail.isError))
+      setOpened({ initial: queuedStart(queued.body, queued.meta), meta, itemId: queued.item.id });
     else if (!queued && d && meta) setOpened({ initial: saveOfDetail(d), meta });
   }, [opened, queue, mine, uid, detail.data, detail.isError, onlyHere]);
   const back = () => void navigate({ to: '/ordentrabajo' });

@@ -40,6 +40,7 @@ function useOrigen(): OrdenOrigen | null {
       tarea_id: n(s.tarea) as number,
       maquinaria_id: n(s.maquinaria) as number,
       descripcion: String(s.descripcion ?? ''),
+      checklist: Array.isArray(s.checklist) ? s.checklist.map(String) : [],
     };
   return null;
 }

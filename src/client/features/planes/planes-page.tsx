@@ -68,8 +68,12 @@ export default function PlanesPage() {
         onDone: setDoneRow,
         onEditPlan: (r) => setEditing({ maquinariaId: r.maquinaria_id, planId: r.plan_id }),
         // The orders screen opens its create dialog from the task (preventive, the task's checklist).
+        // The task's checklist goes along, so an order made offline shows it before the server copies it.
         onOrden: (r) =>
-          void navigate({ to: '/ordentrabajo', search: { tarea: r.tarea_id, maquinaria: r.maquinaria_id, descripcion: r.tarea_nombre } }),
+          void navigate({
+            to: '/ordentrabajo',
+            search: { tarea: r.tarea_id, maquinaria: r.maquinaria_id, descripcion: r.tarea_nombre, checklist: r.checklist },
+          }),
       }),
     [navigate],
   );

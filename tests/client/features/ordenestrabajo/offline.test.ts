@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/messages';
 import { resubmit } from '@client/offline/sync-submit';
-import { latestPending, type OrdenMeta, type OrdenSave } from '@client/features/ordenestrabajo/api';
+import { latestPending, queuedStart, type OrdenMeta, type OrdenSave } from '@client/features/ordenestrabajo/api';
 import { ordenestrabajoOffline } from '@client/features/ordenestrabajo/offline';
 import { json, makeEngine, stopEngines, uniqueDbName } from '../../offline/helpers';
 
@@ -175,5 +175,18 @@ describe('work orders offline (ordenestrabajoOffline)', () => {
     expect(new Set(server.seen.map((s) => s.key)).size).toBe(server.seen.length);
     expect(await after.db.outbox.count()).toBe(0);
     expect(await after.db.files.count()).toBe(0);
+  });
+
+  it("a create from a due task, still queued, opens with the task's checklist before the typed items, as the server numbers them", () => {
+    const fromTask: OrdenSave = { ...base, origen: 'PLAN', tipo: 'PREVENTIVA', tarea_id: 4, items_checklist: ['Fugas'] };
+    const opened = queuedStart(fromTask, { ...META, tarea_checklist: ['Drenar el aceite', 'Cambiar el filtro'] });
+    expect(opened.checklist.map((c) => [c.orden, c.descripcion, c.resultado])).toEqual([
+      [1, 'Drenar el aceite', null],
+      [2, 'Cambiar el filtro', null],
+      [3, 'Fugas', null],
+    ]);
+    // Without a task, the typed items; once on the server, the save as it is.
+    expect(queuedStart(base, META).checklist.map((c) => c.descripcion)).toEqual(['Filtro', 'Fugas']);
+    expect(queuedStart(started, META)).toBe(started);
   });
 });
