@@ -3,6 +3,7 @@
 // orders, a plan of five tasks) among the machinery bench's fleet when run from bench/run.ts; then its record for the
 // default range (the last 12 months) and for the whole three years, each expected under 300 ms.
 // Alone: `npx tsx bench/hojadevida.ts` (PGlite; BENCH_DATABASE_URL=postgres://… for PostgreSQL too).
+import { timeGets, type GetTiming } from './_get-timing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pathToFileURL } from 'node:url';
@@ -89,12 +90,7 @@ export async function generateHojaDeVida(db: Db): Promise<{ id: number; events: 
   return { id, events: Number(n) };
 }
 
-export interface HojaResult {
-  name: string;
-  bytes: number;
-  median: number;
-  p95: number;
-}
+export type HojaResult = GetTiming;
 
 /** The record for the default range and for three years, twice to warm up then `runs` times. */
 export async function timeHojaDeVida(app: FastifyInstance, token: string, id: number, runs = 9): Promise<HojaResult[]> {
@@ -103,26 +99,7 @@ export async function timeHojaDeVida(app: FastifyInstance, token: string, id: nu
     { name: 'hoja de vida, last 12 months', url: `/api/hojadevida/${id}` },
     { name: 'hoja de vida, 3 years', url: `/api/hojadevida/${id}?fini=${threeYears}` },
   ];
-  const out: HojaResult[] = [];
-  for (const c of cases) {
-    const once = async () => {
-      const res = await app.inject({ method: 'GET', url: c.url, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.rawPayload.length;
-    };
-    await once();
-    await once();
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      bytes = await once();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    out.push({ name: c.name, bytes, median: times[Math.floor(times.length / 2)], p95: times[times.length - 1] });
-  }
-  return out;
+  return timeGets(app, token, cases, runs);
 }
 
 async function standalone(): Promise<void> {

@@ -4,6 +4,7 @@
 // two weeks with labour (the last two still open). Then the indicators of the whole fleet for the last 36 months
 // (GET /api/indicadores), expected under 500 ms on PostgreSQL, and the monthly report's PDF of the same range.
 // Alone: `npx tsx bench/indicadores.ts` (PGlite; BENCH_DATABASE_URL=postgres://… for PostgreSQL too).
+import { timeGets, type GetTiming } from './_get-timing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pathToFileURL } from 'node:url';
@@ -60,12 +61,7 @@ export async function generateIndicadores(db: Db): Promise<{ intervals: number; 
   return { intervals: await count('maquinarias_estados'), failures: await count('fallas'), orders: await count('ordenes_trabajo') };
 }
 
-export interface IndicadoresResult {
-  name: string;
-  bytes: number;
-  median: number;
-  p95: number;
-}
+export type IndicadoresResult = GetTiming;
 
 /** The last 36 months of the whole fleet and its PDF, through app.inject, twice to warm up then `runs` times. */
 export async function timeIndicadores(app: FastifyInstance, token: string, runs = 7): Promise<IndicadoresResult[]> {
@@ -78,26 +74,7 @@ export async function timeIndicadores(app: FastifyInstance, token: string, runs 
     { name: 'fleet indicators GET /api/indicadores (36 months)', url: `/api/indicadores?desde=${desde}&hasta=${hasta}` },
     { name: 'monthly report PDF GET /api/indicadores/pdf (36 months)', url: `/api/indicadores/pdf?desde=${desde}&hasta=${hasta}` },
   ];
-  const out: IndicadoresResult[] = [];
-  for (const c of cases) {
-    const once = async () => {
-      const res = await app.inject({ method: 'GET', url: c.url, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res.rawPayload.length;
-    };
-    await once();
-    await once();
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      bytes = await once();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    out.push({ name: c.name, bytes, median: times[Math.floor(times.length / 2)], p95: times[times.length - 1] });
-  }
-  return out;
+  return timeGets(app, token, cases, runs);
 }
 
 async function standalone(): Promise<void> {

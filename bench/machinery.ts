@@ -1,6 +1,7 @@
 // Machinery benchmark: 500 machines with 10 parts each (5,000 assignments) and two years of daily
 // reports per machine (one a day, one hour-meter line), then the machinery list and the wear PDF of every machine
 // (viewpdfgraficos?id=0), each expected under 1 s on PostgreSQL.
+import { timeGets, type GetTiming } from './_get-timing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/server/db/client';
@@ -44,12 +45,7 @@ export async function generateMachinery(db: Db): Promise<{ machines: number; par
   return { machines: await count('maquinarias'), parts: await count('insumos_maquinaria'), reports: await count('partes_diarios') };
 }
 
-export interface MachineryResult {
-  name: string;
-  bytes: number;
-  median: number;
-  p95: number;
-}
+export type MachineryResult = GetTiming;
 
 /** The list and the all-machines wear PDF through app.inject, twice to warm up then `runs` times. */
 export async function timeMachinery(app: FastifyInstance, token: string, runs = 7): Promise<MachineryResult[]> {
@@ -57,24 +53,5 @@ export async function timeMachinery(app: FastifyInstance, token: string, runs = 
     { name: 'machinery list GET /api/maquinarias', url: '/api/maquinarias' },
     { name: 'wear PDF viewpdfgraficos?id=0', url: '/api/maquinarias/viewpdfgraficos?id=0' },
   ];
-  const out: MachineryResult[] = [];
-  for (const c of cases) {
-    const once = async () => {
-      const res = await app.inject({ method: 'GET', url: c.url, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-      return res.rawPayload.length;
-    };
-    await once();
-    await once();
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      bytes = await once();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    out.push({ name: c.name, bytes, median: times[Math.floor(times.length / 2)], p95: times[times.length - 1] });
-  }
-  return out;
+  return timeGets(app, token, cases, runs);
 }
