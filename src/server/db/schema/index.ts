@@ -21,6 +21,7 @@ export * from './valoriza';
 export * from './partesdiarios';
 export * from './planes';
 export * from './ordenestrabajo';
+export * from './indicadores';
 export * from './integraciones';
 export * from './ajustes';
 export * from './auditoria';

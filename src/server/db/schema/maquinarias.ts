@@ -134,5 +134,11 @@ export const maquinariasEstados = pgTable(
       .on(t.maquinaria_id)
       .where(sql`${t.hasta} is null`),
     index('maquinarias_estados_user_idx').on(t.user_id),
+    // The fleet indicators read the intervals still open or ending after now live, and the monthly summary's
+    // triggers find the stops a work order began.
+    index('maquinarias_estados_hasta_idx').on(t.hasta),
+    index('maquinarias_estados_orden_idx')
+      .on(t.ref_id)
+      .where(sql`${t.origen} = 'ORDEN'`),
   ],
 );

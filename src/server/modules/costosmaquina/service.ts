@@ -10,7 +10,6 @@ import type { Db } from '../../db/client';
 import { maquinarias } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
-import { meterTotal } from '../../lib/wear';
 import { leerParametros } from '../parametros/service';
 
 /** Litres in a (US) gallon: a fuel supply measured in gallons is reported in litres. */
@@ -96,33 +95,17 @@ export async function costosPorMaquina(
       where s.fecha >= ${ini}::date and s.fecha < ${fin}::date ${onMaq(sql`s.maquinaria_id`)}
       group by 1, 2`,
   );
-  // Outside repairs by the repair's date.
-  const reparaciones = rowsOf<{ id: number; p: string; v: string }>(
+  // From the monthly summary (indicadores_mes, kept by triggers): outside repairs by the repair's date, work-order
+  // labour by the day it was worked (annulled orders do not count), and the meter worked, the sum of the meter
+  // summary's days of the month: the machine's worked-meter running total (the wear counters' `meterTotal`) at the
+  // month's end less the one at the end of the month before.
+  const resumen = rowsOf<{ id: number; p: string; rep: string; mo: string; horas: string }>(
     db,
-    sql`select r.maquinaria_id as id, to_char(r.fecha, 'YYYY-MM') as p, sum(r.monto)::text as v
-      from reparaciones r
-      where r.fecha >= ${ini}::date and r.fecha < ${fin}::date ${onMaq(sql`r.maquinaria_id`)}
-      group by 1, 2`,
-  );
-  // Work-order labour by the day it was worked (annulled orders do not count).
-  const manoObra = rowsOf<{ id: number; p: string; v: string }>(
-    db,
-    sql`select o.maquinaria_id as id, to_char(mo.fecha, 'YYYY-MM') as p, sum(mo.horas)::text as v
-      from ordenes_trabajo_mano_obra mo
-      join ordenes_trabajo o on o.ot_id = mo.ot_id
-      where mo.fecha >= ${ini}::date and mo.fecha < ${fin}::date and o.estado <> 'ANULADA' ${onMaq(sql`o.maquinaria_id`)}
-      group by 1, 2`,
-  );
-  // The meter worked: the machine's worked-meter running total (the wear counters' `meterTotal`) at the month's end
-  // less the one at the end of the month before.
-  const horas = rowsOf<{ id: number; p: string; v: string }>(
-    db,
-    sql`select m.id, to_char(g.mes, 'YYYY-MM') as p,
-        (coalesce(${meterTotal(sql`m.id`, sql`(g.mes + interval '1 month' - interval '1 day')::date`)}, 0)
-          - coalesce(${meterTotal(sql`m.id`, sql`(g.mes - interval '1 day')::date`)}, 0))::text as v
-      from maquinarias m
-      cross join generate_series(${ini}::date, (${fin}::date - interval '1 month')::date, interval '1 month') as g(mes)
-      where exists (select 1 from partes_diarios_medidor s where s.maquinaria_id = m.id) ${onMaq(sql`m.id`)}`,
+    sql`select x.maquinaria_id as id, to_char(x.mes, 'YYYY-MM') as p, x.reparacion_monto::text as rep,
+        x.mano_obra_horas::text as mo, x.medido::text as horas
+      from indicadores_mes x
+      where x.mes >= ${ini}::date and x.mes < ${fin}::date ${onMaq(sql`x.maquinaria_id`)}
+        and (x.reparacion_monto <> 0 or x.mano_obra_horas <> 0 or x.medido <> 0)`,
   );
   // Income of rentals to third parties: the amounts (before IGV) of the daily reports a rubro-1 valuation bills, by
   // the report's date.
@@ -145,17 +128,20 @@ export async function costosPorMaquina(
     }
     return a;
   };
-  const [s, r, mo, h, ing] = await Promise.all([salidas, reparaciones, manoObra, horas, ingresos]);
+  const [s, res, ing] = await Promise.all([salidas, resumen, ingresos]);
   for (const x of s) {
     const a = at(x.id, x.p);
     a.repuestos += toCents(x.rep);
     a.combustible_importe += toCents(x.comb);
     a.combustible_litros += toCents(x.litros);
   }
-  for (const x of r) at(x.id, x.p).reparaciones += toCents(x.v);
-  // Hours × rate, rounded to the cent once per machine and month.
-  for (const x of mo) at(x.id, x.p).mano_obra += toCents(Number(x.v) * tarifa_mano_obra);
-  for (const x of h) if (toCents(x.v) !== 0) at(x.id, x.p).horas += toCents(x.v);
+  for (const x of res) {
+    const a = at(x.id, x.p);
+    a.reparaciones += toCents(x.rep);
+    // Hours × rate, rounded to the cent once per machine and month.
+    a.mano_obra += toCents(Number(x.mo) * tarifa_mano_obra);
+    a.horas += toCents(x.horas);
+  }
   for (const x of ing) at(x.id, x.p).ingresos += toCents(x.v);
 
   const out: CostoMaquinaMes[] = [];

@@ -52,17 +52,24 @@ const mesMedidor = (medidor: SQL) => sql`case when ${medidor} is not null and mm
     select case when w.k < cardinality(mm.medidores) then (r.d0 - interval '1 month' + w.k * interval '1 month')::date end
     from (select width_bucket(${medidor} - 0.005, mm.medidores) as k) w) end`;
 
+/** A stop `e` (maquinarias_estados) is corrective when a failure, a repair or a corrective work order began it. */
+const correctivo = sql`(e.origen in ('FALLA', 'REPARACION') or (e.origen = 'ORDEN'
+  and exists (select 1 from ordenes_trabajo o where o.ot_id = e.ref_id and o.tipo = 'CORRECTIVA')))`;
+
 export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[]> {
   const only = (col: SQL) => (f.maquinariaId ? sql`and ${col} = ${f.maquinariaId}` : sql``);
   const dias = sql`string_to_array(${f.turnoDias.join(',')}, ',')::int[]`;
+  // the summary's stopped seconds on the shift's weekdays (weekdays are 1–7: inlined)
+  const turno = [...new Set(f.turnoDias.map((d) => Math.trunc(d)).filter((d) => d >= 1 && d <= 7))];
+  const paroTurno = turno.length ? sql.raw(turno.map((d) => `x.paro_seg[${d}]`).join(' + ')) : sql`0::numeric`;
   const head = sql`r as (
         select ${f.desde}::date as d0, (${f.hasta}::date + interval '1 month')::date as d1, ${f.hoy}::date as hoy,
           ${rangeStart(f.desde)} as t0, ${rangeEnd(ultimoDia(f.hasta))} as t1
       ),
       meses as (select g::date as mes, (g + interval '1 month')::date as mes_fin from r, generate_series(r.d0::timestamp, (r.d1 - 1)::timestamp, interval '1 month') g)`;
-  // Four statements on their own connections, at once: downtime and repairs, failures, plan tasks, backlog.
-  const [paradas, fallas, tareas, ordenes] = await Promise.all([
-    rowsOf<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion'>>(
+  // Three statements on their own connections, at once: downtime, repairs and failures, plan tasks, backlog.
+  const [paradas, tareas, ordenes] = await Promise.all([
+    rowsOf<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion' | 'fallas'>>(
       db,
       sql`with ${head},
       -- every day of the range (and the one before it) with the running count of shift days up to it
@@ -82,59 +89,85 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
           left join dias hi on hi.dia = x.b
         where q.alta is not null and x.b >= x.a
       ),
-      -- the machines' stops (any state but OPERATIVO) that meet the range, in Lima time, read once for the downtime and
-      -- the repairs; a stop is corrective when a failure, a repair or a corrective work order began it
-      paros as materialized (
-        select e.maquinaria_id, ${lima(sql`greatest(e.desde, r.t0)`)} as a, ${lima(sql`least(coalesce(e.hasta, now()), r.t1)`)} as b,
-          (e.hasta is not null and e.hasta < r.t1 and (e.origen in ('FALLA', 'REPARACION') or (e.origen = 'ORDEN'
-            and exists (select 1 from ordenes_trabajo o where o.ot_id = e.ref_id and o.tipo = 'CORRECTIVA')))) as correctivo,
-          extract(epoch from e.hasta - e.desde) / 3600 as horas
-        from maquinarias_estados e, r
-        where e.estado <> 0 and e.desde < r.t1 and (e.hasta is null or e.hasta > r.t0) ${only(sql`e.maquinaria_id`)}
+      -- the monthly summary: the closed stops cut into Lima days (the shift's weekdays taken), the corrective ones by the
+      -- month they ended, the failures
+      res as (
+        select x.maquinaria_id, x.mes, ${paroTurno} as seg, x.reparaciones, x.horas_reparacion, x.fallas
+        from indicadores_mes x, r where x.mes >= r.d0 and x.mes < r.d1 ${only(sql`x.maquinaria_id`)}
       ),
-      -- each stop cut into its Lima days; only shift days count
+      -- read live: the stops still open or ending after now, clipped to the range and to now (+1), less what the summary
+      -- holds of those that are closed: their whole length (−1), and their repair
+      vivos as materialized (
+        select e.maquinaria_id, e.desde, e.hasta, ${correctivo} as correctivo
+        from maquinarias_estados e where e.estado <> 0 and (e.hasta is null or e.hasta >= now()) ${only(sql`e.maquinaria_id`)}
+      ),
+      trozos as (
+        select v.maquinaria_id, ${lima(sql`greatest(v.desde, r.t0)`)} as a, ${lima(sql`least(coalesce(v.hasta, now()), r.t1)`)} as b, 1 as signo
+        from vivos v, r where v.desde < r.t1 and (v.hasta is null or v.hasta > r.t0)
+        union all
+        select v.maquinaria_id, ${lima(sql`v.desde`)}, ${lima(sql`v.hasta`)}, -1 from vivos v where v.hasta is not null
+      ),
       det as (
         select p.maquinaria_id, ${mesDe(sql`g`)} as mes,
-          sum(extract(epoch from least(p.b, g + interval '1 day') - greatest(p.a, g))) / 3600 as horas
-        from paros p cross join lateral generate_series(date_trunc('day', p.a), p.b, interval '1 day') g
-        where p.b > p.a and extract(isodow from g)::int = any(${dias})
+          sum(p.signo * extract(epoch from least(p.b, g + interval '1 day') - greatest(p.a, g))) as seg
+        from trozos p cross join r cross join lateral generate_series(date_trunc('day', p.a), p.b, interval '1 day') g
+        where p.b > p.a and extract(isodow from g)::int = any(${dias}) and g >= r.d0 and g < r.d1
         group by 1, 2
       ),
-      -- the corrective stops that ended in the month, each with its whole length
       rep as (
-        select maquinaria_id, ${mesDe(sql`b`)} as mes, count(*)::int as n, sum(horas) as horas from paros where correctivo group by 1, 2
-      )
-      select prog.maquinaria_id, to_char(prog.mes, 'YYYY-MM') as periodo, prog.dias_turno,
-        coalesce(det.horas, 0)::float8 as horas_paro_dias_turno, coalesce(rep.n, 0) as reparaciones,
-        coalesce(rep.horas, 0)::float8 as horas_reparacion
-      from prog
-        left join det on det.maquinaria_id = prog.maquinaria_id and det.mes = prog.mes
-        left join rep on rep.maquinaria_id = prog.maquinaria_id and rep.mes = prog.mes`,
-    ),
-    rowsOf<{ maquinaria_id: number; periodo: string; n: number }>(
-      db,
-      sql`with ${head},
+        select v.maquinaria_id, ${mesDe(lima(sql`v.hasta`))} as mes, -count(*)::int as n, -sum(extract(epoch from v.hasta - v.desde) / 3600) as horas
+        from vivos v where v.correctivo and v.hasta is not null group by 1, 2
+      ),
+      -- failures registered after now (a clock ahead) are not counted yet
       fal as (
-        select f.maquinaria_id, ${mesDe(lima(sql`f.created_at`))} as mes, count(*)::int as n
-        from fallas f, r where f.created_at >= r.t0 and f.created_at < r.t1 ${only(sql`f.maquinaria_id`)}
-        group by 1, 2
+        select f.maquinaria_id, ${mesDe(lima(sql`f.created_at`))} as mes, -count(*)::int as n
+        from fallas f where f.created_at >= now() ${only(sql`f.maquinaria_id`)} group by 1, 2
+      ),
+      todo as (
+        select coalesce(res.maquinaria_id, det.maquinaria_id, rep.maquinaria_id, fal.maquinaria_id) as maquinaria_id,
+          coalesce(res.mes, det.mes, rep.mes, fal.mes) as mes,
+          coalesce(res.seg, 0) + coalesce(det.seg, 0) as seg,
+          coalesce(res.reparaciones, 0) + coalesce(rep.n, 0) as reparaciones,
+          coalesce(res.horas_reparacion, 0) + coalesce(rep.horas, 0) as horas_reparacion,
+          coalesce(res.fallas, 0) + coalesce(fal.n, 0) as fallas
+        from res
+          full join det on det.maquinaria_id = res.maquinaria_id and det.mes = res.mes
+          full join rep on rep.maquinaria_id = coalesce(res.maquinaria_id, det.maquinaria_id)
+            and rep.mes = coalesce(res.mes, det.mes)
+          full join fal on fal.maquinaria_id = coalesce(res.maquinaria_id, det.maquinaria_id, rep.maquinaria_id)
+            and fal.mes = coalesce(res.mes, det.mes, rep.mes)
       )
-      select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, n from fal`,
+      -- the downtime and repairs of the machine-months it was registered in; the failures of any
+      select coalesce(prog.maquinaria_id, todo.maquinaria_id) as maquinaria_id, to_char(coalesce(prog.mes, todo.mes), 'YYYY-MM') as periodo,
+        coalesce(prog.dias_turno, 0) as dias_turno,
+        case when prog.mes is null then 0 else coalesce(todo.seg / 3600, 0) end::float8 as horas_paro_dias_turno,
+        case when prog.mes is null then 0 else coalesce(todo.reparaciones, 0) end::int as reparaciones,
+        case when prog.mes is null then 0 else coalesce(todo.horas_reparacion, 0) end::float8 as horas_reparacion,
+        coalesce(todo.fallas, 0)::int as fallas
+      from prog full join todo on todo.maquinaria_id = prog.maquinaria_id and todo.mes = prog.mes
+      where todo.mes is null or (todo.mes >= (select d0 from r) and todo.mes < (select d1 from r))`,
     ),
     rowsOf<{ maquinaria_id: number; periodo: string; vencen: number; a_tiempo: number }>(
       db,
       sql`with ${head},
       -- plan tasks, as the tasks report counts a month: done in it (on time or late), or due in it and not done by its
       -- end; a task falls due in the month of its due date or, sooner, of the month its machine's meter reached its due
-      -- meter (mm: the closing meter of the month before the range and of each month of it)
+      -- meter (mm: the closing meter of the month before the range and of each month of it, the registration meter plus
+      -- the monthly summary's meter up to that month)
       mm as materialized (
-        select m.id as maquinaria_id, array_agg(m.horometro_inicial + coalesce((
-            select case when m.horometro then s.horas_acum else s.km_acum end from partes_diarios_medidor s
-            where s.maquinaria_id = m.id and s.fecha < ms.mes_fin order by s.fecha desc limit 1), 0) order by ms.mes) as medidores
-        from maquinarias m
-          cross join (select (r.d0 - interval '1 month')::date as mes, r.d0 as mes_fin from r union all select mes, mes_fin from meses) ms
-        where exists (select 1 from planes p where p.maquinaria_id = m.id) ${only(sql`m.id`)}
-        group by m.id
+        select maquinaria_id, array_agg(v order by mes) as medidores from (
+          select m.id as maquinaria_id, ms.mes, m.horometro_inicial + coalesce(b.v, 0)
+            + sum(coalesce(case when m.horometro then x.horas else x.km end, 0)) over (partition by m.id order by ms.mes) as v
+          from maquinarias m
+            cross join (select (r.d0 - interval '1 month')::date as mes from r union all select mes from meses) ms
+            left join lateral (
+              select sum(case when m.horometro then y.horas else y.km end) as v
+              from indicadores_mes y, r where y.maquinaria_id = m.id and y.mes < r.d0 - interval '1 month'
+            ) b on true
+            left join indicadores_mes x on x.maquinaria_id = m.id and x.mes = ms.mes
+          where exists (select 1 from planes p where p.maquinaria_id = m.id) ${only(sql`m.id`)}
+        ) t
+        group by maquinaria_id
       ),
       ejec as (
         select m.id as maquinaria_id, e.fecha, e.a_tiempo, least(${mesDe(sql`e.vence_fecha`)}, ${mesMedidor(sql`e.vence_medidor`)}) as vmes
@@ -216,7 +249,6 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
     return c;
   };
   for (const p of paradas) Object.assign(of(p.maquinaria_id, p.periodo), p);
-  for (const x of fallas) of(x.maquinaria_id, x.periodo).fallas = x.n;
   for (const x of tareas) Object.assign(of(x.maquinaria_id, x.periodo), { tareas_vencen: x.vencen, tareas_a_tiempo: x.a_tiempo });
   for (const x of ordenes) Object.assign(of(x.maquinaria_id, x.periodo), { ot_abiertas: x.n, ot_horas: x.horas });
   return [...out.values()];

@@ -1,0 +1,41 @@
+// The fleet indicators' monthly summary per machine, derived from the stops, failures, repairs, work-order labour and
+// the meter summary; kept by triggers (docs/costs.md, "Fleet indicators").
+import { sql } from 'drizzle-orm';
+import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { maquinarias } from './maquinarias';
+
+/**
+ * Per machine and month (`mes`, its first day), what the indicators and the cost per machine sum: never written by
+ * the application. Statement triggers on `maquinarias_estados`, `fallas`, `reparaciones`, `ordenes_trabajo`,
+ * `ordenes_trabajo_mano_obra` and `partes_diarios_medidor` recompute the touched machines (the meter: the touched
+ * months) in the same transaction as the write, whoever writes. Closed state intervals only: the open one (and
+ * any ending after now) is read live. Months with nothing may keep a row of zeros.
+ */
+export const indicadoresMes = pgTable(
+  'indicadores_mes',
+  {
+    maquinaria_id: integer('maquinaria_id')
+      .notNull()
+      .references(() => maquinarias.id, { onDelete: 'cascade' }),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    /** Seconds not OPERATIVO of the closed intervals, cut into Lima days, by ISO weekday (index 1 Monday … 7 Sunday). */
+    paro_seg: numeric('paro_seg')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0}'`),
+    /** Closed corrective stops that ended (Lima) in the month, and their whole length in hours. */
+    reparaciones: integer('reparaciones').notNull().default(0),
+    horas_reparacion: numeric('horas_reparacion').notNull().default('0'),
+    /** Failures registered (created_at, Lima) in the month. */
+    fallas: integer('fallas').notNull().default(0),
+    /** Σ reparaciones.monto by the repair's date. */
+    reparacion_monto: numeric('reparacion_monto').notNull().default('0'),
+    /** Σ labour hours of the orders not ANULADA, by the labour line's date. */
+    mano_obra_horas: numeric('mano_obra_horas').notNull().default('0'),
+    /** Σ of the meter summary's `medido`, `horas` and `km` of the month's days. */
+    medido: numeric('medido').notNull().default('0'),
+    horas: numeric('horas').notNull().default('0'),
+    km: numeric('km').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.maquinaria_id, t.mes] })],
+);
