@@ -26,9 +26,10 @@ const INSERT_CHARS = 8_000_000;
  * Tables a backup leaves out: the server's own secrets (the session key several servers share). A backup file
  * can be downloaded from the Operations page; with the key in it, its reader could sign sessions. A restored
  * office simply gets a new key (everyone signs in again). The machines' meter summary is derived from the daily
- * reports: the triggers of migration 0011 rebuild it while the reports load (or its backfill, for an older copy).
+ * reports: the triggers of migration 0011 rebuild it while the reports load (or its backfill, for an older copy);
+ * the fleet indicators' monthly summary likewise (migration 0017).
  */
-const NOT_BACKED_UP = new Set(['servidor_estado', 'partes_diarios_medidor']);
+const NOT_BACKED_UP = new Set(['servidor_estado', 'partes_diarios_medidor', 'indicadores_mes']);
 
 interface Header {
   format: string;

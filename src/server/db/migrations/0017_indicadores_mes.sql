@@ -10,6 +10,12 @@ CREATE TABLE "indicadores_mes" (
 	"medido" numeric DEFAULT '0' NOT NULL,
 	"horas" numeric DEFAULT '0' NOT NULL,
 	"km" numeric DEFAULT '0' NOT NULL,
+	"ot_preventivas" integer DEFAULT 0 NOT NULL,
+	"ot_correctivas" integer DEFAULT 0 NOT NULL,
+	"cerradas_preventivas" integer DEFAULT 0 NOT NULL,
+	"cerradas_preventivas_horas" numeric DEFAULT '0' NOT NULL,
+	"cerradas_correctivas" integer DEFAULT 0 NOT NULL,
+	"cerradas_correctivas_horas" numeric DEFAULT '0' NOT NULL,
 	CONSTRAINT "indicadores_mes_maquinaria_id_mes_pk" PRIMARY KEY("maquinaria_id","mes")
 );
 --> statement-breakpoint
@@ -19,7 +25,8 @@ CREATE INDEX "maquinarias_estados_orden_idx" ON "maquinarias_estados" USING btre
 -- The fleet indicators' monthly summary (docs/costs.md, "Fleet indicators") is derived and kept by triggers in the
 -- same transaction as the write, whoever writes (the modules, imports, the seed, a restore, a bulk UPDATE). This
 -- function recomputes every column but the meter's for whole machines: the closed stops cut into Lima days by
--- weekday and the corrective ones by the month they ended, the failures, the repairs' amounts and the labour hours.
+-- weekday and the corrective ones by the month they ended, the failures, the repairs' amounts, the labour hours, the
+-- work orders opened less closed and the closed ones' labour.
 CREATE FUNCTION indicadores_mes_refresh(maqs integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF maqs IS NULL OR cardinality(maqs) = 0 THEN
@@ -30,8 +37,7 @@ BEGIN
   IF cardinality(maqs) = 0 THEN
     RETURN;
   END IF;
-  UPDATE indicadores_mes SET paro_seg = '{0,0,0,0,0,0,0}', reparaciones = 0, horas_reparacion = 0, fallas = 0,
-    reparacion_monto = 0, mano_obra_horas = 0
+  UPDATE indicadores_mes SET paro_seg = '{0,0,0,0,0,0,0}', reparaciones = 0, horas_reparacion = 0, fallas = 0, reparacion_monto = 0, mano_obra_horas = 0, ot_preventivas = 0, ot_correctivas = 0, cerradas_preventivas = 0, cerradas_preventivas_horas = 0, cerradas_correctivas = 0, cerradas_correctivas_horas = 0
   WHERE maquinaria_id = ANY (maqs);
   WITH p AS (
     SELECT e.maquinaria_id, e.desde AT TIME ZONE 'America/Lima' AS a, e.hasta AT TIME ZONE 'America/Lima' AS b,
@@ -47,33 +53,47 @@ BEGIN
     WHERE p.b > p.a
     GROUP BY 1, 2, 3
   ), v AS (
-    SELECT maquinaria_id, mes,
-      ARRAY[coalesce(sum(seg) FILTER (WHERE dow = 1), 0), coalesce(sum(seg) FILTER (WHERE dow = 2), 0), coalesce(sum(seg) FILTER (WHERE dow = 3), 0), coalesce(sum(seg) FILTER (WHERE dow = 4), 0), coalesce(sum(seg) FILTER (WHERE dow = 5), 0), coalesce(sum(seg) FILTER (WHERE dow = 6), 0), coalesce(sum(seg) FILTER (WHERE dow = 7), 0)]
-        AS paro_seg, 0 AS reparaciones, 0::numeric AS horas_reparacion, 0 AS fallas, 0::numeric AS reparacion_monto,
-      0::numeric AS mano_obra_horas
+    SELECT maquinaria_id, mes, ARRAY[coalesce(sum(seg) FILTER (WHERE dow = 1), 0), coalesce(sum(seg) FILTER (WHERE dow = 2), 0), coalesce(sum(seg) FILTER (WHERE dow = 3), 0), coalesce(sum(seg) FILTER (WHERE dow = 4), 0), coalesce(sum(seg) FILTER (WHERE dow = 5), 0), coalesce(sum(seg) FILTER (WHERE dow = 6), 0), coalesce(sum(seg) FILTER (WHERE dow = 7), 0)] AS paro_seg, 0 AS reparaciones, 0::numeric AS horas_reparacion, 0 AS fallas, 0::numeric AS reparacion_monto, 0::numeric AS mano_obra_horas, 0 AS ot_preventivas, 0 AS ot_correctivas, 0 AS cerradas_preventivas, 0::numeric AS cerradas_preventivas_horas, 0 AS cerradas_correctivas, 0::numeric AS cerradas_correctivas_horas
     FROM d GROUP BY 1, 2
     UNION ALL
-    SELECT maquinaria_id, date_trunc('month', b)::date, NULL, count(*)::int, sum(horas), 0, 0, 0
+    SELECT maquinaria_id, date_trunc('month', b)::date, NULL, count(*)::int, sum(horas), 0, 0, 0, 0, 0, 0, 0, 0, 0
     FROM p WHERE correctivo GROUP BY 1, 2
     UNION ALL
-    SELECT maquinaria_id, date_trunc('month', created_at AT TIME ZONE 'America/Lima')::date, NULL, 0, 0, count(*)::int, 0, 0
+    SELECT maquinaria_id, date_trunc('month', created_at AT TIME ZONE 'America/Lima')::date, NULL, 0, 0, count(*)::int, 0, 0, 0, 0, 0, 0, 0, 0
     FROM fallas WHERE maquinaria_id = ANY (maqs) GROUP BY 1, 2
     UNION ALL
-    SELECT maquinaria_id, date_trunc('month', fecha)::date, NULL, 0, 0, 0, sum(monto), 0
+    SELECT maquinaria_id, date_trunc('month', fecha)::date, NULL, 0, 0, 0, sum(monto), 0, 0, 0, 0, 0, 0, 0
     FROM reparaciones WHERE maquinaria_id = ANY (maqs) GROUP BY 1, 2
     UNION ALL
-    SELECT o.maquinaria_id, date_trunc('month', mo.fecha)::date, NULL, 0, 0, 0, 0, sum(mo.horas)
+    SELECT o.maquinaria_id, date_trunc('month', mo.fecha)::date, NULL, 0, 0, 0, 0, sum(mo.horas), 0, 0, 0, 0, 0, 0
     FROM ordenes_trabajo_mano_obra mo JOIN ordenes_trabajo o ON o.ot_id = mo.ot_id
     WHERE o.maquinaria_id = ANY (maqs) AND o.estado <> 'ANULADA' GROUP BY 1, 2
+    UNION ALL
+    SELECT maquinaria_id, date_trunc('month', created_at AT TIME ZONE 'America/Lima')::date, NULL, 0, 0, 0, 0, 0, (tipo = 'PREVENTIVA')::int, (tipo = 'CORRECTIVA')::int, 0, 0, 0, 0
+    FROM ordenes_trabajo WHERE maquinaria_id = ANY (maqs)
+    UNION ALL
+    SELECT maquinaria_id, greatest(date_trunc('month', coalesce(fin, updated_at) AT TIME ZONE 'America/Lima')::date, date_trunc('month', created_at AT TIME ZONE 'America/Lima')::date), NULL, 0, 0, 0, 0, 0, -(tipo = 'PREVENTIVA')::int, -(tipo = 'CORRECTIVA')::int, 0, 0, 0, 0
+    FROM ordenes_trabajo WHERE maquinaria_id = ANY (maqs) AND estado IN ('CERRADA', 'ANULADA')
+    UNION ALL
+    SELECT o.maquinaria_id, date_trunc('month', o.created_at AT TIME ZONE 'America/Lima')::date, NULL, 0, 0, 0, 0, 0, 0, 0, count(*) FILTER (WHERE o.tipo = 'PREVENTIVA')::int, coalesce(sum(mo.horas) FILTER (WHERE o.tipo = 'PREVENTIVA'), 0), count(*) FILTER (WHERE o.tipo = 'CORRECTIVA')::int, coalesce(sum(mo.horas) FILTER (WHERE o.tipo = 'CORRECTIVA'), 0)
+    FROM ordenes_trabajo o JOIN (SELECT ot_id, sum(horas) AS horas FROM ordenes_trabajo_mano_obra GROUP BY ot_id) mo ON mo.ot_id = o.ot_id
+    WHERE o.maquinaria_id = ANY (maqs) AND o.estado = 'CERRADA' GROUP BY 1, 2
   )
-  INSERT INTO indicadores_mes AS x (maquinaria_id, mes, paro_seg, reparaciones, horas_reparacion, fallas, reparacion_monto,
-    mano_obra_horas)
-  SELECT maquinaria_id, mes, coalesce(max(paro_seg), '{0,0,0,0,0,0,0}'), sum(reparaciones), sum(horas_reparacion), sum(fallas),
-    sum(reparacion_monto), sum(mano_obra_horas)
+  INSERT INTO indicadores_mes AS x (maquinaria_id, mes, paro_seg, reparaciones, horas_reparacion, fallas, reparacion_monto, mano_obra_horas, ot_preventivas, ot_correctivas, cerradas_preventivas, cerradas_preventivas_horas, cerradas_correctivas, cerradas_correctivas_horas)
+  SELECT maquinaria_id, mes, coalesce(max(paro_seg), '{0,0,0,0,0,0,0}'), sum(reparaciones), sum(horas_reparacion), sum(fallas), sum(reparacion_monto), sum(mano_obra_horas), sum(ot_preventivas), sum(ot_correctivas), sum(cerradas_preventivas), sum(cerradas_preventivas_horas), sum(cerradas_correctivas), sum(cerradas_correctivas_horas)
   FROM v GROUP BY 1, 2
-  ON CONFLICT (maquinaria_id, mes) DO UPDATE SET paro_seg = excluded.paro_seg, reparaciones = excluded.reparaciones,
-    horas_reparacion = excluded.horas_reparacion, fallas = excluded.fallas, reparacion_monto = excluded.reparacion_monto,
-    mano_obra_horas = excluded.mano_obra_horas;
+  ON CONFLICT (maquinaria_id, mes) DO UPDATE SET paro_seg = excluded.paro_seg,
+    reparaciones = excluded.reparaciones,
+    horas_reparacion = excluded.horas_reparacion,
+    fallas = excluded.fallas,
+    reparacion_monto = excluded.reparacion_monto,
+    mano_obra_horas = excluded.mano_obra_horas,
+    ot_preventivas = excluded.ot_preventivas,
+    ot_correctivas = excluded.ot_correctivas,
+    cerradas_preventivas = excluded.cerradas_preventivas,
+    cerradas_preventivas_horas = excluded.cerradas_preventivas_horas,
+    cerradas_correctivas = excluded.cerradas_correctivas,
+    cerradas_correctivas_horas = excluded.cerradas_correctivas_horas;
 END
 $$;
 --> statement-breakpoint
@@ -108,8 +128,10 @@ BEGIN
     SELECT array_agg(id) INTO maqs FROM nuevas;
   ELSIF TG_TABLE_NAME = 'ordenes_trabajo' THEN
     IF TG_OP = 'INSERT' THEN
-      SELECT array_agg(DISTINCT e.maquinaria_id) INTO maqs FROM nuevas n
-        JOIN maquinarias_estados e ON e.origen = 'ORDEN' AND e.ref_id = n.ot_id;
+      SELECT array_agg(DISTINCT m) INTO maqs FROM (
+        SELECT maquinaria_id AS m FROM nuevas
+        UNION SELECT e.maquinaria_id FROM nuevas n JOIN maquinarias_estados e ON e.origen = 'ORDEN' AND e.ref_id = n.ot_id
+      ) k;
     ELSIF TG_OP = 'DELETE' THEN
       SELECT array_agg(DISTINCT m) INTO maqs FROM (
         SELECT maquinaria_id AS m FROM antiguas
@@ -120,6 +142,7 @@ BEGIN
         SELECT u.m FROM antiguas o JOIN nuevas n ON n.ot_id = o.ot_id
           CROSS JOIN LATERAL (VALUES (o.maquinaria_id), (n.maquinaria_id)) u (m)
         WHERE o.maquinaria_id <> n.maquinaria_id OR o.estado IS DISTINCT FROM n.estado OR o.tipo IS DISTINCT FROM n.tipo
+          OR o.created_at IS DISTINCT FROM n.created_at OR o.fin IS DISTINCT FROM n.fin OR o.updated_at IS DISTINCT FROM n.updated_at
         UNION SELECT e.maquinaria_id FROM antiguas o JOIN nuevas n ON n.ot_id = o.ot_id
           JOIN maquinarias_estados e ON e.origen = 'ORDEN' AND e.ref_id = o.ot_id
         WHERE o.tipo IS DISTINCT FROM n.tipo

@@ -36,6 +36,18 @@ export const indicadoresMes = pgTable(
     medido: numeric('medido').notNull().default('0'),
     horas: numeric('horas').notNull().default('0'),
     km: numeric('km').notNull().default('0'),
+    /**
+     * Work orders by type (PREVENTIVA, CORRECTIVA): created in the month less closed or annulled in it (by `fin`, or
+     * `updated_at` without it; never before the month it was created), so the backlog at a month's end is the sum
+     * of the months up to it.
+     */
+    ot_preventivas: integer('ot_preventivas').notNull().default(0),
+    ot_correctivas: integer('ot_correctivas').notNull().default(0),
+    /** CERRADA orders with labour, by type and the month they were created, and their labour hours (the estimate). */
+    cerradas_preventivas: integer('cerradas_preventivas').notNull().default(0),
+    cerradas_preventivas_horas: numeric('cerradas_preventivas_horas').notNull().default('0'),
+    cerradas_correctivas: integer('cerradas_correctivas').notNull().default(0),
+    cerradas_correctivas_horas: numeric('cerradas_correctivas_horas').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.maquinaria_id, t.mes] })],
 );

@@ -48,9 +48,11 @@ const mesDe = (t: SQL) => sql`date_trunc('month', (${t})::timestamp)::date`;
  * whose closing meter reached `medidor`, found by binary search (width_bucket) in the machine's closing meters `mm`;
  * null when not reached by the range's end. The same meter as the tasks report's (registration plus the meter summary).
  */
-const mesMedidor = (medidor: SQL) => sql`case when ${medidor} is not null and mm.medidores is not null then (
-    select case when w.k < cardinality(mm.medidores) then (r.d0 - interval '1 month' + w.k * interval '1 month')::date end
-    from (select width_bucket(${medidor} - 0.005, mm.medidores) as k) w) end`;
+const mesMedidor = (medidor: SQL) => {
+  const k = sql`width_bucket(${medidor} - 0.005, mm.medidores)`;
+  return sql`case when ${medidor} is not null and mm.medidores is not null and ${k} < cardinality(mm.medidores)
+    then (r.d0 - interval '1 month' + ${k} * interval '1 month')::date end`;
+};
 
 /** A stop `e` (maquinarias_estados) is corrective when a failure, a repair or a corrective work order began it. */
 const correctivo = sql`(e.origen in ('FALLA', 'REPARACION') or (e.origen = 'ORDEN'
@@ -69,7 +71,9 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
       meses as (select g::date as mes, (g + interval '1 month')::date as mes_fin from r, generate_series(r.d0::timestamp, (r.d1 - 1)::timestamp, interval '1 month') g)`;
   // Three statements on their own connections, at once: downtime, repairs and failures, plan tasks, backlog.
   const [paradas, tareas, ordenes] = await Promise.all([
-    rowsOf<Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion' | 'fallas'>>(
+    rowsOf<
+      Pick<ConteoMes, 'maquinaria_id' | 'periodo' | 'dias_turno' | 'horas_paro_dias_turno' | 'reparaciones' | 'horas_reparacion' | 'fallas'>
+    >(
       db,
       sql`with ${head},
       -- every day of the range (and the one before it) with the running count of shift days up to it
@@ -202,28 +206,26 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
     rowsOf<{ maquinaria_id: number; periodo: string; n: number; horas: number }>(
       db,
       sql`with ${head},
-      -- the open backlog at each month's end: an order counts from the month it was created to the month before the one
-      -- it was closed or annulled in; its hours, the mean labour of the closed orders of its type
+      -- the open backlog at each month's end: the summary's orders opened less closed or annulled, summed up to the
+      -- month (each sum holds from its month to the machine's next row); its hours, per order the mean labour of the
+      -- closed orders of its type
       est as (
-        select o.tipo, sum(mo.horas) / count(distinct o.ot_id) as horas
-        from ordenes_trabajo o join ordenes_trabajo_mano_obra mo on mo.ot_id = o.ot_id
-        where o.estado = 'CERRADA' group by o.tipo
+        select sum(cerradas_preventivas_horas) / nullif(sum(cerradas_preventivas), 0) as preventiva,
+          sum(cerradas_correctivas_horas) / nullif(sum(cerradas_correctivas), 0) as correctiva
+        from indicadores_mes
       ),
-      ot as (
-        select o.maquinaria_id, o.tipo, ${mesDe(lima(sql`o.created_at`))} as mes_ini,
-          case when o.estado in ('CERRADA', 'ANULADA') then ${mesDe(lima(sql`coalesce(o.fin, o.updated_at)`))} end as mes_fin
-        from ordenes_trabajo o, r
-        where o.created_at < r.t1 ${only(sql`o.maquinaria_id`)}
-          and (o.estado not in ('CERRADA', 'ANULADA') or coalesce(o.fin, o.updated_at) >= r.t0)
-      ),
-      bl as (
-        select ot.maquinaria_id, g::date as mes, count(*)::int as n, coalesce(sum(est.horas), 0) as horas
-        from ot cross join r left join est on est.tipo = ot.tipo
-          cross join lateral generate_series(greatest(ot.mes_ini, r.d0)::timestamp,
-            least(coalesce(ot.mes_fin - interval '1 month', (r.d1 - 1)::timestamp), (r.d1 - 1)::timestamp), interval '1 month') g
-        group by 1, 2
+      acum as (
+        select x.maquinaria_id, x.mes, lead(x.mes) over w as sig,
+          sum(x.ot_preventivas) over w as np, sum(x.ot_correctivas) over w as nc
+        from indicadores_mes x, r where x.mes < r.d1 ${only(sql`x.maquinaria_id`)}
+        window w as (partition by x.maquinaria_id order by x.mes)
       )
-      select maquinaria_id, to_char(mes, 'YYYY-MM') as periodo, n, horas::float8 as horas from bl`,
+      select a.maquinaria_id, to_char(g, 'YYYY-MM') as periodo, (a.np + a.nc)::int as n,
+        (coalesce(a.np * est.preventiva, 0) + coalesce(a.nc * est.correctiva, 0))::float8 as horas
+      from acum a cross join r cross join est
+        cross join lateral generate_series(greatest(a.mes, r.d0)::timestamp, least(coalesce(a.sig, r.d1), r.d1) - interval '1 month',
+          interval '1 month') g
+      where a.np + a.nc > 0`,
     ),
   ]);
   const out = new Map<string, ConteoMes>();
