@@ -7,6 +7,7 @@
 import { timeGets, type GetTiming } from './_get-timing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
 import type { Db } from '../src/server/db/client';
@@ -63,15 +64,26 @@ export async function generateIndicadores(db: Db): Promise<{ intervals: number; 
 
 export type IndicadoresResult = GetTiming;
 
-/** The last 36 months of the whole fleet and its PDF, through app.inject, twice to warm up then `runs` times. */
+/**
+ * The last 36 months of the whole fleet, the screen's default 12 months, and the 36 months' PDF, through app.inject,
+ * twice to warm up then `runs` times.
+ */
 export async function timeIndicadores(app: FastifyInstance, token: string, runs = 7): Promise<IndicadoresResult[]> {
   const today = limaToday();
   const [y, m] = today.split('-').map(Number) as [number, number];
-  const back = y * 12 + m - 1 - 35;
-  const desde = `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+  const monthsBack = (n: number) => {
+    const back = y * 12 + m - 1 - n;
+    return `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+  };
+  const desde = monthsBack(35);
   const hasta = today.slice(0, 7);
   const cases = [
     { name: 'fleet indicators GET /api/indicadores (36 months)', url: `/api/indicadores?desde=${desde}&hasta=${hasta}` },
+    // what the screen asks for when it opens: the last 12 months of the fleet
+    {
+      name: "fleet indicators GET /api/indicadores (12 months, the screen's default)",
+      url: `/api/indicadores?desde=${monthsBack(11)}&hasta=${hasta}`,
+    },
     { name: 'monthly report PDF GET /api/indicadores/pdf (36 months)', url: `/api/indicadores/pdf?desde=${desde}&hasta=${hasta}` },
   ];
   return timeGets(app, token, cases, runs);
@@ -97,9 +109,12 @@ async function standalone(): Promise<void> {
       );
       const { token } = await createUser(t, ALL_CODES);
       for (const x of await timeIndicadores(t.app, token)) {
-        const within = x.median <= INDICADORES_BUDGET_MS ? 'within' : 'ABOVE';
+        // the PDF has no goal of its own
+        const within = x.name.includes('PDF')
+          ? ''
+          : ` (${x.median <= INDICADORES_BUDGET_MS ? 'within' : 'ABOVE'} ${INDICADORES_BUDGET_MS} ms)`;
         console.log(
-          `${label} ${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes (${within} ${INDICADORES_BUDGET_MS} ms)`,
+          `${label} ${x.name}: median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, ${x.bytes} bytes${within}, load ${loadavg()[0].toFixed(1)}`,
         );
       }
     } finally {

@@ -86,7 +86,9 @@ describe('data model constraints', () => {
       'ingresos_det.precio_unitario',
       'ext_ordenes_compra_det.precio_unitario',
     ]);
-    const expected = (name: string) => (rates.has(name) ? '5,2' : unitCosts.has(name) ? '14,4' : '12,2');
+    // the indicators' repair hours: a sum of exact quotients, unbounded (precision and scale null)
+    const exact = new Set(['indicadores_mes.horas_reparacion']);
+    const expected = (name: string) => (rates.has(name) ? '5,2' : unitCosts.has(name) ? '14,4' : exact.has(name) ? '0,0' : '12,2');
     const wrong = rows
       .filter((r) => `${Number(r.numeric_precision)},${Number(r.numeric_scale)}` !== expected(`${r.table_name}.${r.column_name}`))
       .map((r) => `${r.table_name}.${r.column_name}`);

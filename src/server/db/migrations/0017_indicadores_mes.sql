@@ -5,17 +5,17 @@ CREATE TABLE "indicadores_mes" (
 	"reparaciones" integer DEFAULT 0 NOT NULL,
 	"horas_reparacion" numeric DEFAULT '0' NOT NULL,
 	"fallas" integer DEFAULT 0 NOT NULL,
-	"reparacion_monto" numeric DEFAULT '0' NOT NULL,
-	"mano_obra_horas" numeric DEFAULT '0' NOT NULL,
-	"medido" numeric DEFAULT '0' NOT NULL,
-	"horas" numeric DEFAULT '0' NOT NULL,
-	"km" numeric DEFAULT '0' NOT NULL,
+	"reparacion_monto" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"mano_obra_horas" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"medido" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"horas" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"km" numeric(12, 2) DEFAULT 0 NOT NULL,
 	"ot_preventivas" integer DEFAULT 0 NOT NULL,
 	"ot_correctivas" integer DEFAULT 0 NOT NULL,
 	"cerradas_preventivas" integer DEFAULT 0 NOT NULL,
-	"cerradas_preventivas_horas" numeric DEFAULT '0' NOT NULL,
+	"cerradas_preventivas_horas" numeric(12, 2) DEFAULT 0 NOT NULL,
 	"cerradas_correctivas" integer DEFAULT 0 NOT NULL,
-	"cerradas_correctivas_horas" numeric DEFAULT '0' NOT NULL,
+	"cerradas_correctivas_horas" numeric(12, 2) DEFAULT 0 NOT NULL,
 	CONSTRAINT "indicadores_mes_maquinaria_id_mes_pk" PRIMARY KEY("maquinaria_id","mes")
 );
 --> statement-breakpoint
@@ -94,6 +94,9 @@ BEGIN
     cerradas_preventivas_horas = excluded.cerradas_preventivas_horas,
     cerradas_correctivas = excluded.cerradas_correctivas,
     cerradas_correctivas_horas = excluded.cerradas_correctivas_horas;
+  -- no row of zeros: the summary is the same whichever way it was reached (a restore, a recomputation)
+  DELETE FROM indicadores_mes WHERE maquinaria_id = ANY (maqs) AND paro_seg = '{0,0,0,0,0,0,0}' AND reparaciones = 0 AND horas_reparacion = 0 AND fallas = 0 AND reparacion_monto = 0 AND mano_obra_horas = 0 AND medido = 0 AND horas = 0
+    AND km = 0 AND ot_preventivas = 0 AND ot_correctivas = 0 AND cerradas_preventivas = 0 AND cerradas_preventivas_horas = 0 AND cerradas_correctivas = 0 AND cerradas_correctivas_horas = 0;
 END
 $$;
 --> statement-breakpoint
@@ -115,6 +118,9 @@ BEGIN
   SELECT s.m, s.f, s.medido, s.horas, s.km FROM s
   ON CONFLICT (maquinaria_id, mes) DO UPDATE SET medido = excluded.medido, horas = excluded.horas, km = excluded.km
   WHERE x.medido <> excluded.medido OR x.horas <> excluded.horas OR x.km <> excluded.km;
+  DELETE FROM indicadores_mes x USING unnest(maqs, meses) AS u (m, f)
+  WHERE x.maquinaria_id = u.m AND x.mes = u.f AND paro_seg = '{0,0,0,0,0,0,0}' AND reparaciones = 0 AND horas_reparacion = 0 AND fallas = 0 AND reparacion_monto = 0 AND mano_obra_horas = 0 AND medido = 0 AND horas = 0
+    AND km = 0 AND ot_preventivas = 0 AND ot_correctivas = 0 AND cerradas_preventivas = 0 AND cerradas_preventivas_horas = 0 AND cerradas_correctivas = 0 AND cerradas_correctivas_horas = 0;
 END
 $$;
 --> statement-breakpoint
@@ -202,6 +208,8 @@ CREATE FUNCTION indicadores_mes_vaciar() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'partes_diarios_medidor' THEN
     UPDATE indicadores_mes SET medido = 0, horas = 0, km = 0;
+    DELETE FROM indicadores_mes WHERE paro_seg = '{0,0,0,0,0,0,0}' AND reparaciones = 0 AND horas_reparacion = 0 AND fallas = 0 AND reparacion_monto = 0 AND mano_obra_horas = 0 AND medido = 0 AND horas = 0
+    AND km = 0 AND ot_preventivas = 0 AND ot_correctivas = 0 AND cerradas_preventivas = 0 AND cerradas_preventivas_horas = 0 AND cerradas_correctivas = 0 AND cerradas_correctivas_horas = 0;
   ELSE
     PERFORM indicadores_mes_refresh(ARRAY(SELECT id FROM maquinarias));
   END IF;

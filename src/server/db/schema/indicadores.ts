@@ -2,6 +2,7 @@
 // the meter summary; kept by triggers (docs/costs.md, "Fleet indicators").
 import { sql } from 'drizzle-orm';
 import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { money } from './common';
 import { maquinarias } from './maquinarias';
 
 /**
@@ -23,19 +24,22 @@ export const indicadoresMes = pgTable(
       .array()
       .notNull()
       .default(sql`'{0,0,0,0,0,0,0}'`),
-    /** Closed corrective stops that ended (Lima) in the month, and their whole length in hours. */
+    /**
+     * Closed corrective stops that ended (Lima) in the month, and their whole length in hours: a sum of exact
+     * quotients (seconds / 3600), unbounded so the figures equal the ones summed from the stops themselves.
+     */
     reparaciones: integer('reparaciones').notNull().default(0),
     horas_reparacion: numeric('horas_reparacion').notNull().default('0'),
     /** Failures registered (created_at, Lima) in the month. */
     fallas: integer('fallas').notNull().default(0),
     /** Σ reparaciones.monto by the repair's date. */
-    reparacion_monto: numeric('reparacion_monto').notNull().default('0'),
+    reparacion_monto: money('reparacion_monto').notNull().default(0),
     /** Σ labour hours of the orders not ANULADA, by the labour line's date. */
-    mano_obra_horas: numeric('mano_obra_horas').notNull().default('0'),
+    mano_obra_horas: money('mano_obra_horas').notNull().default(0),
     /** Σ of the meter summary's `medido`, `horas` and `km` of the month's days. */
-    medido: numeric('medido').notNull().default('0'),
-    horas: numeric('horas').notNull().default('0'),
-    km: numeric('km').notNull().default('0'),
+    medido: money('medido').notNull().default(0),
+    horas: money('horas').notNull().default(0),
+    km: money('km').notNull().default(0),
     /**
      * Work orders by type (PREVENTIVA, CORRECTIVA): created in the month less closed or annulled in it (by `fin`, or
      * `updated_at` without it; never before the month it was created), so the backlog at a month's end is the sum
@@ -45,9 +49,9 @@ export const indicadoresMes = pgTable(
     ot_correctivas: integer('ot_correctivas').notNull().default(0),
     /** CERRADA orders with labour, by type and the month they were created, and their labour hours (the estimate). */
     cerradas_preventivas: integer('cerradas_preventivas').notNull().default(0),
-    cerradas_preventivas_horas: numeric('cerradas_preventivas_horas').notNull().default('0'),
+    cerradas_preventivas_horas: money('cerradas_preventivas_horas').notNull().default(0),
     cerradas_correctivas: integer('cerradas_correctivas').notNull().default(0),
-    cerradas_correctivas_horas: numeric('cerradas_correctivas_horas').notNull().default('0'),
+    cerradas_correctivas_horas: money('cerradas_correctivas_horas').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.maquinaria_id, t.mes] })],
 );
