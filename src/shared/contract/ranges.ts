@@ -57,11 +57,13 @@ interface Range {
 
 /**
  * Adds to a list filter schema the checks of its range: both dates, in order, at most `months` apart. The
- * messages say how to narrow the filter; the first becomes the answer's message.
+ * messages say how to narrow the filter; the first becomes the answer's message. When `open(filter)` holds (a
+ * filter narrow by itself, as one supply's kardex), the range may be left open or half open.
  */
-export function boundedRange(months: number) {
+export function boundedRange(months: number, open?: (filter: never) => boolean) {
   return (value: object, ctx: z.RefinementCtx) => {
     const v = value as Range;
+    if ((!v.fini || !v.ffin) && open?.(value as never)) return;
     if (!v.fini || !v.ffin) {
       const path = [v.fini ? 'ffin' : 'fini'];
       ctx.addIssue({ code: 'custom', message: FIELD.rangeRequired(rangeLabel(months)), path, params: LEAD_ISSUE });
