@@ -1468,6 +1468,10 @@ export const FIELD = {
   username: 'Use de 3 a 60 letras, números, punto, guion, guion bajo o @',
   uuid: 'Use un UUID',
   dateRangeOrder: 'La fecha inicial debe ser anterior o igual a la final',
+  /** A list asked without its date range, or past the widest one it answers (contract/ranges.ts). */
+  rangeRequired: (label: string) => `Indique la fecha inicial y la final (a lo más ${label} entre ambas)`,
+  rangeTooWide: (label: string) =>
+    `El rango de fechas pasa de ${label}: acorte el periodo entre la fecha inicial y la final, o consulte por partes`,
   /** A date an import file writes in a form none of the accepted ones reads. */
   dateUnreadable: 'Fecha inválida',
   /** A plate of the vehicle registry's import file (letters, digits and hyphens, 4 to 10). */

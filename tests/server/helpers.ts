@@ -12,8 +12,15 @@ import { hashPassword } from '../../src/server/lib/passwords';
 import { signToken } from '../../src/server/lib/tokens';
 import { TEST_JWT_SECRET, TEST_PASSWORD } from './constants';
 import { dbUrl } from './global-setup';
+import { RANGE_MONTHS, rangeFirstDay } from '../../src/shared/contract/ranges';
+import { limaDate } from '../../src/shared/domain/dates';
 
 export { TEST_PASSWORD };
+
+/** The widest range a bounded list answers, ending `ffin` (today unless given): contract/ranges.ts. */
+export function widest(resource: keyof typeof RANGE_MONTHS, ffin = limaDate()) {
+  return { fini: rangeFirstDay(ffin, RANGE_MONTHS[resource]), ffin };
+}
 
 let counter = 0;
 

@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages';
 import { auditLog, insumos, movimientos } from '../../src/server/db/schema/index';
 import { revalorizarTodo } from '../../src/server/db/valuation';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
-import { call, createUser } from './helpers';
+import { call, createUser, widest } from './helpers';
 import { sessionApp } from './session-app';
 
 const ITEMS_1 = [
@@ -249,7 +249,7 @@ describe('physical count (/api/inventarios)', () => {
   });
 
   it('lists the sheets with their adjustment values and prints both PDFs', async () => {
-    const rows = (await post('/api/inventarios/list', { estado: 'APROBADO' })).json();
+    const rows = (await post('/api/inventarios/list', { estado: 'APROBADO', ...widest('inventarios') })).json();
     expect(rows.find((r: { id: number }) => r.id === sheet)).toMatchObject({
       valor_sobrantes: 20,
       valor_faltantes: 15,
@@ -271,9 +271,9 @@ describe('physical count (/api/inventarios)', () => {
     const aprobar = await createUser(s.t, [ROLE.inventarioAprobar]);
     const nadie = await createUser(s.t, [MENU.movimientos]);
     const body = { fecha: '2024-02-20', descripcion: 'Roles', insumos: [ids['INV-A']] };
-    expect((await post('/api/inventarios/list', {}, nadie.token)).statusCode).toBe(403);
+    expect((await post('/api/inventarios/list', widest('inventarios'), nadie.token)).statusCode).toBe(403);
     expect((await get(`/api/inventarios/${sheet}`, nadie.token)).statusCode).toBe(403);
-    expect((await post('/api/inventarios/list', {}, ver.token)).statusCode).toBe(200);
+    expect((await post('/api/inventarios/list', widest('inventarios'), ver.token)).statusCode).toBe(200);
     expect((await post('/api/inventarios', body, ver.token)).statusCode).toBe(403);
     const created = await post('/api/inventarios', body, nuevo.token);
     expect(created.statusCode).toBe(201);

@@ -97,10 +97,10 @@ describe('kardex (/api/movimientos/list) and the machine and operator reads', ()
   });
 
   it('pages large answers (limit/offset, X-Next-Offset) and validates the filter', async () => {
-    const page1 = await post('/api/movimientos/list', { insumo_id: 0, limit: 3 });
+    const page1 = await post('/api/movimientos/list', { insumo_id: 0, limit: 3, fini: '2023-01-01', ffin: '2024-12-31' });
     expect(page1.json()).toHaveLength(3);
     expect(page1.headers['x-next-offset']).toBe('3');
-    const page2 = await post('/api/movimientos/list', { insumo_id: 0, limit: 3, offset: 3 });
+    const page2 = await post('/api/movimientos/list', { insumo_id: 0, limit: 3, offset: 3, fini: '2023-01-01', ffin: '2024-12-31' });
     expect(page2.json().map((r: { saldo: number }) => r.saldo)).toEqual([100, 69.75, 59.75]);
     expect(page2.headers['x-next-offset']).toBeUndefined();
     expect((await post('/api/movimientos/list', { insumo_id: 'x' })).statusCode).toBe(400);

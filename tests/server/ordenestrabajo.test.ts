@@ -26,7 +26,7 @@ import {
   unimeds,
 } from '../../src/server/db/schema/index';
 import { seedMachine } from './fixtures';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp, widest } from './helpers';
 
 const YEAR = Number(limaDate().slice(0, 4));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -401,9 +401,9 @@ describe('work orders API (/api/ordenestrabajo)', () => {
       200,
     );
     // The list: assigned to me, by state and machine.
-    const mine = (await send('POST', '/api/ordenestrabajo/list', { mias: true }, { tok: executor.token })).json();
+    const mine = (await send('POST', '/api/ordenestrabajo/list', { mias: true, ...widest('ordenestrabajo') }, { tok: executor.token })).json();
     expect(mine.map((r: { uid: string }) => r.uid)).toEqual([d.uid]);
-    const enCurso = (await send('POST', '/api/ordenestrabajo/list', { estado: 'EN CURSO', maquinaria_id: maq.id })).json();
+    const enCurso = (await send('POST', '/api/ordenestrabajo/list', { estado: 'EN CURSO', maquinaria_id: maq.id, ...widest('ordenestrabajo') })).json();
     expect(enCurso.every((r: { estado: string; maquinaria_id: number }) => r.estado === 'EN CURSO' && r.maquinaria_id === maq.id)).toBe(
       true,
     );

@@ -9,6 +9,9 @@ import { insumoCounters } from '../../src/server/lib/wear';
 import { call, createTestApp, createUser, login, type TestApp } from './helpers';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
+/** The year of the reports these tests save (a list asks a range of at most a year). */
+const YEAR_2025 = { fini: '2025-01-01', ffin: '2025-12-31' };
+
 describe('daily reports API (/api/partesdiarios)', () => {
   let t: TestApp;
   let admin: string;
@@ -18,7 +21,7 @@ describe('daily reports API (/api/partesdiarios)', () => {
   /** A DELETE as some API clients send it: JSON content type and an empty body. */
   const delJson = (url: string) =>
     call(t.app, admin, { method: 'DELETE', url, headers: { 'content-type': 'application/json' }, payload: '' });
-  const list = async (filter: Record<string, unknown> = {}) => (await req('POST', '/api/partesdiarios/list', filter)).json();
+  const list = async (filter: Record<string, unknown> = {}) => (await req('POST', '/api/partesdiarios/list', { ...YEAR_2025, ...filter })).json();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -278,7 +281,7 @@ describe('daily reports API (/api/partesdiarios)', () => {
   it('needs a session (401) and codes 23 / 24 / 25 (403)', async () => {
     expect((await call(t.app, null, { method: 'POST', url: '/api/partesdiarios/list', payload: {} })).statusCode).toBe(401);
     const reader = await createUser(t, [18]);
-    expect((await req('POST', '/api/partesdiarios/list', {}, reader.token)).statusCode).toBe(200);
+    expect((await req('POST', '/api/partesdiarios/list', YEAR_2025, reader.token)).statusCode).toBe(200);
     expect((await req('POST', '/api/partesdiarios', reportBody(f), reader.token)).statusCode).toBe(403);
     expect((await req('PUT', `/api/partesdiarios/${first.parte_id}`, reportBody(f), reader.token)).statusCode).toBe(403);
     expect((await req('DELETE', `/api/partesdiarios/${first.parte_id}`, undefined, reader.token)).statusCode).toBe(403);

@@ -11,7 +11,7 @@ import { limaDate } from '@shared/domain/dates';
 import { FIELD, MSG } from '@shared/messages';
 import { seedMachine } from './fixtures';
 import { importFile } from '../../src/server/integrations/import';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp, widest } from './helpers';
 
 const YEAR = Number(limaDate().slice(0, 4));
 const ORDERS =
@@ -293,16 +293,16 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(all.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     const winner = all.find((r) => r.statusCode === 201)!.json().reparacion_id;
     expect(await failureState(f)).toEqual([1, winner]);
-    expect((await send('POST', '/api/reparaciones/list', { maquinaria_id: m.id })).json()).toHaveLength(1);
+    expect((await send('POST', '/api/reparaciones/list', { maquinaria_id: m.id, ...widest('reparaciones') })).json()).toHaveLength(1);
     expect((await send('DELETE', `/api/reparaciones/${winner}`)).statusCode).toBe(200);
   });
 
   it('POST /api/reparaciones/list filters by machine (0 = Todos) and by date', async () => {
     await send('POST', '/api/reparaciones', repair({ falla_id: f1, fecha: `${YEAR}-01-10`, ...noOrder }));
-    const all = (await send('POST', '/api/reparaciones/list', { maquinaria_id: 0 })).json();
+    const all = (await send('POST', '/api/reparaciones/list', { maquinaria_id: 0, ...widest('reparaciones') })).json();
     expect(all.length).toBe(2);
     expect(all[0].fecha >= all[1].fecha).toBe(true);
-    const ofMaq = (await send('POST', '/api/reparaciones/list', { maquinaria_id: maq.id })).json();
+    const ofMaq = (await send('POST', '/api/reparaciones/list', { maquinaria_id: maq.id, ...widest('reparaciones') })).json();
     expect(ofMaq.map((r: { falla_id: number }) => r.falla_id)).toEqual([f1]);
     const jan = (await send('POST', '/api/reparaciones/list', { fini: `${YEAR}-01-01`, ffin: `${YEAR}-01-15` })).json();
     expect(jan.map((r: { fecha: string }) => r.fecha)).toEqual([`${YEAR}-01-10`]);

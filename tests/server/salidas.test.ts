@@ -238,7 +238,7 @@ describe('warehouse exits API (/api/salidas)', () => {
     expect(two.headers['idempotency-replayed']).toBe('true');
     expect(two.json()).toEqual(one.json());
     expect((await send('POST', '/api/salidas', { ...body, nro_vale: 'OTRO' }, key)).statusCode).toBe(409);
-    const list = (await send('POST', '/api/salidas/list', {})).json();
+    const list = (await send('POST', '/api/salidas/list', { fini: '2024-01-01', ffin: '2024-12-31' })).json();
     expect(list.filter((r: { nro_vale: string }) => r.nro_vale === 'V-IDEM')).toHaveLength(1);
     expect(await stock(A)).toBe(6.5);
   });
@@ -247,7 +247,7 @@ describe('warehouse exits API (/api/salidas)', () => {
     const first = await createFirst();
     await createIdem();
     await postRetro();
-    const all = (await send('POST', '/api/salidas/list', { maquinaria_id: 0 })).json();
+    const all = (await send('POST', '/api/salidas/list', { maquinaria_id: 0, fini: '2024-01-01', ffin: '2024-12-31' })).json();
     expect(all).toHaveLength(3);
     expect(all[0].nro_vale).toBe('V-RETRO');
     const byMachine = (await send('POST', '/api/salidas/list', { maquinaria_id: maq.id, fini: '2024-05-01', ffin: '2024-05-31' })).json();
@@ -266,7 +266,7 @@ describe('warehouse exits API (/api/salidas)', () => {
       detalle: 'SAL-A Aceite motor 15W40 x 2.5; SAL-B Filtro de aire x 1',
       created_at: expect.stringMatching(/Z$/),
     });
-    expect((await send('POST', '/api/salidas/list', { fini: '2024-08-01' })).json()).toEqual([]);
+    expect((await send('POST', '/api/salidas/list', { fini: '2024-08-01', ffin: '2024-12-31' })).json()).toEqual([]);
     expect((await send('POST', '/api/salidas/list', { maquinaria_id: -1 })).statusCode).toBe(400);
   });
 
@@ -305,7 +305,7 @@ describe('warehouse exits API (/api/salidas)', () => {
   it('refuses lines of another exit and unknown ids (400, 404)', async () => {
     const first = await createFirst();
     await createRetro();
-    const other = (await send('POST', '/api/salidas/list', { maquinaria_id: maq2.id })).json()[0];
+    const other = (await send('POST', '/api/salidas/list', { maquinaria_id: maq2.id, fini: '2024-01-01', ffin: '2024-12-31' })).json()[0];
     const otherLine = (await get(`/api/salidas/${other.id}`)).json().salidas_det[0];
     const cur = (await get(`/api/salidas/${first}`)).json();
     const res = await send('PUT', `/api/salidas/${first}`, exit(cur.salidas_det, { trash: [otherLine.salida_det_id] }));

@@ -4,7 +4,7 @@ import type { ValorizaDetail } from '@shared/contract/valoriza';
 import { valorizaTotals } from '@shared/domain/valoriza';
 import { MSG } from '@shared/messages';
 import { cuentas, extContribuyentes, extPersonas } from '../../src/server/db/schema/index';
-import { call, createTestApp, createUser, login, type TestApp } from './helpers';
+import { call, createTestApp, createUser, login, type TestApp, widest } from './helpers';
 import { reportBody, seedValoriza, type ValorizaFixture } from './valoriza-fixture';
 
 type Detail = ValorizaDetail;
@@ -176,11 +176,11 @@ describe('valuations API (/api/valoriza)', () => {
   });
 
   it('a report billed by another valuation cannot be attached (409, nothing changed)', async () => {
-    const before = (await req('POST', '/api/valoriza/list', {})).json().length;
+    const before = (await req('POST', '/api/valoriza/list', widest('valoriza'))).json().length;
     const res = await req('POST', '/api/valoriza', body({ partesdiarios: [{ parte_id: picked.parte_id }, reportBody(f)] }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.reportBilledElsewhere(picked.nro_parte_interno, v1.valoriza_id));
-    expect((await req('POST', '/api/valoriza/list', {})).json()).toHaveLength(before);
+    expect((await req('POST', '/api/valoriza/list', widest('valoriza'))).json()).toHaveLength(before);
     expect((await req('GET', `/api/partesdiarios/${picked.parte_id}`)).json().valoriza_id).toBe(v1.valoriza_id);
   });
 
@@ -268,7 +268,7 @@ describe('valuations API (/api/valoriza)', () => {
     const detached = (await req('GET', `/api/partesdiarios/${a.parte_id}`)).json();
     expect(detached.valoriza_id).toBeNull();
     expect(
-      (await req('POST', '/api/partesdiarios/list', { sin_valorizar: true })).json().map((r: { parte_id: number }) => r.parte_id),
+      (await req('POST', '/api/partesdiarios/list', { sin_valorizar: true, fini: '2025-01-01', ffin: '2025-12-31' })).json().map((r: { parte_id: number }) => r.parte_id),
     ).toContain(a.parte_id);
     v1 = v;
   });
@@ -304,7 +304,7 @@ describe('valuations API (/api/valoriza)', () => {
       partes: v1.partesdiarios.map((p) => p.nro_parte_interno).join(', '),
       created_at: expect.stringMatching(/Z$/),
     });
-    expect((await req('POST', '/api/valoriza/list', { fini: '2025-04-01' })).json()).toEqual([]);
+    expect((await req('POST', '/api/valoriza/list', { fini: '2025-04-01', ffin: '2025-12-31' })).json()).toEqual([]);
     expect((await req('POST', '/api/valoriza/list', { fini: 'x' })).statusCode).toBe(400);
   });
 

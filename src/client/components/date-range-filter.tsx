@@ -1,9 +1,11 @@
-// 'Fecha Inicio' / 'Fecha Final' filter (YYYY-MM-DD, Lima): defaults to the current month so far; start <= end.
+// 'Fecha Inicio' / 'Fecha Final' filter (YYYY-MM-DD, Lima): defaults to the current month so far; start <= end, and
+// at most the list's widest range (contract/ranges.ts) apart.
 import { useId, useState } from 'react';
 import { usePlaceState } from '@client/lib/place';
 import { LABELS } from '@shared/messages';
 import { firstDayOfMonthLima, isValidYmd } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
+import { rangeTooWide } from '@shared/contract/ranges';
 import { DateInput } from './ui/date-input';
 import { Label } from './ui/label';
 
@@ -24,12 +26,21 @@ export function useDateRange(initial?: DateRange) {
 
 export interface DateRangeFilterProps {
   value: DateRange;
-  /** Called only with a complete, valid range (start <= end). */
+  /** Called only with a complete, valid range (start <= end, within `maxMonths`). */
   onChange: (range: DateRange) => void;
   disabled?: boolean;
+  /** The list's widest range in months (RANGE_MONTHS): a wider one is not sent and the form says why. */
+  maxMonths?: number;
 }
 
-export function DateRangeFilter({ value, onChange, disabled }: DateRangeFilterProps) {
+/** Why a complete range cannot be asked: inverted or wider than the list answers; null when it can. */
+function rangeProblem(r: DateRange, maxMonths: number | undefined): string | null {
+  if (!isValidYmd(r.start) || !isValidYmd(r.end)) return null;
+  if (r.start > r.end) return LABELS.dateRangeInvalid;
+  return maxMonths === undefined ? null : rangeTooWide(r.start, r.end, maxMonths);
+}
+
+export function DateRangeFilter({ value, onChange, disabled, maxMonths }: DateRangeFilterProps) {
   const id = useId();
   // Local draft so a half-typed or inverted range never reaches the query.
   const [draft, setDraft] = useState<DateRange>(value);
@@ -38,12 +49,12 @@ export function DateRangeFilter({ value, onChange, disabled }: DateRangeFilterPr
     setSynced(value);
     setDraft(value);
   }
-  const complete = isValidYmd(draft.start) && isValidYmd(draft.end);
-  const inverted = complete && draft.start > draft.end;
+  const problem = rangeProblem(draft, maxMonths);
+  const inverted = problem !== null;
 
   const update = (next: DateRange) => {
     setDraft(next);
-    if (isValidYmd(next.start) && isValidYmd(next.end) && next.start <= next.end) {
+    if (isValidYmd(next.start) && isValidYmd(next.end) && rangeProblem(next, maxMonths) === null) {
       setSynced(next);
       onChange(next);
     }
@@ -79,7 +90,7 @@ export function DateRangeFilter({ value, onChange, disabled }: DateRangeFilterPr
       </div>
       {inverted && (
         <p id={`${id}-error`} role="alert" className="basis-full text-xs text-destructive">
-          {LABELS.dateRangeInvalid}
+          {problem}
         </p>
       )}
     </div>

@@ -22,15 +22,15 @@ export function inMaquinariaDateRange(row: { maquinaria_id: number; fecha: strin
   return !((filter.fini && row.fecha < filter.fini) || (filter.ffin && row.fecha > filter.ffin));
 }
 
-/** Filter state; `body` is the list call's payload (maquinaria_id, fini, ffin). */
-export function useMaquinariaDateFilters(initial?: DateRange) {
+/** Filter state; `body` is the list call's payload (maquinaria_id, fini, ffin); `maxMonths` the list's widest range. */
+export function useMaquinariaDateFilters(maxMonths: number, initial?: DateRange) {
   const [maquinariaId, setMaquinariaId] = usePlaceState('maquinaria', 0, initial !== undefined);
   const [range, setRange] = useDateRange(initial);
   const body = useMemo<MaquinariaDateBody>(
     () => ({ maquinaria_id: maquinariaId, fini: range.start, ffin: range.end }),
     [maquinariaId, range],
   );
-  return { maquinariaId, setMaquinariaId, range, setRange, body };
+  return { maquinariaId, setMaquinariaId, range, setRange, body, maxMonths };
 }
 
 export function MaquinariaDateToolbar({ filters }: { filters: ReturnType<typeof useMaquinariaDateFilters> }) {
@@ -45,7 +45,7 @@ export function MaquinariaDateToolbar({ filters }: { filters: ReturnType<typeof 
         options={options}
         className="w-60"
       />
-      <DateRangeFilter value={filters.range} onChange={filters.setRange} />
+      <DateRangeFilter value={filters.range} onChange={filters.setRange} maxMonths={filters.maxMonths} />
     </>
   );
 }

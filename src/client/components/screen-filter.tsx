@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { limaDate } from '@shared/domain/dates';
+import { rangeFirstDay } from '@shared/contract/ranges';
 import { INICIO } from '@shared/messages';
 
 /** The filters the Inicio cards open their screens with. */
@@ -57,8 +58,12 @@ export function FilterChip({ filtro, onClear }: { filtro: ScreenFilter | null; o
   );
 }
 
-/** First day of the range a filtered list opens with: the cards count every date, so the list shows them all. */
-const EARLIEST = '2000-01-01';
-
-/** The date range of a list opened with a filter (every date up to today), or undefined for the list's default. */
-export const filterRange = (filtro: ScreenFilter | null) => (filtro ? { start: EARLIEST, end: limaDate() } : undefined);
+/**
+ * The date range of a list opened with a filter, or undefined for the list's default: the widest the list answers
+ * (`maxMonths`, contract/ranges.ts) up to today, so the card's items of that period all show.
+ */
+export function filterRange(filtro: ScreenFilter | null, maxMonths: number) {
+  if (!filtro) return undefined;
+  const today = limaDate();
+  return { start: rangeFirstDay(today, maxMonths), end: today };
+}

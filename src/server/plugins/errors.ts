@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { LEAD_ISSUE } from '@shared/contract/ranges';
 import { MSG } from '@shared/messages';
 import { AppError, IdempotentReplay } from '../lib/errors';
 import { pgErrorToApp } from '../lib/pg-errors';
@@ -26,11 +27,14 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
+      let message: string = MSG.invalidInput;
       for (const v of err.validation) {
         const key = fieldName(v.instancePath || String((v.params as { missingProperty?: string })?.missingProperty ?? ''));
         errors[key] ??= v.message ?? MSG.invalidInput;
+        // A lead issue (a list's date range: contract/ranges.ts) says what to change: it is the answer's message.
+        if ((v.params as { params?: typeof LEAD_ISSUE })?.params?.lead && v.message) message = v.message;
       }
-      return send(400, { message: MSG.invalidInput, errors });
+      return send(400, { message, errors });
     }
     const pg = pgErrorToApp(err);
     if (pg) return send(pg.statusCode, { message: pg.message, ...(pg.errors ? { errors: pg.errors } : {}), ...pg.extra });

@@ -1,9 +1,9 @@
 // Audit log contract ("Actividad Log"): filters and rows.
 import { z } from 'zod';
 import { AUDIT_READ_CODE } from '../auth/permissions';
-import { FIELD } from '../messages';
 import { dateStr, id } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, boundedRange, rangeDoc } from './ranges';
 
 /** Empty query parameters (`?usuario_id=`) mean "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -14,7 +14,7 @@ export const auditoriaQuery = z
     fini: z.preprocess(blankToUndefined, dateStr.optional()),
     ffin: z.preprocess(blankToUndefined, dateStr.optional()),
   })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: FIELD.invalidValue, path: ['ffin'] });
+  .superRefine(boundedRange(RANGE_MONTHS.auditoria));
 export type AuditoriaQuery = z.infer<typeof auditoriaQuery>;
 
 export const AUDIT_LIMIT = 2000;
@@ -37,7 +37,7 @@ export const auditoriaApi = {
     method: 'GET',
     path: '/api/auditoria',
     summary: 'El registro de actividad (Actividad Log): cada cambio con su usuario, antes y después, el más reciente primero',
-    description: `Filtra por usuario y por fechas de Lima; devuelve a lo más ${AUDIT_LIMIT} filas.`,
+    description: `Filtra por usuario y por fechas de Lima; devuelve a lo más ${AUDIT_LIMIT} filas. ${rangeDoc(RANGE_MONTHS.auditoria)}`,
     access: [AUDIT_READ_CODE],
     query: auditoriaQuery,
     answer: z.array(auditoriaRow),

@@ -1,6 +1,7 @@
 // zod building blocks of the REST contract shared by every resource (Spanish field messages).
 import { z } from 'zod';
 import { FIELD } from '../messages';
+import { boundedRange } from './ranges';
 
 /** Numeric strings become numbers; anything else (null, '', true, arrays) is left for the number check to refuse. */
 const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
@@ -94,26 +95,22 @@ export const ruc = z.string({ error: FIELD.ruc }).regex(/^\d{11}$/, FIELD.ruc);
 
 export const editorMode = z.enum(['crear', 'editar']).optional();
 
-/** Date-range list filters (fini/ffin) used by every `/list` call; both optional. */
-export const dateRange = z
-  .object({ fini: dateStr.nullish(), ffin: dateStr.nullish() })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: FIELD.dateRangeOrder,
-    path: ['ffin'],
-  });
+/**
+ * Date-range list filter (fini/ffin), both required and at most `months` apart (contract/ranges.ts), plus the
+ * list's other fields.
+ */
+export const dateRange = <S extends z.ZodRawShape = Record<never, never>>(months: number, extra?: S) =>
+  z
+    .object({ fini: dateStr.nullish(), ffin: dateStr.nullish(), ...(extra as S) })
+    .superRefine(boundedRange(months));
 
-/** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'). */
-export const maquinariaDateRange = z
-  .object({
+/** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'); the range as `dateRange`. */
+export const maquinariaDateRange = <S extends z.ZodRawShape = Record<never, never>>(months: number, extra?: S) =>
+  dateRange(months, {
     maquinaria_id: numeric(
       z.number({ error: FIELD.integer }).int(FIELD.integer).min(0, FIELD.invalidValue).max(2_147_483_647, FIELD.invalidValue),
     ).nullish(),
-    fini: dateStr.nullish(),
-    ffin: dateStr.nullish(),
-  })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: FIELD.dateRangeOrder,
-    path: ['ffin'],
+    ...(extra as S),
   });
 
 /** Answer fields: a calendar date (`YYYY-MM-DD`, Lima) and an instant (ISO 8601 UTC, as `Date.toISOString`). */
@@ -124,7 +121,7 @@ export const messageResponse = z.object({ message: z.string() });
 
 /** Every error answer: a Spanish message, field messages for invalid input, and a few documented extras. */
 export const errorResponse = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
-export type DateRange = z.infer<typeof dateRange>;
+export type DateRange = z.infer<ReturnType<typeof dateRange>>;
 
 /** Year of a purchase or service order: from 2022 (the server also refuses a year after its own). */
 export const orderYear = numeric(

@@ -5,10 +5,11 @@ import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateStr, editorMode, id, idParam, maquinariaDateRange, messageResponse, optionalId, optionalText, text } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 import { blankToNull, withMaquinariaId } from './form-values';
 import { fallaIdParam, fotoRow } from './fotos';
 
-export const fallaListBody = maquinariaDateRange;
+export const fallaListBody = maquinariaDateRange(RANGE_MONTHS.fallas);
 
 /**
  * Create and edit. `estado` is not taken from the body (the form shows it disabled; repairs change it).
@@ -91,6 +92,7 @@ export const fallasApi = {
     method: 'POST',
     path: '/api/fallas/list',
     summary: 'Fallas de una máquina (0 = todas) entre dos fechas de reporte, la más reciente primero',
+    description: rangeDoc(RANGE_MONTHS.fallas),
     access: READERS.fallas,
     body: fallaListBody,
     answer: z.array(fallaRow),

@@ -4,6 +4,7 @@ import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, orderYear, positiveAmount, text } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 const nroOrden = text(20);
 export const infoOrdenBody = z.object({ nro_ordencompra: nroOrden, anio: orderYear });
@@ -53,7 +54,7 @@ export const ingresoUpdateBody = z.object({
   fecha_guiaremision: dateStr.nullish(),
 });
 
-export const ingresoListBody = dateRange;
+export const ingresoListBody = dateRange(RANGE_MONTHS.ingresos);
 
 export const ordenInfo = z.object({
   items: z.array(
@@ -127,6 +128,7 @@ export const ingresosApi = {
     method: 'POST',
     path: '/api/ingresos/list',
     summary: 'Ingresos de insumos entre dos fechas, el más reciente primero',
+    description: rangeDoc(RANGE_MONTHS.ingresos),
     access: READERS.ingresos,
     body: ingresoListBody,
     answer: z.array(ingresoRow),

@@ -9,6 +9,7 @@ import { FIELD, MSG } from '../messages';
 import { amount, dateOut, dateStr, id, messageResponse, optionalText, text, timestampOut } from './common';
 import { endpoint, fileAnswer } from './endpoint';
 import { blankToNull } from './form-values';
+import { RANGE_MONTHS, boundedRange, rangeDoc } from './ranges';
 
 export const INVENTARIO_ESTADOS = ['BORRADOR', 'APROBADO', 'ANULADO'] as const;
 export type InventarioEstado = (typeof INVENTARIO_ESTADOS)[number];
@@ -55,7 +56,7 @@ export const inventarioListBody = z
     fini: z.preprocess(blankToNull, dateStr.nullish()),
     ffin: z.preprocess(blankToNull, dateStr.nullish()),
   })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, { message: FIELD.dateRangeOrder, path: ['ffin'] });
+  .superRefine(boundedRange(RANGE_MONTHS.inventarios));
 export type InventarioListBody = z.infer<typeof inventarioListBody>;
 
 /** A sheet in the list: its counts so far and, once approved, the value of its adjustments. */
@@ -111,7 +112,7 @@ export const inventariosApi = {
     method: 'POST',
     path: '/api/inventarios/list',
     summary: 'Hojas de inventario físico (por estado y rango de fechas), la más reciente primero',
-    description: `Devuelve a lo más ${INVENTARIOS_LIST_LIMIT} hojas con sus conteos y el valor de sus ajustes.`,
+    description: `Devuelve a lo más ${INVENTARIOS_LIST_LIMIT} hojas con sus conteos y el valor de sus ajustes. ${rangeDoc(RANGE_MONTHS.inventarios)}`,
     access: INVENTARIOS_READ_CODES,
     body: inventarioListBody,
     answer: z.array(inventarioRow),

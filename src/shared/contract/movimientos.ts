@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FIELD } from '../messages';
 import { dateStr, numeric } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, boundedRange, rangeDoc } from './ranges';
 
 const int = (min: number, max: number) =>
   numeric(z.number({ error: FIELD.integer }).int(FIELD.integer).min(min, FIELD.invalidValue).max(max, FIELD.invalidValue));
@@ -19,10 +20,7 @@ export const movimientoListBody = z
     limit: int(1, KARDEX_MAX_ROWS).nullish(),
     offset: int(0, 100_000_000).nullish(),
   })
-  .refine((v) => !v.fini || !v.ffin || v.fini <= v.ffin, {
-    message: FIELD.dateRangeOrder,
-    path: ['ffin'],
-  });
+  .superRefine(boundedRange(RANGE_MONTHS.movimientos, (f: { insumo_id?: number | null }) => !!f.insumo_id));
 
 /** Type of the opening-balance row the kardex puts before a supply's first movement of the range. */
 export const SALDO_INICIAL = 'SALDO';
@@ -58,7 +56,7 @@ export const movimientosApi = {
     path: '/api/movimientos/list',
     summary:
       'Kárdex valorizado: movimientos de un insumo (0 = todos) entre dos fechas con costo unitario, importe y saldo (cantidad e importe)',
-    description: `Con \`fini\`, cada insumo empieza con una fila \`tipo: 'SALDO'\` (id negativo) con su saldo antes de esa fecha. Devuelve a lo más \`limit\` movimientos (hasta ${KARDEX_MAX_ROWS}; las filas de saldo inicial no cuentan) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente.`,
+    description: `Con \`fini\`, cada insumo empieza con una fila \`tipo: 'SALDO'\` (id negativo) con su saldo antes de esa fecha. Devuelve a lo más \`limit\` movimientos (hasta ${KARDEX_MAX_ROWS}; las filas de saldo inicial no cuentan) desde \`offset\`; cuando hay más, la cabecera \`X-Next-Offset\` dice desde dónde pedir la página siguiente. ${rangeDoc(RANGE_MONTHS.movimientos)} Con un solo insumo pueden omitirse: su kárdex entero, por páginas.`,
     access: READERS.kardex,
     body: movimientoListBody,
     answer: z.array(movimientoRow),

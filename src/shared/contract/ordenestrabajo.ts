@@ -8,6 +8,7 @@ import { FIELD, MSG } from '../messages';
 import { amount, dateOut, dateStr, id, maquinariaDateRange, optionalId, optionalText, positiveAmount, text } from './common';
 import { endpoint, fileAnswer } from './endpoint';
 import { FOTO_TYPES, fotoUploadBody } from './fotos';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 export const ORDEN_ESTADOS = ['ABIERTA', 'EN CURSO', 'EN ESPERA DE REPUESTOS', 'CERRADA', 'ANULADA'] as const;
 export type OrdenEstado = (typeof ORDEN_ESTADOS)[number];
@@ -104,13 +105,11 @@ export type OrdenEjecucionBody = z.infer<typeof ordenEjecucionBody>;
 /** Attach (or detach, null) an outside repair (Reparaciones) to the order. */
 export const ordenReparacionBody = z.object({ reparacion_id: optionalId });
 
-export const ordenListBody = maquinariaDateRange.and(
-  z.object({
-    estado: z.enum(ORDEN_ESTADOS, { error: FIELD.invalidValue }).nullish(),
-    /** Only the orders assigned to the caller. */
-    mias: z.boolean().nullish(),
-  }),
-);
+export const ordenListBody = maquinariaDateRange(RANGE_MONTHS.ordenestrabajo, {
+  estado: z.enum(ORDEN_ESTADOS, { error: FIELD.invalidValue }).nullish(),
+  /** Only the orders assigned to the caller. */
+  mias: z.boolean().nullish(),
+});
 export type OrdenListBody = z.infer<typeof ordenListBody>;
 /** The most rows a list answers (newest first). */
 export const ORDEN_LIST_MAX = 1000;
@@ -211,7 +210,7 @@ export const ordenestrabajoApi = {
     method: 'POST',
     path: '/api/ordenestrabajo/list',
     summary: 'Órdenes de trabajo por estado, máquina (0 = todas), fecha de creación y asignadas al usuario; la más reciente primero',
-    description: `Como mucho ${ORDEN_LIST_MAX} filas.`,
+    description: `Como mucho ${ORDEN_LIST_MAX} filas. ${rangeDoc(RANGE_MONTHS.ordenestrabajo)}`,
     access: READERS.ordenesTrabajo,
     body: ordenListBody,
     answer: z.array(ordenRow),

@@ -20,6 +20,7 @@ import {
 } from './common';
 import { UNIDADES } from './costos';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 import { asText } from './form-values';
 
 type Raw = Record<string, unknown>;
@@ -147,7 +148,7 @@ export type ParteDiarioBody = z.infer<typeof parteDiarioBody>;
 export const valorizaParteItem = z.preprocess(normalizeParte, parteFields.superRefine(requireNewFields));
 
 /** Filter: machine (0 = all), dates; `sin_valorizar` keeps only unbilled reports (the valuation's picker). */
-export const parteListBody = maquinariaDateRange.and(z.object({ sin_valorizar: z.boolean().nullish() }));
+export const parteListBody = maquinariaDateRange(RANGE_MONTHS.partesdiarios, { sin_valorizar: z.boolean().nullish() });
 
 export const parteLineRow = z.object({
   pd_detalle_id: z.number(),
@@ -212,6 +213,7 @@ export const partesdiariosApi = {
     method: 'POST',
     path: '/api/partesdiarios/list',
     summary: 'Partes diarios de una máquina (0 = todas) entre dos fechas; `sin_valorizar` deja solo los no facturados',
+    description: rangeDoc(RANGE_MONTHS.partesdiarios),
     access: READERS.partes,
     body: parteListBody,
     answer: z.array(parteRow),

@@ -16,6 +16,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 import { unimedRow } from './insumos';
 
 /** A line of a request (the sub-modal validates with it too). */
@@ -43,7 +44,7 @@ export const pedidoBody = z.object({
 export type PedidoBody = z.infer<typeof pedidoBody>;
 
 export const pedidoIdParam = z.object({ pedido_id: id });
-export const pedidoListBody = maquinariaDateRange;
+export const pedidoListBody = maquinariaDateRange(RANGE_MONTHS.pedidos);
 
 export const pedidoRow = z.object({
   pedido_id: z.number(),
@@ -89,6 +90,7 @@ export const pedidosApi = {
     method: 'POST',
     path: '/api/pedidos/list',
     summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
+    description: rangeDoc(RANGE_MONTHS.pedidos),
     access: READERS.pedidos,
     body: pedidoListBody,
     answer: z.array(pedidoRow),

@@ -18,9 +18,10 @@ import {
   text,
 } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 import { asText, blankToNull, withMaquinariaId } from './form-values';
 
-export const reparacionListBody = maquinariaDateRange;
+export const reparacionListBody = maquinariaDateRange(RANGE_MONTHS.reparaciones);
 export const reparacionIdParam = z.object({ reparacion_id: id });
 
 export const infoOrdenServicioBody = z.object({ nro_orden: z.preprocess(asText, text(20)), anio: orderYear });
@@ -111,6 +112,7 @@ export const reparacionesApi = {
     method: 'POST',
     path: '/api/reparaciones/list',
     summary: 'Reparaciones de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+    description: rangeDoc(RANGE_MONTHS.reparaciones),
     access: READERS.reparaciones,
     body: reparacionListBody,
     answer: z.array(reparacionRow),

@@ -19,6 +19,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 /** A line of an exit (the sub-modal validates with it too). */
 export const salidaLine = z.object({
@@ -45,7 +46,7 @@ export const salidaBody = z
   .refine((v) => v.operador_id != null || v.operador_dni != null, { message: FIELD.required, path: ['operador_dni'] });
 export type SalidaBody = z.infer<typeof salidaBody>;
 
-export const salidaListBody = maquinariaDateRange;
+export const salidaListBody = maquinariaDateRange(RANGE_MONTHS.salidas);
 
 export const salidaRow = z.object({
   id: z.number(),
@@ -92,6 +93,7 @@ export const salidasApi = {
     method: 'POST',
     path: '/api/salidas/list',
     summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+    description: rangeDoc(RANGE_MONTHS.salidas),
     access: READERS.salidas,
     body: salidaListBody,
     answer: z.array(salidaRow),

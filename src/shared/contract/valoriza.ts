@@ -22,6 +22,7 @@ import { UNIDADES } from './costos';
 import { endpoint, fileAnswer } from './endpoint';
 import { asText } from './form-values';
 import { parteDetail, valorizaParteItem } from './partesdiarios';
+import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 export const TIPOS_DOC = { DNI: 1, RUC: 2 } as const;
 
@@ -74,7 +75,7 @@ export const valorizaBody = z
 export type ValorizaBody = z.infer<typeof valorizaBody>;
 
 export const valorizaIdParam = z.object({ valoriza_id: id });
-export const valorizaListBody = dateRange;
+export const valorizaListBody = dateRange(RANGE_MONTHS.valoriza);
 export const valorizaPdfQuery = z.object({ id });
 
 export const valorizaRow = z.object({
@@ -140,6 +141,7 @@ export const valorizaApi = {
     method: 'POST',
     path: '/api/valoriza/list',
     summary: 'Valorizaciones entre dos fechas, la más reciente primero, con los números de sus partes diarios',
+    description: rangeDoc(RANGE_MONTHS.valoriza),
     access: READERS.valorizaciones,
     body: valorizaListBody,
     answer: z.array(valorizaRow),

@@ -10,7 +10,8 @@ import { ListScreen, OfflineCopyNotice } from '@client/components/list-screen';
 import { clearToken, setToken } from '@client/lib/session';
 import { formatDate, formatMoney } from '@client/lib/format';
 import { limaDate } from '@shared/domain/dates';
-import { LABELS } from '@shared/messages';
+import { FIELD, LABELS } from '@shared/messages';
+import { rangeLabel } from '@shared/contract/ranges';
 
 function fakeToken(roles: number[]): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -59,6 +60,19 @@ describe('DateRangeFilter', () => {
     expect(screen.getByRole('alert').textContent).toBe(LABELS.dateRangeInvalid);
     fireEvent.change(end, { target: { value: '2025-03-31' } });
     expect(spy).toHaveBeenLastCalledWith({ start: '2025-03-05', end: '2025-03-31' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("stops a range wider than the list's bound in the form, with the server's message, and lets a narrower one through", () => {
+    const spy = vi.fn();
+    render(<DateRangeFilter value={{ start: '2025-03-01', end: '2025-03-20' }} onChange={spy} maxMonths={12} />);
+    const start = screen.getByLabelText(LABELS.startDate);
+    fireEvent.change(start, { target: { value: '2024-03-20' } });
+    expect(spy).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(FIELD.rangeTooWide(rangeLabel(12)));
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(start, { target: { value: '2024-03-21' } });
+    expect(spy).toHaveBeenLastCalledWith({ start: '2024-03-21', end: '2025-03-20' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

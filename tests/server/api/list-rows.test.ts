@@ -10,7 +10,8 @@ import { MSG } from '@shared/messages';
 import { seedDemo } from '../../../src/server/db/seed/demo';
 import { fallas, insumos, salidas } from '../../../src/server/db/schema/index';
 import { jsonRows, MAX_LIST_ROWS } from '../../../src/server/lib/json-rows';
-import { call, createTestApp, login, type TestApp } from '../helpers';
+import { call, createTestApp, login, widest, type TestApp } from '../helpers';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 let t: TestApp;
 let token: string;
@@ -43,6 +44,9 @@ beforeAll(async () => {
   token = await login(t.app);
   const [pending] = await t.database.db.select({ id: fallas.maquinaria_id }).from(fallas).where(eq(fallas.estado, 0)).limit(1);
   bodies['/api/fallas/bymaquinaria'] = { maquinaria_id: pending.id };
+  // The lists with a bounded range ask the widest one up to today.
+  for (const resource of Object.keys(RANGE_MONTHS) as (keyof typeof RANGE_MONTHS)[]) bodies[`/api/${resource}/list`] = widest(resource);
+  queries['/api/auditoria'] = `?${new URLSearchParams(widest('auditoria')).toString()}`;
   bodies['/api/planes/cumplimiento'] = { fini: '2000-01-01', ffin: limaDate() };
   bodies['/api/maquinarias/disponibilidad'] = { fini: '2000-01-01', ffin: limaDate() };
   bodies['/api/costosmaquina/list'] = { desde: sumarMeses(limaDate().slice(0, 7), 1 - MAX_MESES_COSTO), hasta: limaDate().slice(0, 7) };

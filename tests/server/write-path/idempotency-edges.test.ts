@@ -55,7 +55,7 @@ describe('the write path under attack', () => {
       { method: 'PUT', url: '/api/actividades/1', payload: { activ_nombre: 'Clave mala' } },
       { method: 'DELETE', url: '/api/actividades/1' },
       { method: 'POST', url: '/api/logout' },
-      { method: 'POST', url: '/api/salidas/list', payload: {} },
+      { method: 'POST', url: '/api/salidas/list', payload: { fini: '2024-01-01', ffin: '2024-12-31' } },
     ];
     for (const r of routes) {
       it(`${r.method} ${r.url}`, async () => {

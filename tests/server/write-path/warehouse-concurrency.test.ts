@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryBody, seedMachine, seedOperator, seedOrder } from '../fixtures';
 import { call, type TestApp, createTestApp, login, twinApp } from '../helpers';
 
+/** The year of the exits these tests save (a list asks a bounded range). */
+const YEAR_2024 = { fini: '2024-01-01', ffin: '2024-12-31' };
+
 const ITEMS = [
   { insumo_codigo: 'CON-A', insumo_name: 'Aceite de transmisión', cantidad: 20, unimed: 'GLN' },
   { insumo_codigo: 'CON-B', insumo_name: 'Grasa multipropósito', cantidad: 15, unimed: 'KG' },
@@ -41,7 +44,7 @@ describe.each([{ servers: 1 }, { servers: 2 }])(
         coalesce((select sum(d.cantidad) from ingresos_det d where d.insumo_id = i.id), 0)::float8
           - coalesce((select sum(d.cantidad) from salidas_det d where d.insumo_id = i.id), 0)::float8 as docs
       from insumos i`)) as unknown as { rows: { id: number; stock: number; kardex: number; docs: number }[] };
-      const rows = (await send('POST', '/api/movimientos/list', { insumo_id: 0 })).json();
+      const rows = (await send('POST', '/api/movimientos/list', { insumo_id: 0, ...YEAR_2024 })).json();
       const lastSaldo = new Map<number, number>();
       for (const r of rows) lastSaldo.set(r.insumo_id, r.saldo);
       for (const r of res.rows) {
@@ -93,7 +96,7 @@ describe.each([{ servers: 1 }, { servers: 2 }])(
           { ...ITEMS[1], cantidad: 4 },
         ],
       });
-      const existing = (await send('POST', '/api/salidas/list', {})).json() as { id: number }[];
+      const existing = (await send('POST', '/api/salidas/list', YEAR_2024)).json() as { id: number }[];
       const details = await Promise.all(
         existing.slice(0, 8).map(async (s) => (await call(next(), token, { method: 'GET', url: `/api/salidas/${s.id}` })).json()),
       );
@@ -135,7 +138,7 @@ describe.each([{ servers: 1 }, { servers: 2 }])(
       const stock = await reconcile();
       expect(stock.get(B)).toBeGreaterThanOrEqual(0);
       // Deleting every exit gives back exactly what both entries brought in.
-      const all = (await send('POST', '/api/salidas/list', {})).json() as { id: number }[];
+      const all = (await send('POST', '/api/salidas/list', YEAR_2024)).json() as { id: number }[];
       const del = await Promise.all(all.map((s) => send('DELETE', `/api/salidas/${s.id}`)));
       expect(del.every((r) => r.statusCode === 200)).toBe(true);
       const after = await reconcile();

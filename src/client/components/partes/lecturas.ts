@@ -8,13 +8,10 @@ import { useMemo } from 'react';
 import { partesdiariosApi, type ParteRow } from '@shared/contract/partesdiarios';
 import { limaDate } from '@shared/domain/dates';
 import type { Lectura } from '@shared/domain/lecturas';
-import { addDays } from '@shared/domain/wear';
+import { RANGE_MONTHS, rangeFirstDay } from '@shared/contract/ranges';
 import { call } from '@client/lib/api';
 import { cachedData, pendingOf, useOutbox, type OutboxItem } from '@client/offline';
 import { PARTES_KEY, type ParteItem, type ParteOutboxMeta } from './parte-item';
-
-/** How far back the device keeps a machine's reports for the check (a year; an older late report: the server decides). */
-export const LECTURAS_DAYS = 366;
 
 /** A stored report's readings, or null when it has none. */
 export function lecturaOfRow(
@@ -77,7 +74,8 @@ export function machineLecturas(rows: readonly ParteRow[], pending: readonly Lec
  * a failure here never applies the list-load policy (it would end the session of a form opened without signal).
  */
 export function lecturasQuery(maquinariaId: number, today = limaDate()) {
-  const body = { maquinaria_id: maquinariaId, fini: addDays(today, -LECTURAS_DAYS), ffin: null };
+  // The widest range the list answers (a year; an older late report: the server decides).
+  const body = { maquinaria_id: maquinariaId, fini: rangeFirstDay(today, RANGE_MONTHS.partesdiarios), ffin: today };
   const key = [...PARTES_KEY, 'lecturas', maquinariaId];
   return queryOptions({
     queryKey: key,

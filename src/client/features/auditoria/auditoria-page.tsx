@@ -8,6 +8,7 @@ import { SelectFilter } from '@client/components/select-filter';
 import { useAuditoria, useAuditUsers, type AuditoriaRow } from './api';
 import { AuditoriaDialog } from './auditoria-dialog';
 import { auditoriaColumns } from './columns';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const L = LABELS.auditoria;
 const DEFAULT_SORT = [{ id: 'created_at', desc: true }];
@@ -48,7 +49,7 @@ export default function AuditoriaPage() {
         toolbarLeft={
           <>
             <SelectFilter label={L.user} value={usuarioId} onChange={setUsuarioId} options={options} />
-            <DateRangeFilter value={range} onChange={setRange} />
+            <DateRangeFilter value={range} onChange={setRange} maxMonths={RANGE_MONTHS.auditoria} />
           </>
         }
       />

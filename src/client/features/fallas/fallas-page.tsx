@@ -13,6 +13,7 @@ import { useDeleteFalla, useFallas, type FallaRow } from './api';
 import { fallasOffline } from './offline';
 import { fallaColumns } from './columns';
 import { FallaDialog } from './falla-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const F = LABELS.fallas;
 const keyOf = (r: FallaRow) => r.falla_id;
@@ -24,7 +25,7 @@ const DEFAULT_SORT = [
 export default function FallasPage() {
   // Opened from Inicio's 'Fallas pendientes': only PENDIENTE ones, every date.
   const screenFilter = useScreenFilter(['fallasPendientes']);
-  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.fallas, filterRange(screenFilter.filtro, RANGE_MONTHS.fallas));
   const list = useFallas(filters.body);
   const outbox = useOutboxRows(list.data, fallasOffline, filters.body, keyOf);
   const rows = useMemo(

@@ -10,6 +10,7 @@ import { useOfflineDetails } from '@client/components/offline-details';
 import { ingresoDetailEntry, useDeleteIngreso, useIngresos, type IngresoRow } from './api';
 import { ingresoColumns } from './columns';
 import { IngresoDialog } from './ingreso-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const L = LABELS.ingresos;
 const DEFAULT_SORT = [
@@ -40,7 +41,7 @@ export default function IngresosPage() {
       crud={crud}
       columns={columns}
       defaultSort={DEFAULT_SORT}
-      toolbarLeft={<DateRangeFilter value={range} onChange={setRange} />}
+      toolbarLeft={<DateRangeFilter value={range} onChange={setRange} maxMonths={RANGE_MONTHS.ingresos} />}
       newCode={ROLE.ingresoNuevo}
     >
       <IngresoDialog {...crud.dialogProps} viewId={crud.target} />

@@ -15,6 +15,7 @@ import { toast } from '@client/lib/toast';
 import { openInventarioPdf, useInventarios, type InventarioRow } from './api';
 import { inventarioColumns } from './columns';
 import { InventarioDialog } from './inventario-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const L = LABELS.inventarios;
 const SORT = [{ id: 'fecha', desc: true }];
@@ -59,7 +60,7 @@ export default function InventariosPage() {
             allLabel={L.allStates}
             className="w-48"
           />
-          <DateRangeFilter value={range} onChange={setRange} />
+          <DateRangeFilter value={range} onChange={setRange} maxMonths={RANGE_MONTHS.inventarios} />
         </>
       }
       newCode={ROLE.inventarioNuevo}

@@ -9,6 +9,7 @@ import { ListScreen } from '@client/components/list-screen';
 import { useMovimientos } from './api';
 import { movimientoColumns } from './columns';
 import { InsumoFilter } from './insumo-filter';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const M = LABELS.movimientos;
 
@@ -29,7 +30,7 @@ export default function MovimientosPage() {
         toolbarLeft={
           <>
             <InsumoFilter value={insumoId} onChange={setInsumoId} />
-            <DateRangeFilter value={range} onChange={setRange} />
+            <DateRangeFilter value={range} onChange={setRange} maxMonths={RANGE_MONTHS.movimientos} />
           </>
         }
       />

@@ -11,6 +11,7 @@ import { Camera, FileText, Plus, Trash2 } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { pathOf } from '@shared/contract/endpoint';
 import { reparacionesApi } from '@shared/contract/reparaciones';
+import { RANGE_MONTHS, rangeFirstDay } from '@shared/contract/ranges';
 import {
   CHECK_RESULTADOS,
   FOTOS_PER_ORDEN,
@@ -523,9 +524,12 @@ function RepairSection({ uid, maquinariaId, attached }: { uid: string; maquinari
   const canExecute = useHasRole(ROLE.ordenEjecutar);
   const [value, setValue] = useState<number>(attached ?? 0);
   const [busy, setBusy] = useState(false);
+  // The machine's repairs of the widest range the list answers, up to today.
+  const ffin = limaDate();
+  const body = { maquinaria_id: maquinariaId, fini: rangeFirstDay(ffin, RANGE_MONTHS.reparaciones), ffin };
   const repairs = useQuery({
-    queryKey: ['reparaciones', 'list', { maquinaria_id: maquinariaId }],
-    queryFn: ({ signal }) => call(reparacionesApi.list, { body: { maquinaria_id: maquinariaId }, signal }),
+    queryKey: ['reparaciones', 'list', body],
+    queryFn: ({ signal }) => call(reparacionesApi.list, { body, signal }),
     retry: false,
   });
   const options = (repairs.data ?? []).map((r) => ({

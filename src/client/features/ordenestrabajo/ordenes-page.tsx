@@ -23,6 +23,7 @@ import { ordenDetailEntry, useOrdenes, type OrdenRow } from './api';
 import { ordenColumns } from './columns';
 import { OrdenCreateDialog, type OrdenOrigen } from './orden-create-dialog';
 import { ordenestrabajoOffline } from './offline';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const L = LABELS.ordenes;
 const keyOf = (r: OrdenRow) => r.uid;
@@ -48,7 +49,7 @@ function useOrigen(): OrdenOrigen | null {
 export default function OrdenesPage() {
   const canCreate = useHasRole(ROLE.ordenNueva);
   const navigate = useNavigate();
-  const filters = useMaquinariaDateFilters();
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.ordenestrabajo);
   const [estado, setEstado] = useState(0);
   // A mechanic (no code 71) sees the orders assigned to them first.
   const [mias, setMias] = useState(!canCreate);

@@ -18,6 +18,7 @@ import { partesdiariosOffline } from './offline';
 import { parteColumns } from './columns';
 import { CorregirLecturasDialog } from './corregir-lecturas-dialog';
 import { ParteSaveDialog } from './parte-save-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const P = LABELS.partes;
 const keyOf = (r: ParteRow) => r.parte_id;
@@ -30,7 +31,7 @@ export default function PartesPage() {
   const session = useSession();
   // Opened from Inicio's 'Partes diarios sin valorizar': the server's unbilled filter, every date.
   const screenFilter = useScreenFilter(['sinValorizar']);
-  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.partesdiarios, filterRange(screenFilter.filtro, RANGE_MONTHS.partesdiarios));
   const list = usePartes(screenFilter.filtro ? { ...filters.body, sin_valorizar: true } : filters.body);
   const outbox = useOutboxRows(list.data, partesdiariosOffline, filters.body, keyOf);
   const remove = useDeleteParte();

@@ -11,13 +11,14 @@ import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/compone
 import { pedidoDetailEntry, useDeletePedido, usePedidos, type PedidoRow } from './api';
 import { pedidoColumns } from './columns';
 import { PedidoDialog } from './pedido-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const P = LABELS.pedidos;
 
 export default function PedidosPage() {
   // Opened from Inicio's 'Pedidos pendientes de atención': only pending ones, every date.
   const screenFilter = useScreenFilter(['pedidosPendientes']);
-  const filters = useMaquinariaDateFilters(filterRange(screenFilter.filtro));
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.pedidos, filterRange(screenFilter.filtro, RANGE_MONTHS.pedidos));
   const list = usePedidos(filters.body);
   const rows = useMemo(
     () => (screenFilter.filtro ? list.data?.filter((r) => r.estado === 0) : list.data),

@@ -10,6 +10,7 @@ import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/compone
 import { useDeleteReparacion, useReparaciones, type ReparacionRow } from './api';
 import { reparacionColumns } from './columns';
 import { ReparacionDialog } from './reparacion-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const R = LABELS.reparaciones;
 const DEFAULT_SORT = [
@@ -20,7 +21,7 @@ const DEFAULT_SORT = [
 export default function ReparacionesPage() {
   const { tipo } = useParams({ strict: false }) as { tipo?: string };
   const admin = tipo === 'admin';
-  const filters = useMaquinariaDateFilters();
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.reparaciones);
   const list = useReparaciones(filters.body);
   const remove = useDeleteReparacion();
   const crud = useCrudList<ReparacionRow, number>((row) => remove.mutateAsync(row.reparacion_id));

@@ -14,12 +14,13 @@ import { salidaDetailEntry, useDeleteSalida, useSalidas, type SalidaRow } from '
 import { salidasOffline } from './offline';
 import { salidaColumns } from './columns';
 import { SalidaDialog } from './salida-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const S = LABELS.salidas;
 const keyOf = (r: SalidaRow) => r.id;
 
 export default function SalidasPage() {
-  const filters = useMaquinariaDateFilters();
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.salidas);
   const list = useSalidas(filters.body);
   const openDetail = useOfflineDetails(list.data, list.offline.fromCache, salidaDetailEntry);
   const outbox = useOutboxRows(list.data, salidasOffline, filters.body, keyOf);

@@ -11,6 +11,7 @@ import { LoadingBody } from '@client/components/ui/spinner';
 import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { usePartes, type ParteRow } from '@client/components/partes/parte-item';
 import { MaquinariaCell, ParteNumberCell } from './parte-cells';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const V = LABELS.valoriza;
 const P = LABELS.partes;
@@ -24,7 +25,7 @@ export interface PickPartesDialogProps {
 }
 
 export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPartesDialogProps) {
-  const filters = useMaquinariaDateFilters();
+  const filters = useMaquinariaDateFilters(RANGE_MONTHS.partesdiarios);
   const list = usePartes({ ...filters.body, sin_valorizar: true }, { enabled: open });
   const rows = useMemo(() => (list.data ?? []).filter((r) => r.valoriza_id === null && !exclude.has(r.parte_id)), [list.data, exclude]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());

@@ -10,6 +10,7 @@ import { toast } from '@client/lib/toast';
 import { openValorizaPdf, useDeleteValoriza, useValorizas, type ValorizaRow } from './api';
 import { valorizaColumns } from './columns';
 import { ValorizaDialog } from './valoriza-dialog';
+import { RANGE_MONTHS } from '@shared/contract/ranges';
 
 const V = LABELS.valoriza;
 const DEFAULT_SORT = [
@@ -45,7 +46,7 @@ export default function ValorizaPage() {
       columns={columns}
       defaultSort={DEFAULT_SORT}
       getRowId={(r) => String(r.valoriza_id)}
-      toolbarLeft={<DateRangeFilter value={range} onChange={setRange} />}
+      toolbarLeft={<DateRangeFilter value={range} onChange={setRange} maxMonths={RANGE_MONTHS.valoriza} />}
       newCode={ROLE.valorizaNuevo}
     >
       {crud.open && <ValorizaDialog editId={crud.target} onClose={crud.close} />}

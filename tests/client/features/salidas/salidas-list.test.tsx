@@ -2,7 +2,8 @@
 // edit replaces its saved row, a rejected exit shows 'rechazado' with 'Abrir y corregir' instead of edit/delete.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG } from '@shared/messages';
+import { FIELD, LABELS, MSG } from '@shared/messages';
+import { RANGE_MONTHS, rangeFirstDay, rangeLabel } from '@shared/contract/ranges';
 import { limaDate } from '@shared/domain/dates';
 import { setToken } from '@client/lib/session';
 import { Toaster } from '@client/lib/toast';
@@ -121,5 +122,20 @@ describe('LISTADO DE SALIDAS', () => {
     fireEvent.click(within(await row('V-040')).getByRole('button', { name: LABELS.edit }));
     await screen.findByRole('dialog', { name: LABELS.salidas.edit });
     await screen.findByDisplayValue('V-040');
+  });
+
+  it('asks within the bound: the default month, and a start over a year back stays in the form with its message', async () => {
+    const fetch = stubFetch({ 'POST /api/salidas/list': (body: { fini: string; ffin: string }) => [saved(40, body.fini)], 'GET /api/maquinarias': [] });
+    render(<SalidasPage />, { wrapper: providers(offlineEngine().engine) });
+    await screen.findByText(`${today.slice(0, 8)}01`);
+    const bodies = () => fetch.mock.calls.filter(([u]) => String(u).includes('/api/salidas/list')).map(([, i]) => JSON.parse(String(i?.body)));
+    expect(bodies()).toEqual([{ maquinaria_id: 0, fini: `${today.slice(0, 8)}01`, ffin: today }]);
+    const tooEarly = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    fireEvent.change(screen.getByLabelText(LABELS.startDate), { target: { value: tooEarly } });
+    expect((await screen.findByRole('alert')).textContent).toBe(FIELD.rangeTooWide(rangeLabel(RANGE_MONTHS.salidas)));
+    const widest = rangeFirstDay(today, RANGE_MONTHS.salidas);
+    fireEvent.change(screen.getByLabelText(LABELS.startDate), { target: { value: widest } });
+    await screen.findByText(widest);
+    expect(bodies().map((b) => b.fini)).toEqual([`${today.slice(0, 8)}01`, widest]);
   });
 });
