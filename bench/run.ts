@@ -2,9 +2,9 @@
 // BENCH_DATABASE_URL is set (throw-away databases there, dropped after); the PDF against pdfmake; then, on one
 // built client and a server with 10,000 exits, the Salidas screen in Chromium against DataTables (exits-screen.ts),
 // the login bundle, the warm offline start and the outbox replay (offline.ts); the load run of bench/load.ts with
-// BENCH_LOAD=1; the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
+// BENCH_LOAD=1; the exits list over HTTP, plain and compressed, against PostgreSQL building its JSON (lists.ts); the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
 // bench/results/latest.json). The databases and the app start the way the server tests start theirs
-// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,valuation,pdf,screen,offline,load` (default all).
+// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,lists,valuation,pdf,screen,offline,load` (default all).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
@@ -14,6 +14,7 @@ import { runExitsScreen, startRig } from './exits-screen';
 import { chromiumPath } from '../tests/e2e/chromium';
 import { figure, machine, printSummary, writeResults, type Figure } from './figures';
 import type { LoadFigures } from './load';
+import { runLists } from './lists';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
 import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
@@ -218,7 +219,7 @@ function loadFigures(r: LoadFigures): Figure[] {
   ];
 }
 
-type Part = 'server' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load';
+type Part = 'server' | 'lists' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load';
 
 async function main(): Promise<void> {
   const only = process.argv
@@ -235,6 +236,7 @@ async function main(): Promise<void> {
     const url = process.env.BENCH_DATABASE_URL;
     if (url) figures.push(...(await runOn('PostgreSQL', url)));
   }
+  if (wants('lists')) figures.push(...(await runLists()));
   if (wants('valuation')) {
     figures.push(...(await runValuationOn('PGlite', undefined)));
     const url = process.env.BENCH_DATABASE_URL;

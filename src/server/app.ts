@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { operacionesApi } from '@shared/contract/operaciones';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { compressPluginOptions } from './lib/compression';
 import { loggerOptions, type LogDestination } from './lib/log-options';
 import accessLog from './plugins/access-log';
 import authPlugin from './plugins/auth';
@@ -79,8 +80,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(accessLog);
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { config });
-  // Tablets on weak connections: JSON lists and the app's files travel compressed (gzip or brotli).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Tablets on weak connections: JSON answers and the app's files travel compressed (brotli or gzip) at the levels
+  // measured in lib/compression.ts; a list's text is compressed there in one call (lib/json-rows.ts, sendJson).
+  await app.register(compress, compressPluginOptions);
   await app.register(authPlugin);
   await app.register(changePlugin);
   const chaosMode = parseChaosMode(config.CHAOS_DROP_AFTER_COMMIT);

@@ -1,9 +1,10 @@
 // Lists answered as JSON text that PostgreSQL builds: the route sends that text as it is, never parsing and
 // re-serialising thousands of rows in Node (how to write a list endpoint: docs/architecture.md, "Lists").
 import { is, sql, Column, SQL, type SQLWrapper } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@shared/messages';
 import type { Db } from '../db/client';
+import { compressText, COMPRESS_THRESHOLD, pickEncoding } from './compression';
 import { badRequest } from './errors';
 import { rowsOf } from './sql';
 import { isoTimestamp } from './timestamps';
@@ -52,7 +53,16 @@ export function wire<T extends Record<string, Field>>(fields: T): Record<keyof T
   return out;
 }
 
-/** Sends JSON text as it is: Fastify skips serialisation for a string payload with a JSON content type. */
-export function sendJson<T>(reply: FastifyReply, json: JsonRows<T>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/**
+ * Sends JSON text as it is (no parse, no serialisation), compressed in one call at the measured level when the client
+ * accepts brotli or gzip (lib/compression.ts); @fastify/compress leaves an answer that already has its encoding.
+ */
+export async function sendJson<T>(req: FastifyRequest, reply: FastifyReply, json: JsonRows<T>): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  const encoding = json.length >= COMPRESS_THRESHOLD ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(json);
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!String(vary).toLowerCase().includes('accept-encoding')) reply.header('vary', `${String(vary)}, accept-encoding`);
+  return reply.header('content-encoding', encoding).send(await compressText(Buffer.from(json), encoding));
 }

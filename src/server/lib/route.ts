@@ -66,7 +66,7 @@ export function route<const E extends EndpointDef>(app: FastifyInstance, e: E, h
     handler: async (req, reply) => {
       const out = await handler(req as EndpointRequest<E>, reply);
       if (isFileAnswer(e.answer)) return out;
-      if (typeof out === 'string') return sendJson(reply.code(status), out as JsonRows<unknown>);
+      if (typeof out === 'string') return sendJson(req, reply.code(status), out as JsonRows<unknown>);
       return reply.code(status).send(out);
     },
   });

@@ -6,6 +6,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { call, createTestApp, login, type TestApp } from '../helpers';
@@ -46,6 +47,50 @@ describe('transport', () => {
     const br = await call(t.app, token, { method: 'GET', url: '/api/actividades', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(rows);
+  });
+
+  it('sends a list the database builds compressed to the byte, by what the client accepts, and plain when it is small', async () => {
+    await t.database.db.execute(
+      sql`insert into operadores (dni, nombres) select (70000000 + g)::text, 'OPERADOR DE PRUEBA ' || g from generate_series(1, 60) g`,
+    );
+    const get = (accept?: string) =>
+      call(t.app, token, { method: 'GET', url: '/api/operadores', headers: accept ? { 'accept-encoding': accept } : {} });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((plain.json() as unknown[]).length).toBeGreaterThanOrEqual(60);
+
+    const answers = {
+      'br, gzip': 'br',
+      'gzip, deflate': 'gzip',
+      'x-gzip': 'gzip',
+      'br;q=0.5, gzip': 'gzip',
+      'br;q=0, *': 'gzip',
+      '*': 'br',
+      'gzip;q=0, br;q=0': undefined,
+      identity: undefined,
+      deflate: undefined,
+    } as const;
+    for (const [accept, encoding] of Object.entries(answers)) {
+      const res = await get(accept);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      if (!encoding) {
+        expect(res.body, accept).toBe(plain.body);
+        continue;
+      }
+      expect(res.headers.vary, accept).toContain('accept-encoding');
+      expect(Number(res.headers['content-length']), accept).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 4);
+      const text = (encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload)).toString('utf8');
+      expect(text, accept).toBe(plain.body);
+    }
+
+    // Below the threshold a list is not worth compressing: one operator's list travels plain.
+    await t.database.db.execute(sql`delete from operadores where dni not like '7%' or dni > '70000001'`);
+    const small = await get('br, gzip');
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toHaveLength(1);
   });
 });
 
