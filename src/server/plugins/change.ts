@@ -23,7 +23,6 @@ export interface ChangeContext {
   audit(entry: AuditEntry): Promise<void>;
 }
 
-
 /** What the store holds for a key: read with the session (auth's query), so a keyed write costs no query for it. */
 export interface StoredKey {
   request_hash: string;
@@ -50,7 +49,8 @@ function idempotencyKey(req: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   // typeof: an empty array has no first value, and RegExp.test(undefined) tests the text 'undefined'.
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key)) throw new AppError(400, MSG.idempotencyKeyInvalid, { 'Idempotency-Key': FIELD.uuid });
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key))
+    throw new AppError(400, MSG.idempotencyKeyInvalid, { 'Idempotency-Key': FIELD.uuid });
   return key;
 }
 

@@ -34,7 +34,9 @@ const reachable = (app: FastifyInstance, item: SyncItem) =>
 /** Whether the client's outcome table stops the queue at this answer (sync-outcome.ts): the saves after it wait. */
 export function stopsQueue(a: Pick<SyncAnswer, 'status' | 'body'>): boolean {
   const code = (a.body as { code?: unknown } | null)?.code;
-  return a.status >= 500 || a.status === 401 || a.status === 408 || a.status === 429 || (a.status === 409 && code === 'idempotency_in_progress');
+  return (
+    a.status >= 500 || a.status === 401 || a.status === 408 || a.status === 429 || (a.status === 409 && code === 'idempotency_in_progress')
+  );
 }
 
 function parse(text: string): unknown {
