@@ -20,7 +20,7 @@ import { figure, type Figure } from './figures';
 export const LOGIN_JS_GOAL_KB = 125;
 export const OFFLINE_START_GOAL_MS = 1000;
 export const REPLAY_ITEMS = Number(process.env.BENCH_REPLAY_ITEMS ?? 1000);
-export const REPLAY_GOAL_S = 20;
+export const REPLAY_GOAL_S = 3;
 
 interface ManifestChunk {
   file: string;
@@ -224,7 +224,7 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
     }
     if (!figures.some((f) => f.group === 'outbox')) {
       figures.push(
-        figure('outbox', `replay of ${REPLAY_ITEMS} queued exits (loopback)`, null, 's', { op: '<', value: REPLAY_GOAL_S }, { error }),
+        figure('outbox', `replay of ${REPLAY_ITEMS} queued exits (loopback)`, null, 's', { op: '<=', value: REPLAY_GOAL_S }, { error }),
       );
     }
   } finally {
@@ -235,7 +235,8 @@ export async function runOffline(rig: ScreenRig): Promise<Figure[]> {
 
 /**
  * 1,000 exits queued while offline (through the app's engine, as the exit form's save does: one item per exit, its
- * own Idempotency-Key), then the connection comes back and the app's sender sends them one by one.
+ * own Idempotency-Key), then the connection comes back and the app's sender sends them (in batches of 100 saves,
+ * POST /api/sync/batch, each save under its own key).
  */
 async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean) => Promise<void>): Promise<Figure[]> {
   const db = rig.database.db;
@@ -312,7 +313,7 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
     );
   let state = await left();
   // Long enough to see the whole queue drained on a loaded machine: duplicates and losses are only known then.
-  const limit = REPLAY_GOAL_S * 1000 * 30;
+  const limit = 10 * 60_000;
   let shown = t0;
   while (state.waiting > 0 && performance.now() - t0 < limit) {
     await new Promise((r) => setTimeout(r, 100));
@@ -324,8 +325,9 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
   }
   const seconds = (performance.now() - t0) / 1000;
   const requests = await page.evaluate(() => {
+    // The batches, and any exit sent on its own (a short run, a server without the batch route).
     const posts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
-      new URL(e.name).pathname.endsWith('/api/salidas'),
+      /\/api\/(salidas|sync\/batch)$/.test(new URL(e.name).pathname),
     );
     const sum = (f: (e: PerformanceResourceTiming) => number) => posts.reduce((a, e) => a + f(e), 0) / 1000;
     return {
@@ -347,7 +349,7 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
   // Still waiting in the outbox is not lost (the bench stopped waiting); lost is neither there nor on the server.
   const lost = REPLAY_ITEMS - counts.distinct - state.rejected - state.waiting;
   console.log(
-    `Outbox replay of ${REPLAY_ITEMS} exits queued offline: ${seconds.toFixed(1)} s on loopback (goal < ${REPLAY_GOAL_S} s); ` +
+    `Outbox replay of ${REPLAY_ITEMS} exits queued offline: ${seconds.toFixed(1)} s on loopback (goal ≤ ${REPLAY_GOAL_S} s); ` +
       `${counts.distinct} on the server, ${duplicates} duplicated, ${state.rejected} rejected, ${state.waiting} still waiting, ${lost} lost`,
   );
   console.log(
@@ -361,7 +363,7 @@ async function replay(rig: ScreenRig, page: Page, setOffline: (offline: boolean)
       `replay of ${REPLAY_ITEMS} queued exits (loopback)`,
       state.waiting === 0 ? seconds : null,
       's',
-      { op: '<', value: REPLAY_GOAL_S },
+      { op: '<=', value: REPLAY_GOAL_S },
       {
         onServer: counts.distinct,
         rejected: state.rejected,

@@ -2,9 +2,11 @@
 // runs, an item with files one step at a time), each outcome published and applied to the queue (docs/architecture.md,
 // offline engine).
 import type { SessionPayload } from '@client/lib/session';
+import { SYNC_BATCH_MAX } from '@shared/contract/sync';
 import type { OfflineDb, OutboxItem } from './db';
 import { claimNext, isPlainItem, recoverSending } from './outbox-store';
 import { requestPersistOnce } from './sync-record';
+import type { BatchSetting } from './sync-batch';
 import { sendRun } from './sync-run';
 import { runStep, type StepDeps, type StepResult } from './sync-step';
 import type { SyncHub } from './sync-hub';
@@ -12,10 +14,11 @@ import type { SyncStatus } from './sync-status';
 import type { WakeTimer } from './sync-timer';
 
 /**
- * Most items claimed together and sent back to back (sync-run.ts). Claimed items show as 'sending' and cannot be
- * discarded until they are answered; a crash leaves at most this many to send again under their own keys.
+ * Most items claimed together and sent as one batch or back to back (sync-run.ts): a full batch. Claimed items
+ * show as 'sending' and cannot be discarded until they are answered; a crash leaves at most this many to send again
+ * under their own keys.
  */
-export const CLAIM_RUN = 25;
+export const CLAIM_RUN = SYNC_BATCH_MAX;
 
 export interface DrainDeps {
   db: OfflineDb;
@@ -26,6 +29,7 @@ export interface DrainDeps {
   persist?: () => unknown;
   now: () => number;
   step: StepDeps;
+  batch: BatchSetting;
   status: SyncStatus;
   hub: SyncHub;
   timer: WakeTimer;
@@ -63,7 +67,12 @@ export function createDrain(deps: DrainDeps) {
       const current = getSession();
       return !!current && current.user.id === userId && getToken() === token;
     };
-    const runDeps = { ...stepDeps, sameSession, settle: (item: OutboxItem, step: StepResult) => settle(item, step, token) };
+    const runDeps = {
+      ...stepDeps,
+      batch: deps.batch,
+      sameSession,
+      settle: (item: OutboxItem, step: StepResult) => settle(item, step, token),
+    };
     let forceHead = force;
     while (!stepDeps.stopped()) {
       if (!sameSession()) return;

@@ -1,7 +1,8 @@
-// Sending a run of plain items claimed together (outbox-store claimNext): one request after another in order, the
-// next request leaving as soon as the previous answer is known, while the answers are written to their rows in
-// group commits (docs/architecture.md, offline engine: "A long queue").
+// Sending a run of plain items claimed together (outbox-store claimNext): one batch request, or one request after
+// another in order, the next request leaving as soon as the previous answer is known, while the answers are written
+// to their rows in group commits (docs/architecture.md, offline engine: "A long queue").
 import type { OfflineDb, OutboxItem } from './db';
+import { sendBatchRun, type BatchSetting } from './sync-batch';
 import type { SyncEvent } from './sync-events';
 import { answered, noAnswer } from './sync-outcome';
 import { recordOutcomes, type SentOutcome } from './sync-record';
@@ -16,10 +17,13 @@ export interface RunDeps extends SendDeps {
   sameSession: () => boolean;
   /** Applies one recorded outcome (events, timers, pause), in order; returns whether the queue may go on. */
   settle: (item: OutboxItem, result: { event: SyncEvent; goOn: boolean; noAnswer: boolean }) => Promise<boolean>;
+  /** When a run goes as one batch request (sync-batch.ts). */
+  batch: BatchSetting;
 }
 
 /**
- * Sends `items` (claimed, 'sending') one by one in order under `token`. The request of an item leaves only after
+ * Sends `items` (claimed, 'sending') in order under `token`: as one batch when the run is long enough and the
+ * server has the route (sync-batch.ts), else one by one. The request of an item leaves only after
  * the previous one was answered, so the server sees them in queue order exactly as one at a time; writing an
  * answer to the outbox does not hold the next request back. The answers that arrive while a write is running are
  * written together in the next transaction (the same outcome table, recordOutcomes). An answer that stops the
@@ -28,6 +32,10 @@ export interface RunDeps extends SendDeps {
  * leaves nothing but items that are sent again under their own keys. Resolves whether the queue may go on.
  */
 export async function sendRun(items: readonly OutboxItem[], token: string, deps: RunDeps): Promise<boolean> {
+  if (deps.batch.supported && items.length >= deps.batch.from) {
+    const batched = await sendBatchRun(items, token, deps);
+    if (batched !== null) return batched;
+  }
   const queue: SentOutcome[] = [];
   let unsent: string[] = [];
   let goOn = true;

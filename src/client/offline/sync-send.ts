@@ -20,23 +20,31 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** One request; never throws (a failure is a 'retry' outcome). Reading the body is under the timeout too. */
-async function attempt(path: string, init: RequestInit, deps: SendDeps): Promise<SendOutcome> {
+/** What one request got: the server's answer (body parsed, null when empty), or none (timed out or cut). */
+export type Exchange = { status: number; body: unknown; headers: Headers } | { status: null; timedOut: boolean };
+
+/** One request; never throws. Reading the body is under the timeout too. */
+export async function exchange(path: string, init: RequestInit, deps: SendDeps, timeoutMs = deps.timeoutMs): Promise<Exchange> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     ctrl.abort();
-  }, deps.timeoutMs);
+  }, timeoutMs);
   try {
     const res = await deps.fetchImpl(deps.baseUrl() + path, { ...init, signal: ctrl.signal });
-    const body = parseBody(await res.text());
-    return classifyResponse(res.status, body, res.headers, deps.now());
+    return { status: res.status, body: parseBody(await res.text()), headers: res.headers };
   } catch {
-    return classifyFailure(timedOut);
+    return { status: null, timedOut };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One request classified by the outcome table; never throws (a failure is a 'retry' outcome). */
+async function attempt(path: string, init: RequestInit, deps: SendDeps): Promise<SendOutcome> {
+  const got = await exchange(path, init, deps);
+  return got.status === null ? classifyFailure(got.timedOut) : classifyResponse(got.status, got.body, got.headers, deps.now());
 }
 
 /** Sends the item's own request (JSON body) under its id as Idempotency-Key. */

@@ -7,6 +7,7 @@ import type { SessionPayload } from '@client/lib/session';
 import type { OfflineDb, OutboxItem } from './db';
 import { discardFile, listFiles } from './outbox-files';
 import { addItem, discardItem, listItems, resendItem, type EnqueueInput, type ResendChanges } from './outbox-store';
+import { BATCH_FROM } from './sync-batch';
 import { createDrain } from './sync-drain';
 import type { EventChannel, SyncListener, SyncState } from './sync-events';
 import { createFlusher, type FlushOptions } from './sync-flush';
@@ -31,6 +32,8 @@ export interface SyncEngineDeps {
   /** Prefix of item URLs (default apiBase()). */
   baseUrl?: () => string;
   timeoutMs?: number;
+  /** The shortest run of queued items sent as one batch request (default BATCH_FROM; Infinity: never). */
+  batchFrom?: number;
   /** navigator.storage.persist, requested once after the first successful send. */
   persist?: () => unknown;
   isOnline?: () => boolean;
@@ -59,7 +62,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     random: deps.random ?? Math.random,
     stopped: isStopped,
   };
-  const drain = createDrain({ ...deps, now, step, status, hub, timer });
+  const batch = { from: deps.batchFrom ?? BATCH_FROM, supported: true };
+  const drain = createDrain({ ...deps, now, step, batch, status, hub, timer });
   const hasWork = async () => {
     const userId = getSession()?.user.id;
     if (userId === undefined) return false;

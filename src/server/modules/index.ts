@@ -32,6 +32,7 @@ import inventariosRoutes from './inventarios/routes';
 import costosmaquinaRoutes from './costosmaquina/routes';
 import parametrosRoutes from './parametros/routes';
 import openapiRoutes from './openapi/routes';
+import syncRoutes from './sync/routes';
 
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
@@ -66,4 +67,5 @@ export const modules: FastifyPluginAsync[] = [
   costosmaquinaRoutes,
   parametrosRoutes,
   openapiRoutes,
+  syncRoutes,
 ];

@@ -4,6 +4,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_RE } from '@shared/contract/sync';
 import { FIELD, MSG } from '@shared/messages';
 import type { Db } from '../db/client';
 import { auditLog, idempotencyKeys } from '../db/schema/index';
@@ -21,8 +22,6 @@ export interface ChangeContext {
   tx: Db;
   audit(entry: AuditEntry): Promise<void>;
 }
-
-const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 /** What the store holds for a key: read with the session (auth's query), so a keyed write costs no query for it. */
 export interface StoredKey {
@@ -42,7 +41,7 @@ declare module 'fastify' {
 export function validKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  return typeof key === 'string' && KEY_RE.test(key) ? key : null;
+  return typeof key === 'string' && IDEMPOTENCY_KEY_RE.test(key) ? key : null;
 }
 
 function idempotencyKey(req: FastifyRequest): string | null {
@@ -50,7 +49,8 @@ function idempotencyKey(req: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   // typeof: an empty array has no first value, and RegExp.test(undefined) tests the text 'undefined'.
-  if (typeof key !== 'string' || !KEY_RE.test(key)) throw new AppError(400, MSG.idempotencyKeyInvalid, { 'Idempotency-Key': FIELD.uuid });
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key))
+    throw new AppError(400, MSG.idempotencyKeyInvalid, { 'Idempotency-Key': FIELD.uuid });
   return key;
 }
 

@@ -3,6 +3,7 @@
 // reply. The client's replay of the same Idempotency-Key must then get the stored answer (docs/offline-chaos.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { insideBatch } from '../lib/batch-item';
 
 /** Header that asks for the drop of one request when the hook runs in 'header' mode (the e2e specs set it). */
 export const CHAOS_DROP_HEADER = 'x-chaos-drop-after-commit';
@@ -18,8 +19,14 @@ export function parseChaosMode(raw: string | undefined): ChaosMode | null {
   return n;
 }
 
-/** A committed first answer of a keyed write of a session (stored for replays; never a replay, a refusal or a read). */
+/**
+ * A committed first answer of a keyed write of a session (stored for replays; never a replay, a refusal or a read),
+ * or of a batch of them.
+ */
 function committedWrite(req: FastifyRequest, reply: FastifyReply): boolean {
+  // A save of a batch has no socket of its own: the batch's answer is dropped instead, when one of them committed.
+  if (insideBatch()) return false;
+  if (req.batchCommitted) return reply.statusCode === 200;
   if (req.method === 'GET' || req.method === 'HEAD' || !req.headers['idempotency-key'] || !req.user) return false;
   if (reply.getHeader('idempotency-replayed') === 'true') return false;
   return reply.statusCode >= 200 && reply.statusCode < 300;

@@ -32,6 +32,7 @@ import { pideApi } from './pide';
 import { reparacionesApi } from './reparaciones';
 import { salidasApi } from './salidas';
 import { searchApi } from './search';
+import { syncApi } from './sync';
 import { usuariosApi } from './usuarios';
 import { valorizaApi } from './valoriza';
 
@@ -66,6 +67,7 @@ export const API = {
   reparaciones: reparacionesApi,
   salidas: salidasApi,
   search: searchApi,
+  sync: syncApi,
   usuarios: usuariosApi,
   valoriza: valorizaApi,
 } as const satisfies Record<string, Record<string, EndpointDef>>;

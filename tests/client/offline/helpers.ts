@@ -64,8 +64,40 @@ export function fakeServer(respond?: Responder) {
   const seen: SeenRequest[] = [];
   const stored = new Map<string, Response>();
   const rows: unknown[] = [];
+  /** The batch requests (POST /api/sync/batch), each with the keys it carried; their items are in `seen` too. */
+  const batches: string[][] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  async function answer(req: SeenRequest): Promise<Response> {
+    if (respond) return await respond(req);
+    const prior = req.key ? stored.get(req.key) : undefined;
+    if (prior) {
+      const replay = prior.clone();
+      return new Response(await replay.text(), {
+        status: replay.status,
+        headers: { 'Idempotency-Replayed': 'true' },
+      });
+    }
+    rows.push(req.body);
+    const res = json(201, { id: rows.length, ...(req.body as object) });
+    if (req.key) stored.set(req.key, res.clone());
+    return res;
+  }
+  /** The batch as the real server runs it: each item answered in order, stopping where the queue would stop. */
+  async function batch(items: { key: string; method: string; url: string; body?: unknown }[], authorization: string | null) {
+    batches.push(items.map((i) => i.key));
+    const answers = [];
+    for (const item of items) {
+      const req: SeenRequest = { url: item.url, method: item.method, key: item.key, authorization, body: item.body };
+      seen.push(req);
+      const res = await answer(req);
+      const body = JSON.parse((await res.text()) || 'null') as { code?: string } | null;
+      answers.push({ key: item.key, status: res.status, body, replayed: res.headers.get('Idempotency-Replayed') === 'true' });
+      const s = res.status;
+      if (s >= 500 || s === 401 || s === 408 || s === 429 || (s === 409 && body?.code === 'idempotency_in_progress')) break;
+    }
+    return json(200, { answers });
+  }
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     const req: SeenRequest = {
@@ -75,29 +107,19 @@ export function fakeServer(respond?: Responder) {
       authorization: headers.get('Authorization'),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
-    seen.push(req);
+    const isBatch = req.url.endsWith('/api/sync/batch');
+    if (!isBatch) seen.push(req);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       await new Promise((r) => setTimeout(r, 1));
-      if (respond) return await respond(req);
-      const prior = req.key ? stored.get(req.key) : undefined;
-      if (prior) {
-        const replay = prior.clone();
-        return new Response(await replay.text(), {
-          status: replay.status,
-          headers: { 'Idempotency-Replayed': 'true' },
-        });
-      }
-      rows.push(req.body);
-      const res = json(201, { id: rows.length, ...(req.body as object) });
-      if (req.key) stored.set(req.key, res.clone());
-      return res;
+      if (isBatch) return await batch((req.body as { items: [] }).items, req.authorization);
+      return await answer(req);
     } finally {
       inFlight -= 1;
     }
   });
-  return { fetchImpl, seen, rows, maxInFlight: () => maxInFlight, keys: () => seen.map((s) => s.key) };
+  return { fetchImpl, seen, rows, batches, maxInFlight: () => maxInFlight, keys: () => seen.map((s) => s.key) };
 }
 
 let dbCounter = 0;
@@ -138,6 +160,8 @@ export function makeEngine(
     baseUrl: () => '',
     persist,
     isOnline: () => true,
+    // One request per item unless a test asks for batches (sync-batch.test.ts).
+    batchFrom: Number.POSITIVE_INFINITY,
     ...over,
     db,
   });
