@@ -1,8 +1,9 @@
 // How answers travel compressed. The levels were chosen by measurement on a list of 10,000 exits (3.1 MB of JSON;
-// `npm run bench -- --only=lists` prints every level's cost and size): brotli quality 2 gives 167 KB for about 10 ms
-// of CPU where the default 4 gives 148 KB for twice that, and gzip level 3 gives 272 KB for about 11 ms where the
-// default 6 gives 220 KB for 26 ms. A list's text is compressed in one call on the thread pool (`compressText`),
-// not through a stream of 16 KB pieces: the same bytes, several times less wall time on a busy 2-core server.
+// `npm run bench -- --only=lists` prints every level's CPU, size, and CPU plus sending at 50 Mbit/s, the least of
+// which picks the level): brotli quality 2 gives 163 KB for about 11 ms of CPU where the default 4 gives 145 KB for
+// 15-26 ms, and gzip level 3 gives 265 KB for about 10 ms where the default 6 gives 215 KB for 24 ms. A list's text is
+// compressed in one call on the thread pool (`compressText`), not through a stream of 16 KB pieces: the same bytes,
+// less wall time on a busy 2-core server.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
