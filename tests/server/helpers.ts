@@ -158,3 +158,6 @@ export async function createUser(
   });
   return { id: u.id, username, token };
 }
+
+/** Lima wall time → ISO instant (Lima is UTC−5 all year), for rows written straight to the database. */
+export const limaInstant = (d: string, hhmm = '00:00') => new Date(`${d}T${hhmm}:00-05:00`).toISOString();

@@ -38,11 +38,8 @@ import {
   planesTareasEjecuciones,
   reparaciones,
 } from '../../src/server/db/schema/index';
-import { call, createUser } from './helpers';
+import { call, createUser, limaInstant as lima } from './helpers';
 import { sessionApp } from './session-app';
-
-/** Lima wall time → ISO instant (Lima is UTC−5 all year). */
-const lima = (d: string, hhmm = '00:00') => new Date(`${d}T${hhmm}:00-05:00`).toISOString();
 
 describe('GET /api/indicadores', () => {
   const s = sessionApp();

@@ -34,11 +34,8 @@ import {
   reparaciones,
 } from '../../../src/server/db/schema/index';
 import { rowsOf } from '../../../src/server/lib/sql';
-import { call } from '../helpers';
+import { call, limaInstant as lima } from '../helpers';
 import { sessionApp } from '../session-app';
-
-/** Lima wall time → ISO instant (Lima is UTC−5 all year). */
-const lima = (d: string, hhmm = '00:00') => new Date(`${d}T${hhmm}:00-05:00`).toISOString();
 
 describe('indicadores_mes', () => {
   const s = sessionApp();

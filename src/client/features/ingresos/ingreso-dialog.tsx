@@ -17,6 +17,7 @@ import { useSession } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
 import { FormModal } from '@client/components/form-modal';
+import { MesCerradoNotice } from '@client/components/mes-cerrado';
 import { contractResolver, saveErrorMessage, useFormGate } from '@client/components/form-gate';
 import { useMasterDetail } from '@client/components/use-master-detail';
 import { OrderSearchField, useOrderSearch } from '@client/components/order-search-field';
@@ -194,6 +195,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
           onBrandChange={(i, marca) => md.lines.update(i, (l) => ({ ...l, marca: marca || null }))}
         />
       )}
+      {found && !registered && <MesCerradoNotice fecha={head.fecha} />}
     </FormModal>
   );
 }

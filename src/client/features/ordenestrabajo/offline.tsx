@@ -58,7 +58,7 @@ export const ordenestrabajoOffline = offlineResource({
   },
   // An accepted order moves the stock and the kardex (its parts), the failures, the machines (state, parts) and plans.
   refreshes: [['insumos'], ['movimientos'], ['salidas'], ['fallas'], ['maquinarias']],
-  catalogs: [CATALOG.maquinarias, CATALOG.insumos],
+  catalogs: [CATALOG.maquinarias, CATALOG.insumos, CATALOG.cierres],
   files: { endpoint: ordenestrabajoApi.uploadFoto, idField: 'uid', field: 'foto' },
 });
 

@@ -20,6 +20,7 @@ import {
   type OrdenEstado,
 } from '@shared/contract/ordenestrabajo';
 import { limaDate } from '@shared/domain/dates';
+import { MesCerradoNotice } from '@client/components/mes-cerrado';
 import { meterUnitLabel, meterWord } from '@shared/domain/lecturas';
 import { LABELS, MSG } from '@shared/messages';
 import { CATALOG, useCatalog } from '@client/components/catalogs';
@@ -383,6 +384,8 @@ export function OrdenEjecucion({ initial, meta, refused = null, onSave, onDone, 
             </li>
           ))}
         </ul>
+        {/* the parts leave the warehouse dated the order's start (today if not started): warn of a closed month */}
+        {!readOnly && d.repuestos.length > 0 && <MesCerradoNotice fecha={limaDate(d.inicio ? new Date(d.inicio) : new Date())} />}
         {!readOnly && (
           <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_8rem_auto]">
             <SearchableSelect
