@@ -15,7 +15,7 @@ export const BATCH_FROM = 25;
 /** Most JSON one batch carries; a run with larger bodies goes one request per item. */
 const BATCH_BYTES = 2 * 1_048_576;
 /** A batch's timeout: the engine's, plus this much per item (the server applies them one after another). */
-const BATCH_MS_PER_ITEM = 500;
+const BATCH_MS_PER_ITEM = 2_000;
 
 /** Whether the engine sends runs as batches: from how many items, and whether the server has the route. */
 export interface BatchSetting {

@@ -42,7 +42,6 @@ export type SyncAnswer = z.infer<typeof syncAnswer>;
  * queue (5xx, 401, 408, 429, 409 in progress) and the saves after it were not tried.
  */
 export const syncBatchAnswer = z.object({ answers: z.array(syncAnswer) });
-export type SyncBatchAnswer = z.infer<typeof syncBatchAnswer>;
 
 export const syncApi = {
   batch: endpoint({

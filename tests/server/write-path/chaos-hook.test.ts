@@ -55,6 +55,32 @@ describe('CHAOS_DROP_AFTER_COMMIT (test-only hook)', () => {
     expect(await named('Caos tras commit')).toHaveLength(1);
   });
 
+  it('drops the answer of a batch one of whose saves committed, never a save inside it; the batch again is all replays', async () => {
+    const items = ['Caos lote A', 'Caos lote B'].map((activ_nombre) => ({
+      key: randomUUID(),
+      method: 'POST',
+      url: '/api/actividades',
+      body: { activ_nombre },
+    }));
+    const batch = () =>
+      fetch(`${base}/api/sync/batch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [CHAOS_DROP_HEADER]: '1' },
+        body: JSON.stringify({ items }),
+      });
+    await expect(batch()).rejects.toThrow();
+    expect(await named('Caos lote A')).toHaveLength(1);
+    expect(await named('Caos lote B')).toHaveLength(1);
+    const again = await batch();
+    expect(again.status).toBe(200);
+    const { answers } = (await again.json()) as { answers: { status: number; replayed: boolean }[] };
+    expect(answers.map((a) => [a.status, a.replayed])).toEqual([
+      [201, true],
+      [201, true],
+    ]);
+    expect(await named('Caos lote A')).toHaveLength(1);
+  });
+
   it('never drops a refusal, a read or a request without the header', async () => {
     const refused = await post('', randomUUID(), true);
     expect(refused.status).toBe(400);
