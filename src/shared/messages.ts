@@ -396,6 +396,8 @@ export const LABELS = {
   close: 'Cerrar',
   add: 'Añadir',
   actions: 'Acción',
+  /** The one button of a row on a touch screen: opens the row's actions as a labelled menu. */
+  rowActions: 'Acciones',
   selectAll: 'Seleccionar todo',
   selectRow: 'Seleccionar fila',
   all: 'Todos',

@@ -7,7 +7,7 @@ import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
 import { Badge, type BadgeVariant } from '@client/components/ui/badge';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { formatDate, formatDateTime } from '@client/lib/format';
 import type { InventarioRow } from './api';
 
@@ -70,17 +70,13 @@ export function inventarioColumns(actions: InventarioRowActions): DataColumnDef<
       header: LABELS.actions,
       enableSorting: false,
       cell: ({ row }) => (
-        <div className="flex justify-center gap-1">
-          <IconButton aria-label={L.open} onClick={() => actions.onOpen(row.original)}>
-            <ClipboardList aria-hidden="true" />
-          </IconButton>
-          <IconButton aria-label={L.blankPdf} onClick={() => actions.onPdf(row.original, false)}>
-            <FileText aria-hidden="true" />
-          </IconButton>
-          <IconButton aria-label={L.filledPdf} onClick={() => actions.onPdf(row.original, true)}>
-            <FileDown aria-hidden="true" />
-          </IconButton>
-        </div>
+        <RowActions
+          actions={[
+            { label: L.open, icon: ClipboardList, onClick: () => actions.onOpen(row.original) },
+            { label: L.blankPdf, icon: FileText, onClick: () => actions.onPdf(row.original, false) },
+            { label: L.filledPdf, icon: FileDown, onClick: () => actions.onPdf(row.original, true) },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-36', priority: 0 },
     },

@@ -8,8 +8,7 @@ import { formatReading, meterUnitLabel, worked } from '@shared/domain/lecturas';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
-import { IfRole, RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
@@ -132,29 +131,23 @@ export function parteColumns(actions: ParteActions): DataColumnDef<Row>[] {
     // A billed report is changed from its valuation: no actions here.
     pendingActionsColumn<ParteRow>(actions.onFix, (r) => {
       // The readings are corrected (74) on any stored report, billed or not: the bill does not change.
-      const correct = (
-        <IfRole code={ROLE.lecturaCorregir}>
-          <IconButton
-            aria-label={P.correctReadings}
-            title={P.correctReadings}
-            onClick={() => actions.onCorrect(r)}
-            className="text-sky-700 hover:text-sky-900"
-          >
-            <Gauge aria-hidden="true" />
-          </IconButton>
-        </IfRole>
-      );
+      const correct = {
+        label: P.correctReadings,
+        icon: Gauge,
+        code: ROLE.lecturaCorregir,
+        className: 'text-sky-700 hover:text-sky-900',
+        onClick: () => actions.onCorrect(r),
+      };
       return r.valoriza_id ? (
-        <div className="flex items-center justify-center gap-1">{correct}</div>
+        <RowActions actions={[correct]} />
       ) : (
         <RowActions
           editCode={ROLE.parteDiarioEditar}
           deleteCode={ROLE.parteDiarioEliminar}
           onEdit={() => actions.onEdit(r)}
           onDelete={() => actions.onDelete(r)}
-        >
-          {correct}
-        </RowActions>
+          actions={[correct]}
+        />
       );
     }),
   ];

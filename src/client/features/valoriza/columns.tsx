@@ -6,23 +6,12 @@ import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
 import { formatDate } from '@client/lib/format';
-import { useHasRole } from '@client/lib/session';
 import type { ValorizaRow } from './api';
 
 const V = LABELS.valoriza;
 
 export const rubroLabel = (rubro: number) => LABELS.rubros[rubro - 1] ?? String(rubro);
-
-function PdfButton({ onClick }: { onClick: () => void }) {
-  if (!useHasRole(ROLE.valorizaPdf)) return null;
-  return (
-    <IconButton aria-label={V.pdf} title={V.pdf} onClick={onClick} className="text-sky-700 hover:text-sky-900">
-      <FileText aria-hidden="true" />
-    </IconButton>
-  );
-}
 
 export function valorizaColumns(actions: {
   onEdit: (row: ValorizaRow) => void;
@@ -63,9 +52,16 @@ export function valorizaColumns(actions: {
           deleteCode={ROLE.valorizaEliminar}
           onEdit={() => actions.onEdit(row.original)}
           onDelete={() => actions.onDelete(row.original)}
-        >
-          <PdfButton onClick={() => actions.onPdf(row.original)} />
-        </RowActions>
+          actions={[
+            {
+              label: V.pdf,
+              icon: FileText,
+              code: ROLE.valorizaPdf,
+              className: 'text-sky-700 hover:text-sky-900',
+              onClick: () => actions.onPdf(row.original),
+            },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-32' },
     },
