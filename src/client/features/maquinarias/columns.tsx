@@ -118,8 +118,16 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
         align: 'right',
         className: 'tabular-nums',
         priority: 4,
-        exportValue: (r) => `${formatHours(r.horometro_actual)} ${meterUnitLabel(r.horometro)}`,
+        // A number in Excel; its unit (h or km) is the next column of the exports.
+        exportValue: (r) => r.horometro_actual,
+        number: 'measure',
       },
+    },
+    {
+      id: 'unidad_medidor',
+      header: L.meterType,
+      accessorFn: (r) => meterUnitLabel(r.horometro),
+      meta: { hidden: true, searchable: false },
     },
     { accessorKey: 'año_fabrica', header: L.year, meta: { align: 'center', className: 'hidden w-16 lg:table-cell', priority: 6 } },
     {

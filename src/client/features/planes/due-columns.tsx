@@ -9,12 +9,13 @@ import { RowActions } from '@client/components/row-actions';
 import type { VencimientoRow } from './api';
 import { EstadoTareaBadge, estadoLabel } from './estado-badge';
 import { triggerText } from './plan-form';
+import { formatMeasure } from '@client/lib/format';
 
 const L = LABELS.planes;
 const ORDER = { vencida: 0, proxima: 1, al_dia: 2 } as const;
 
 export const formatMeter = (n: number | null, horometro: boolean) =>
-  n === null ? '' : `${n.toLocaleString('es-PE', { maximumFractionDigits: 2 })} ${horometro ? L.hours : L.km}`;
+  n === null ? '' : `${formatMeasure(n)} ${horometro ? L.hours : L.km}`;
 
 export interface DueActions {
   onDone: (row: VencimientoRow) => void;
@@ -56,7 +57,8 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
         priority: 3,
         align: 'right',
         className: 'tabular-nums whitespace-nowrap',
-        exportValue: (r) => formatMeter(r.proximo_medidor, r.horometro) || null,
+        exportValue: (r) => r.proximo_medidor,
+        number: 'measure',
       },
     },
     {
@@ -67,8 +69,16 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
         priority: 4,
         align: 'right',
         className: 'tabular-nums whitespace-nowrap',
-        exportValue: (r) => formatMeter(r.horometro_actual, r.horometro),
+        exportValue: (r) => r.horometro_actual,
+        number: 'measure',
       },
+    },
+    {
+      // The unit of both meter columns in the exports, where they are numbers.
+      id: 'unidad_medidor',
+      header: LABELS.maquinarias.meterType,
+      accessorFn: (r) => (r.horometro ? L.hours : L.km),
+      meta: { hidden: true, searchable: false },
     },
     { accessorKey: 'proximo_fecha', header: L.nextDate, meta: { priority: 3, align: 'center', className: 'whitespace-nowrap' } },
     {

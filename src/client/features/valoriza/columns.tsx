@@ -2,11 +2,10 @@
 // (hidden), amount, actions: edit (20), view PDF (21), delete (22).
 import { FileText } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 import type { ValorizaRow } from './api';
 
 const V = LABELS.valoriza;
@@ -38,8 +37,8 @@ export function valorizaColumns(actions: {
     {
       accessorKey: 'monto',
       header: V.amount,
-      cell: ({ row }) => formatAmount(row.original.monto),
-      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto), priority: 1 },
+      cell: ({ row }) => formatMoney(row.original.monto),
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => r.monto, number: 'amount', priority: 1 },
     },
     { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
     {
