@@ -325,8 +325,11 @@ export const MSG = {
 } as const;
 
 /** Status labels, exactly as the spec writes them. */
-/** Wear bands of a machine part (the bell, the machine list): below warning is normal, from critical it is red. */
-const WEAR_BAND = { warning: 'Advertencia', danger: 'Crítico' } as const;
+/**
+ * Wear bands of a machine part, one wording for the list's badges, the bell, the wear view, the PDFs and the welcome
+ * screen: the spec's words (its list shows a Warning or a Danger badge) with the Spanish one beside them.
+ */
+const WEAR_BAND = { info: 'Normal', warning: 'Warning (Advertencia)', danger: 'Danger (Crítico)' } as const;
 const AUDIT_VERB: Record<string, string> = {
   create: 'registró',
   update: 'modificó',
@@ -399,6 +402,8 @@ export const LABELS = {
   close: 'Cerrar',
   add: 'Añadir',
   actions: 'Acción',
+  /** The one button of a row on a touch screen: opens the row's actions as a labelled menu. */
+  rowActions: 'Acciones',
   selectAll: 'Seleccionar todo',
   selectRow: 'Seleccionar fila',
   all: 'Todos',
@@ -619,7 +624,7 @@ export const LABELS = {
     selectedCount: (n: number) => `${n} seleccionada(s)`,
     generateReport: 'Generar Reporte',
     reportFileName: 'mantenimiento-maquinarias',
-    partBadge: (insumo: string, band: 'warning' | 'danger') => `${band === 'danger' ? 'Danger' : 'Warning'}: ${insumo}`,
+    partBadge: (insumo: string, band: 'warning' | 'danger') => `${WEAR_BAND[band]}: ${insumo}`,
     pendingMeter: (cantidad: string) => `Incluye ${cantidad} de partes diarios sin enviar`,
     pendingParts: 'Incluye los partes diarios guardados en este dispositivo que aún no se enviaron.',
   },
@@ -1015,7 +1020,7 @@ export const LABELS = {
     odometer: 'Kilometraje actual',
     dailyUse: 'Uso diario (últimos 30 días)',
     barHeaders: ['Insumo', 'Desgaste', 'Usado / límite', 'Límite previsto'] as [string, string, string, string],
-    level: { info: 'Normal', warning: 'Warning', danger: 'Danger' },
+    level: WEAR_BAND,
     noForecast: 'Sin uso reciente',
     reached: 'Límite alcanzado',
     lastChange: (fecha: string) => `Último cambio: ${fecha}`,
@@ -1042,7 +1047,7 @@ export const LABELS = {
   exportProgress: (kind: string, pct: number) => `Generando ${kind}… ${pct}%`,
   notifFailure: (placa: string, descripcion: string) => `Falla pendiente en ${placa}: ${descripcion}`,
   notifPart: (placa: string, insumo: string, contador: string, limite: string, band: 'warning' | 'danger' | null) =>
-    `${placa} - ${insumo}: ${contador} de ${limite}${band ? ` (${WEAR_BAND[band]})` : ''}`,
+    `${placa} - ${insumo}: ${contador} de ${limite}${band ? ` · ${WEAR_BAND[band]}` : ''}`,
   notifPartForecast: (fecha: string) => ` - llega a su límite el ${fecha}`,
   notifPartReached: ' - ya superó su límite',
   notifTaskOverdue: (placa: string, tarea: string) => `Mantenimiento vencido en ${placa}: ${tarea}`,
@@ -1498,7 +1503,7 @@ export const FIELD = {
 /** The cards of the welcome screen (Inicio): the office's day at a glance. */
 export const INICIO = {
   title: 'Su día en la oficina',
-  partsDanger: 'Insumos en peligro',
+  partsDanger: `Insumos en ${WEAR_BAND.danger}`,
   partsSoon: 'Insumos que llegan a su límite en 7 días',
   failures: 'Fallas pendientes',
   device: 'Este dispositivo',
@@ -1527,7 +1532,7 @@ export const INICIO = {
   showing: (what: string) => `Mostrando: ${what}`,
   clearFilter: 'Quitar filtro',
   filters: {
-    peligro: 'maquinarias con insumos en peligro',
+    peligro: `maquinarias con insumos en ${WEAR_BAND.danger}`,
     proximos: 'maquinarias con insumos que llegan a su límite en 7 días',
     fallasPendientes: 'fallas pendientes',
     sinValorizar: 'partes diarios sin valorizar',

@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core and offers small helpers for the e2e specs.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { MSG } from '@shared/messages';
+import { LABELS, MSG } from '@shared/messages';
 import { CHROMIUM_ARGS, launchChromium, requireChromium } from './chromium';
 
 export const PASSWORD = 'Maquinaria2026!';
@@ -64,4 +64,29 @@ export const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[.*+?^$
 /** Answers '¿Descartar los cambios?' (a form closed while holding changes asks it) with Descartar. */
 export async function discardChanges(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: MSG.discardTitle }).getByRole('button', { name: MSG.discard }).click();
+}
+
+/**
+ * A row's action by its name ('Editar', 'Eliminar'...): the icon button with a mouse, or on a touch screen the item
+ * of the row's 'Acciones' menu, which this opens.
+ */
+export async function rowAction(row: Locator, name: string): Promise<Locator> {
+  const menu = row.getByRole('button', { name: LABELS.rowActions, exact: true });
+  if ((await menu.count()) === 0) return row.getByRole('button', { name, exact: true });
+  await menu.click();
+  return row.page().getByRole('menu').getByRole('menuitem', { name, exact: true });
+}
+
+/** Names of a row's actions in their order: the menu's items on a touch screen (opened and closed again), else the icon buttons'. */
+export async function rowActionNames(row: Locator): Promise<string[]> {
+  const menu = row.getByRole('button', { name: LABELS.rowActions, exact: true });
+  if ((await menu.count()) === 0)
+    return row.locator('button[title]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  await menu.click();
+  const items = row.page().getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor();
+  const names = (await items.allTextContents()).map((t) => t.trim());
+  await row.page().keyboard.press('Escape');
+  await row.page().getByRole('menu').waitFor({ state: 'detached' });
+  return names;
 }

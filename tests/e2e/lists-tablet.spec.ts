@@ -9,7 +9,7 @@ import { limaDate } from '@shared/domain/dates';
 import { LABELS } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot } from './browser';
+import { launch, loginAs, newContext, rowAction, rowActionNames, shot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -139,5 +139,55 @@ test('a long operator name wraps in the exit form instead of being cut off (upri
   const box = await name.evaluate((el) => ({ sh: el.scrollHeight, ch: el.clientHeight, sw: el.scrollWidth, cw: el.clientWidth }));
   expect(box.sw).toBeLessThanOrEqual(box.cw);
   expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
+  await context.close();
+});
+
+test("on a touch tablet a row's icon actions are one 'Acciones' menu of labelled items, Eliminar last and apart", async () => {
+  const U = LABELS.usuarios;
+  const user = await ensureUser('tablet_acciones', [
+    MENU.configuracion,
+    MENU.usuarios,
+    ROLE.usuarioEditar,
+    ROLE.usuarioPermisos,
+    ROLE.usuarioClave,
+    ROLE.usuarioEliminar,
+  ]);
+  const context = await newContext(browser, TABLET, { hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginAs(page, user, USER_PASSWORD);
+  await page.getByRole('button', { name: LABELS.menu.toggle }).click();
+  await page.getByRole('button', { name: LABELS.menu.configuracion }).click();
+  await page.getByRole('link', { name: LABELS.menu.usuarios }).click();
+  const table = page.getByRole('table', { name: U.title });
+  const row = table.locator('tbody tr').filter({ hasText: user }).first();
+  await row.waitFor();
+  // One button per row, inside its cell: no icon row and no labels running out of the row.
+  const menu = row.getByRole('button', { name: LABELS.rowActions, exact: true });
+  expect(await row.getByRole('button', { name: LABELS.edit, exact: true }).count()).toBe(0);
+  const fits = await menu.evaluate((el) => {
+    const cell = el.closest('td')!.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    return { inside: b.left >= cell.left && b.right <= cell.right, width: b.width, height: b.height };
+  });
+  expect(fits.inside).toBe(true);
+  expect(Math.min(fits.width, fits.height)).toBeGreaterThanOrEqual(44);
+  expect(await rowActionNames(row)).toEqual([LABELS.edit, U.permissions, U.password, LABELS.remove]);
+
+  // The menu, tapped open: labelled items at least 44 px high, Eliminar after a separator.
+  await menu.tap();
+  const open = page.getByRole('menu');
+  await open.waitFor();
+  await shot(page, 'tablet-usuarios-acciones');
+  for (const h of await open.getByRole('menuitem').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+    expect(h).toBeGreaterThanOrEqual(44);
+  const order = await open.evaluate((el) => [...el.children].map((c) => c.getAttribute('role')));
+  expect(order).toEqual(['menuitem', 'menuitem', 'menuitem', 'separator', 'menuitem']);
+  await page.keyboard.press('Escape');
+  await open.waitFor({ state: 'detached' });
+
+  // An item does what its icon button does with a mouse.
+  await (await rowAction(row, LABELS.edit)).tap();
+  await page.getByRole('dialog', { name: U.edit }).waitFor();
   await context.close();
 });

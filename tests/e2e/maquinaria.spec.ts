@@ -13,7 +13,7 @@ import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { fieldLabel, launch, loginAs, newContext, shot, toastWith } from './browser';
+import { fieldLabel, launch, loginAs, newContext, rowAction, rowActionNames, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,7 +103,8 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   const registered = machines[0];
   const supply = (await api<InsumoRow[]>(token, 'GET', '/api/insumos')).data[0];
   const user = await ensureUser('e2e.maquinaria', ROLES);
-  const context = await newContext(browser, TABLET);
+  // A touch tablet: a row's six actions are one 'Acciones' menu of labelled items.
+  const context = await newContext(browser, TABLET, { hasTouch: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await loginAs(page, user, USER_PASSWORD);
@@ -147,7 +148,8 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   expect(created.horometro_inicial).toBe(120);
 
   // ASIGNAR INSUMOS: the typeahead fills the default hours; the part is saved with small hours for the test.
-  await row.getByRole('button', { name: L.assign }).click();
+  expect(await rowActionNames(row)).toEqual([LABELS.edit, L.assign, L.wear, L.wearPdf, L.maintenancePdf, LABELS.remove]);
+  await (await rowAction(row, L.assign)).click();
   const assign = dialog(page, L.assignTitle);
   await assign.waitFor();
   expect(await assign.getByRole('button', { name: LABELS.shell.save }).isDisabled()).toBe(true);
@@ -176,7 +178,7 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   await openFromMenu(page, LABELS.menu.administrativo, LABELS.menu.maquinarias, L.title, MENU.administrativo);
   await searchList(page, vehicle.veh_placa);
   await row.getByText(L.partBadge(supply.insumo_name, 'warning')).waitFor();
-  await row.getByRole('button', { name: L.wear }).click();
+  await (await rowAction(row, L.wear)).click();
   const wear = dialog(page, L.wearTitle(created.descripcion, created.placa));
   await wear.waitFor();
   const bar = wear.getByRole('meter');
@@ -209,12 +211,12 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   await wear.waitFor({ state: 'detached' });
 
   // The machine's wear PDF opens in a new tab.
-  const [popup] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: L.wearPdf }).click()]);
+  const [popup] = await Promise.all([context.waitForEvent('page'), rowAction(row, L.wearPdf).then((item) => item.click())]);
   await expect.poll(() => popup.url(), POLL).toMatch(/^blob:/);
   await popup.close();
 
   // The date-range report: 'Generar' disabled while the range is inverted.
-  await row.getByRole('button', { name: L.maintenancePdf }).click();
+  await (await rowAction(row, L.maintenancePdf)).click();
   const range = dialog(page, L.rangeTitle);
   await range.waitFor();
   await range.getByLabel(LABELS.startDate).fill('2099-01-01');
@@ -237,7 +239,7 @@ test('preventive maintenance, the control report and the maintenance report scre
     ['tablet', TABLET],
     ['desktop', DESKTOP],
   ] as const) {
-    const context = await newContext(browser, viewport);
+    const context = await newContext(browser, viewport, { hasTouch: size === 'tablet' });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await loginAs(page, user, USER_PASSWORD);
@@ -246,10 +248,10 @@ test('preventive maintenance, the control report and the maintenance report scre
     await rowOf(page, worn.placa).first().waitFor();
     // Maintenance type: wear view only, no registry buttons.
     expect(await page.getByRole('button', { name: LABELS.newRecord, exact: true }).count()).toBe(0);
-    expect(await rowOf(page, worn.placa).first().getByRole('button', { name: L.assign }).count()).toBe(0);
+    expect(await rowActionNames(rowOf(page, worn.placa).first())).toEqual([L.wear, L.maintenancePdf]);
     await shot(page, `maquinaria-mantenimiento-${size}`);
     await searchList(page, worn.placa);
-    await rowOf(page, worn.placa).first().getByRole('button', { name: L.wear }).click();
+    await (await rowAction(rowOf(page, worn.placa).first(), L.wear)).click();
     const wear = dialog(page, L.wearTitle(worn.descripcion, worn.placa));
     await wear.getByRole('meter').first().waitFor();
     expect(await wear.getByRole('meter').count()).toBe(worn.insumos.length);
@@ -258,7 +260,7 @@ test('preventive maintenance, the control report and the maintenance report scre
 
     await openFromMenu(page, LABELS.menu.reportes, LABELS.menu.reporteMaquinaria, L.title, MENU.reportes);
     await rowOf(page, worn.placa).first().waitFor();
-    expect(await rowOf(page, worn.placa).first().getByRole('button', { name: L.wearPdf }).count()).toBe(1);
+    expect(await rowActionNames(rowOf(page, worn.placa).first())).toEqual([L.wearPdf, L.maintenancePdf]);
     // 'Generar PDF' of two selected machines.
     await table(page).getByRole('checkbox', { name: LABELS.selectRow }).nth(0).click();
     await table(page).getByRole('checkbox', { name: LABELS.selectRow }).nth(1).click();

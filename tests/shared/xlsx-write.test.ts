@@ -156,4 +156,31 @@ describe('xlsx writer', () => {
     expect(empty['xl/worksheets/sheet1.xml']).toContain('<sheetData/>');
     expect((await open(await writeXlsx({ name: 'Vacía', rows: [] }))).worksheets[0].name).toBe('Vacía');
   });
+
+  it('shows the numbers of a formatted column with their es-PE grouping and decimals, and they stay numbers', async () => {
+    const sheet: XlsxSheet = {
+      name: 'Números',
+      rows: [
+        ['Título'],
+        ['Cantidad', 'Costo unitario', 'Horas', 'Partes', 'Año'],
+        [12345.5, 3.33335, 4392.5, 1200, 2015],
+        ['TOTAL', null, null, 1200, null],
+      ],
+      boldRows: [0, 1],
+      numberFormats: { fromRow: 2, cols: ['amount', 'unitCost', 'measure', 'integer', undefined] },
+    };
+    const ws = (await open(await writeXlsx(sheet))).worksheets[0];
+    expect(ws.getCell('A3').value).toBe(12345.5);
+    expect(ws.getCell('A3').type).toBe(ExcelJS.ValueType.Number);
+    expect(ws.getCell('A3').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('B3').numFmt).toBe('#,##0.00##');
+    expect(ws.getCell('C3').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('D3').numFmt).toBe('#,##0');
+    expect(ws.getCell('D4').numFmt).toBe('#,##0');
+    // A column without a format (a year) stays General: no '2,015'.
+    expect(ws.getCell('E3').numFmt ?? 'General').toBe('General');
+    // Texts of a formatted column and the header row keep their own styles.
+    expect(ws.getCell('A4').value).toBe('TOTAL');
+    expect(ws.getCell('A2').font?.bold).toBe(true);
+  });
 });

@@ -1,10 +1,11 @@
 // Small item table of a modal (lines of an exit, request, cost, valuation) with edit/remove buttons per line.
 import type { ReactNode } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { cn } from '@client/lib/cn';
 import { HorizontalScroll } from './horizontal-scroll';
-import { Button, IconButton } from './ui/button';
+import { RowActions } from './row-actions';
+import { Button } from './ui/button';
 
 /** Heading of a form's line items with the button that opens the item sub-modal ('Detalle' / 'Agregar insumo'). */
 export function LineItemsHeader({
@@ -98,16 +99,7 @@ export function LineItemTable<L>({
               ))}
               {actions && (
                 <td className="px-2 py-1 text-center whitespace-nowrap">
-                  {onEdit && (
-                    <IconButton aria-label={LABELS.edit} onClick={() => onEdit(i)} className="text-amber-600">
-                      <Pencil aria-hidden="true" />
-                    </IconButton>
-                  )}
-                  {onRemove && (
-                    <IconButton aria-label={LABELS.remove} onClick={() => onRemove(i)} className="text-red-600">
-                      <Trash2 aria-hidden="true" />
-                    </IconButton>
-                  )}
+                  <RowActions onEdit={onEdit && (() => onEdit(i))} onDelete={onRemove && (() => onRemove(i))} />
                 </td>
               )}
             </tr>

@@ -6,7 +6,7 @@ import { LABELS } from '@shared/messages';
 import { barWidth, wearLevel, wearPercent, type WearLevel } from '@shared/domain/wear';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatMeasure } from '@client/lib/format';
 import type { MaquinariaInsumo } from '@shared/contract/maquinarias';
 
 const L = LABELS.maquinarias;
@@ -14,8 +14,8 @@ const L = LABELS.maquinarias;
 const BAR: Record<WearLevel, string> = { info: 'bg-sky-500', warning: 'bg-amber-400', danger: 'bg-red-600' };
 const TRACK: Record<WearLevel, string> = { info: 'bg-sky-100', warning: 'bg-amber-100', danger: 'bg-red-100' };
 
-/** Hours with at most two decimals, Peruvian style grouping. */
-export const formatHours = (n: number) => n.toLocaleString('es-PE', { maximumFractionDigits: 2 });
+/** Hours or km with at most two decimals, es-PE grouping (the screens' one number format for measures). */
+export const formatHours = formatMeasure;
 
 export function insumoBand(p: Pick<MaquinariaInsumo, 'contador' | 'horas_alerta'>): WearLevel {
   return wearLevel(p.contador, p.horas_alerta.hour_warning, p.horas_alerta.hour_critical);
@@ -67,7 +67,7 @@ export function ForecastText({ part }: { part: Pick<MaquinariaInsumo, 'contador'
   );
 }
 
-/** Warning / Danger badges of the machine list's alerts column: one per part in those bands. */
+/** Warning / Danger badges of the machine list's alerts column (the spec's words with the Spanish ones): one per part in those bands. */
 export function AlertBadges({ parts }: { parts: readonly MaquinariaInsumo[] }) {
   const alerts = parts.map((p) => ({ p, band: insumoBand(p) })).filter((x) => x.band !== 'info');
   if (alerts.length === 0) return null;
@@ -77,10 +77,11 @@ export function AlertBadges({ parts }: { parts: readonly MaquinariaInsumo[] }) {
         <Badge
           key={p.insumo_maq_id}
           variant={band === 'danger' ? 'danger' : 'warning'}
-          title={p.insumo_name}
-          className="line-clamp-2 max-w-[9.5rem] text-left whitespace-normal normal-case"
+          title={L.partBadge(p.insumo_name, band as 'warning' | 'danger')}
+          className="block max-w-[9.5rem] text-left whitespace-normal normal-case"
         >
-          {L.partBadge(p.insumo_name, band as 'warning' | 'danger')}
+          {/* The band's words on their own line, so they never take the part name's room; read as one text. */}
+          <span className="block font-semibold">{`${LABELS.wearBand[band]}:`}</span> <span className="line-clamp-2">{p.insumo_name}</span>
         </Badge>
       ))}
     </div>

@@ -10,7 +10,7 @@ export interface XlsxBuildInput {
   sheetName?: string;
   title: string;
   subtitle?: string;
-  columns: { header: string }[];
+  columns: Pick<ReportColumn, 'header' | 'number'>[];
   rows: ReportCell[][];
 }
 
@@ -57,6 +57,7 @@ export async function buildXlsxBytes(input: XlsxBuildInput, onProgress?: (done: 
           ? { s: { r: model.headerRow, c: 0 }, e: { r: model.aoa.length - 1, c: input.columns.length - 1 } }
           : undefined,
       boldRows: [0, model.headerRow],
+      numberFormats: { fromRow: model.headerRow + 1, cols: input.columns.map((c) => c.number) },
     },
     onProgress && ((done) => onProgress(0.2 + done * 0.8)),
   );

@@ -16,7 +16,7 @@ export interface XlsxExportInput {
   /** First row of the sheet, e.g. 'LISTADO DE ACTIVIDADES'. */
   title: string;
   subtitle?: string;
-  columns: { header: string }[];
+  columns: Pick<ReportColumn, 'header' | 'number'>[];
   rows: ReportCell[][];
 }
 

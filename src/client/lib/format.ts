@@ -1,5 +1,6 @@
-// Lima-time date helpers (YYYY-MM-DD on the wire) and es-PE display formats for dates, times and money.
+// Lima-time date helpers (YYYY-MM-DD on the wire) and es-PE display formats for dates, times and numbers.
 import { LIMA_TZ, limaDate } from '@shared/domain/dates';
+import { formatNumber } from '@shared/domain/numbers';
 
 /** First day of the current Lima month as `YYYY-MM-DD`. */
 export function firstDayOfMonthLima(now: Date | number = Date.now()): string {
@@ -46,31 +47,16 @@ export function formatDateTime(value: string | Date | number | null | undefined)
   return `${limaDate(d)} ${timeFormatter.format(d)}`;
 }
 
-const moneyFormatter = new Intl.NumberFormat('es-PE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
+// Numbers on screen, one es-PE family (shared/domain/numbers.ts, the same the PDFs print): '12,345.67'.
 
-/** Money with 2 decimals (es-PE grouping, e.g. `1,234.50`); '' for null/undefined/NaN. */
-export function formatMoney(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return '';
-  return moneyFormatter.format(n);
-}
+/** Money and quantities (stock, units): 2 decimals, es-PE grouping (`1,234.50`); '' for null/undefined/NaN. */
+export const formatMoney = (value: number | string | null | undefined): string => formatNumber(value, 'amount');
 
-const unitCostFormatter = new Intl.NumberFormat('es-PE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-  useGrouping: true,
-});
+/** Hours, kilometres and percentages: up to 2 decimals, es-PE grouping (`4,392.5`); '' for null/undefined/NaN. */
+export const formatMeasure = (value: number | string | null | undefined): string => formatNumber(value, 'measure');
 
 /** A unit cost: 2 to 4 decimals (S/ 3.3333 per unit), es-PE grouping; '' for null/undefined/NaN. */
-export function formatUnitCost(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return unitCostFormatter.format(value);
-}
+export const formatUnitCost = (value: number | null | undefined): string => formatNumber(value, 'unitCost');
 
 /** Size of a file for people: `850 KB`, `2.4 MB` (es-PE uses the decimal point). */
 export function formatFileSize(bytes: number): string {

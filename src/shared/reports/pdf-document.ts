@@ -222,7 +222,7 @@ function fields(w: Writer, s: Extract<DocSection, { kind: 'fields' }>) {
 }
 
 function table(w: Writer, s: Extract<DocSection, { kind: 'table' }>) {
-  const texts = s.rows.map((r) => s.columns.map((_, c) => toWinAnsi(cellText(r[c]), true)));
+  const texts = s.rows.map((r) => s.columns.map((col, c) => toWinAnsi(cellText(r[c], col.number), true)));
   const heads = s.columns.map((c) => toWinAnsi(c.header));
   const widths = fitColumnWidths(
     s.columns.map((c, i) => ({ ...c, header: heads[i] })),

@@ -262,7 +262,7 @@ export async function buildTablePdf(input: TablePdfInput): Promise<Uint8Array> {
   const available = size[0] - MARGIN * 2;
   const measure = fast.measure;
   const columns = input.columns.map((c) => ({ ...c, header: toWinAnsi(c.header) }));
-  const texts = input.rows.map((row) => columns.map((_, c) => toWinAnsi(cellText(row[c]), true)));
+  const texts = input.rows.map((row) => columns.map((col, c) => toWinAnsi(cellText(row[c], col.number), true)));
   const widths = fitColumnWidths(columns, texts, {
     available,
     size: FONT_SIZE,

@@ -1,4 +1,5 @@
 // Column and cell types shared by the PDF and XLSX table reports (client and server).
+import { formatNumber, type NumberFormat } from '../domain/numbers';
 
 export type ReportAlign = 'left' | 'center' | 'right';
 
@@ -7,14 +8,18 @@ export interface ReportColumn {
   /** Preferred width in points (PDF); columns are scaled together to fill the page width. */
   width?: number;
   align?: ReportAlign;
+  /** The column's numbers: printed es-PE in a PDF, stored as numbers with this format in Excel. */
+  number?: NumberFormat;
 }
 
 export type ReportCell = string | number | null | undefined;
 
-/** Text of a cell as printed: numbers as written, null/undefined as ''. */
-export function cellText(value: ReportCell): string {
+/** Text of a cell as printed: numbers in their column's es-PE format (as written without one), null/undefined as ''. */
+export function cellText(value: ReportCell, number?: NumberFormat): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  if (typeof value !== 'number') return value;
+  if (!Number.isFinite(value)) return '';
+  return number ? formatNumber(value, number) : String(value);
 }
 
 /** File name safe for downloads on every OS, with the given extension. */

@@ -1,11 +1,12 @@
 // Pure shaping of a table for a worksheet (title row, header row, data, column widths, merges); the caller
 // hands the result to our writer (xlsx-write.ts `writeXlsx`). Used by the client's list exports.
-import type { ReportCell, ReportColumn } from './types';
+import type { NumberFormat } from '../domain/numbers';
+import { cellText, type ReportCell, type ReportColumn } from './types';
 
 export interface SheetInput {
   title: string;
   subtitle?: string;
-  columns: Pick<ReportColumn, 'header'>[];
+  columns: Pick<ReportColumn, 'header' | 'number'>[];
   rows: ReportCell[][];
 }
 
@@ -20,10 +21,10 @@ export interface SheetModel {
   headerRow: number;
 }
 
-function width(value: ReportCell): number {
+function width(value: ReportCell, number?: NumberFormat): number {
   if (value === null || value === undefined) return 0;
   return Math.max(
-    ...String(value)
+    ...cellText(value, number)
       .split('\n')
       .map((l) => l.length),
   );
@@ -47,7 +48,7 @@ export function buildSheetModel(input: SheetInput): SheetModel {
   }
   const cols = input.columns.map((col, c) => {
     let w = width(col.header);
-    for (let r = 0; r < input.rows.length && r < 2000; r++) w = Math.max(w, width(input.rows[r][c]));
+    for (let r = 0; r < input.rows.length && r < 2000; r++) w = Math.max(w, width(input.rows[r][c], col.number));
     return { wch: Math.min(Math.max(w + 2, 8), 60) };
   });
   const merges = [{ s: { r: 0, c: 0 }, e: { r: 0, c: n - 1 } }];

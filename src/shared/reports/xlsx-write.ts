@@ -7,6 +7,7 @@
 // would take for a formula on editing (= + - @ …) also get the quote-prefix style, like a typed apostrophe.
 // Texts are XML-escaped, stripped of characters XML 1.0 forbids, and cut to Excel's 32,767 characters.
 import JSZip from 'jszip';
+import { XLSX_NUMBER_FORMAT, type NumberFormat } from '../domain/numbers';
 
 export interface XlsxRange {
   s: { r: number; c: number };
@@ -23,6 +24,8 @@ export interface XlsxSheet {
   autoFilter?: XlsxRange;
   /** 0-based rows written in bold (title, header). */
   boldRows?: number[];
+  /** Number formats by column for the numbers of rows from `fromRow` on (the data under the header). */
+  numberFormats?: { fromRow: number; cols: (NumberFormat | undefined)[] };
 }
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -71,11 +74,13 @@ function cellString(value: string): string {
 // What Excel (or LibreOffice) would start a formula with when the cell is edited and confirmed.
 const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-// Style indexes of styles.xml's cellXfs: 1 = bold, 2 = quote prefix (plain text even on editing).
+// Style indexes of styles.xml's cellXfs: 1 = bold, 2 = quote prefix (plain text even on editing); numbers shown
+// with grouping: 4 = '#,##0.00' (built-in format 4), 5 = '#,##0' (built-in format 3), 6 = '#,##0.00##' (164, ours).
 const BOLD = 1;
 const QUOTED = 2;
+const NUMBER_STYLE: Record<number, number> = { 4: 4, 3: 5, 164: 6 };
 
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" quotePrefix="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="#,##0.00##"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" quotePrefix="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${CT}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${CT}.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="${CT}.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${CT}.sharedStrings+xml"/></Types>`;
 
@@ -114,6 +119,8 @@ function sheetParts(sheet: XlsxSheet): { sheetXml: string; stringsXml: string } 
       let body: string;
       if (typeof value === 'number') {
         if (!Number.isFinite(value)) return;
+        const kind = sheet.numberFormats && r >= sheet.numberFormats.fromRow ? sheet.numberFormats.cols[c] : undefined;
+        if (kind && !bold.has(r)) style = NUMBER_STYLE[XLSX_NUMBER_FORMAT[kind]];
         body = `><v>${Object.is(value, -0) ? 0 : value}</v>`;
       } else if (typeof value === 'string') {
         const text = cellString(value);

@@ -34,8 +34,10 @@ describe('LABELS.auditSentence', () => {
 
 describe('wear bands', () => {
   it('the bell names the bands in Spanish', () => {
-    expect(LABELS.notifPart('ABC-123', 'Filtro', '60.00', '100.00', 'warning')).toBe('ABC-123 - Filtro: 60.00 de 100.00 (Advertencia)');
-    expect(LABELS.notifPart('ABC-123', 'Filtro', '95.00', '100.00', 'danger')).toBe('ABC-123 - Filtro: 95.00 de 100.00 (Crítico)');
+    expect(LABELS.notifPart('ABC-123', 'Filtro', '60.00', '100.00', 'warning')).toBe(
+      'ABC-123 - Filtro: 60.00 de 100.00 · Warning (Advertencia)',
+    );
+    expect(LABELS.notifPart('ABC-123', 'Filtro', '95.00', '100.00', 'danger')).toBe('ABC-123 - Filtro: 95.00 de 100.00 · Danger (Crítico)');
   });
 });
 

@@ -42,7 +42,12 @@ export function collectExportData<T extends RowData>(
 ): ExportData {
   const cols = table.getAllLeafColumns().filter(isExportable);
   return {
-    columns: cols.map((c) => ({ header: columnHeaderText(c), align: c.columnDef.meta?.align, width: c.columnDef.meta?.pdfWidth })),
+    columns: cols.map((c) => ({
+      header: columnHeaderText(c),
+      align: c.columnDef.meta?.align,
+      width: c.columnDef.meta?.pdfWidth,
+      number: c.columnDef.meta?.number,
+    })),
     rows: rows.map((row) =>
       cols.map((c) => {
         const exportValue = c.columnDef.meta?.exportValue;

@@ -15,6 +15,7 @@ import {
   type SortFn,
   type TableFeatures,
 } from '@tanstack/react-table';
+import type { NumberFormat } from '@shared/domain/numbers';
 import type { ReportCell } from '@shared/reports/types';
 
 declare module '@tanstack/react-table' {
@@ -31,6 +32,11 @@ declare module '@tanstack/react-table' {
     exportable?: boolean;
     /** False keeps the column out of the search box. */
     searchable?: boolean;
+    /**
+     * The column holds numbers (its export value a number): the PDF prints them es-PE, Excel keeps them numbers
+     * with this format. The screen's cell formats them with the same kind (lib/format.ts).
+     */
+    number?: NumberFormat;
     /** Preferred PDF width in points. */
     pdfWidth?: number;
     /** Extra classes for the column's cells (and header). */

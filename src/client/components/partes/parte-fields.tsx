@@ -4,7 +4,6 @@
 import { useId, useMemo } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { formatReading, meterUnitLabel, worked } from '@shared/domain/lecturas';
-import { formatAmount } from '@shared/domain/money';
 import { lineTotal } from '@shared/domain/valoriza';
 import { LABELS } from '@shared/messages';
 import { DateField, TextField } from '../form-field';
@@ -15,6 +14,7 @@ import { Label } from '../ui/label';
 import { OperadorField } from '../operador-field';
 import type { InfoVenta, ParteItem } from './parte-item';
 import type { ParteForm, Values } from './use-parte-form';
+import { formatMoney } from '@client/lib/format';
 
 const P = LABELS.partes;
 
@@ -200,7 +200,7 @@ export function ParteServiceFields({ form, errors, info, initial }: Sections & {
   }, [info, initial]);
   const precios = useMemo(() => info?.precios ?? [], [info]);
   const services = useMemo(
-    () => precios.map((p) => ({ value: p.costo_det_id, label: `${p.descripcion} (${p.unidad}) - ${formatAmount(p.precio)} · ${p.costo}` })),
+    () => precios.map((p) => ({ value: p.costo_det_id, label: `${p.descripcion} (${p.unidad}) - ${formatMoney(p.precio)} · ${p.costo}` })),
     [precios],
   );
   const unidad = precios.find((p) => p.costo_det_id === costoDetId)?.unidad ?? '';
@@ -262,7 +262,7 @@ export function ParteServiceFields({ form, errors, info, initial }: Sections & {
           id={`${id}-pt`}
           readOnly
           tabIndex={-1}
-          value={pretot === null ? '' : formatAmount(pretot)}
+          value={pretot === null ? '' : formatMoney(pretot)}
           className="bg-muted text-right font-semibold tabular-nums"
         />
       </div>

@@ -12,34 +12,37 @@ const COLUMNS: ReportColumn[] = [
   { header: L.codigo, width: 56 },
   { header: L.insumo, width: 150 },
   { header: L.unimed, width: 40 },
-  { header: L.inicialCantidad, width: 52, align: 'right' },
-  { header: L.inicialImporte, width: 60, align: 'right' },
-  { header: L.ingresosCantidad, width: 52, align: 'right' },
-  { header: L.ingresosImporte, width: 60, align: 'right' },
-  { header: L.salidasCantidad, width: 52, align: 'right' },
-  { header: L.salidasImporte, width: 60, align: 'right' },
-  { header: L.finalCantidad, width: 52, align: 'right' },
-  { header: L.finalImporte, width: 60, align: 'right' },
+  { header: L.inicialCantidad, width: 52, align: 'right', number: 'amount' },
+  { header: L.inicialImporte, width: 60, align: 'right', number: 'amount' },
+  { header: L.ingresosCantidad, width: 52, align: 'right', number: 'amount' },
+  { header: L.ingresosImporte, width: 60, align: 'right', number: 'amount' },
+  { header: L.salidasCantidad, width: 52, align: 'right', number: 'amount' },
+  { header: L.salidasImporte, width: 60, align: 'right', number: 'amount' },
+  { header: L.finalCantidad, width: 52, align: 'right', number: 'amount' },
+  { header: L.finalImporte, width: 60, align: 'right', number: 'amount' },
 ];
 
 type Importe = 'inicial_importe' | 'ingresos_importe' | 'salidas_importe' | 'final_importe';
 
-/** The table's rows and the TOTAL row (amounts summed in cents; quantities of different units are not added). */
-export function inventarioRows(d: CierreDetail, money: (n: number) => ReportCell): ReportCell[][] {
+/**
+ * The table's rows and the TOTAL row (amounts summed in cents; quantities of different units are not added), as
+ * numbers: the PDF prints them es-PE by their column, Excel keeps them numbers to add and reconcile.
+ */
+export function inventarioRows(d: CierreDetail): ReportCell[][] {
   const rows: ReportCell[][] = d.items.map((i) => [
     i.insumo_codigo,
     i.insumo_name,
     i.unimed,
     i.inicial_cantidad,
-    money(i.inicial_importe),
+    i.inicial_importe,
     i.ingresos_cantidad,
-    money(i.ingresos_importe),
+    i.ingresos_importe,
     i.salidas_cantidad,
-    money(i.salidas_importe),
+    i.salidas_importe,
     i.final_cantidad,
-    money(i.final_importe),
+    i.final_importe,
   ]);
-  const total = (k: Importe) => money(fromCents(d.items.reduce((s, i) => s + toCents(i[k]), 0)));
+  const total = (k: Importe) => fromCents(d.items.reduce((s, i) => s + toCents(i[k]), 0));
   rows.push([
     L.total,
     '',
@@ -56,8 +59,6 @@ export function inventarioRows(d: CierreDetail, money: (n: number) => ReportCell
   return rows;
 }
 
-const twoDecimals = (n: number) => n.toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export function exportInventario(d: CierreDetail, kind: 'pdf' | 'xlsx'): Promise<void> {
   const [anio, mes] = d.periodo.split('-');
   const title = L.reportTitle(L.meses[Number(mes) - 1] ?? mes, anio);
@@ -69,9 +70,8 @@ export function exportInventario(d: CierreDetail, kind: 'pdf' | 'xlsx'): Promise
       subtitle: L.reportSubtitle,
       orientation: 'landscape',
       columns: COLUMNS,
-      rows: inventarioRows(d, twoDecimals),
+      rows: inventarioRows(d),
     });
   }
-  // Excel keeps numbers as numbers, so the office can add and reconcile them.
-  return exportXlsx({ fileName, title, subtitle: L.reportSubtitle, columns: COLUMNS, rows: inventarioRows(d, (n) => n) });
+  return exportXlsx({ fileName, title, subtitle: L.reportSubtitle, columns: COLUMNS, rows: inventarioRows(d) });
 }

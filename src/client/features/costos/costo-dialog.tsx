@@ -6,7 +6,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { costoBody } from '@shared/contract/costos';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { contractResolver } from '@client/components/form-gate';
 import { FORM_VALIDATION, SelectField, TextField } from '@client/components/form-field';
@@ -18,6 +17,7 @@ import { ActiveStateBadge, ACTIVE_STATE_OPTIONS } from '@client/components/state
 import { toast } from '@client/lib/toast';
 import { useSaveCosto, type CostoLine, type CostoRow } from './api';
 import { CostoLineDialog } from './costo-line-dialog';
+import { formatMoney } from '@client/lib/format';
 
 const L = LABELS.costos;
 
@@ -89,7 +89,7 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
 
   const columns: LineColumn<CostoLine>[] = [
     { header: L.description, cell: (l) => l.descripcion },
-    { header: L.price, cell: (l) => formatAmount(l.precio), align: 'right', className: 'tabular-nums' },
+    { header: L.price, cell: (l) => formatMoney(l.precio), align: 'right', className: 'tabular-nums' },
     { header: L.unit, cell: (l) => l.unidad, align: 'center' },
     { header: L.state, cell: (l) => <ActiveStateBadge value={l.estado} />, align: 'center' },
   ];

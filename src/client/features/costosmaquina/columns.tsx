@@ -1,8 +1,8 @@
 // Columns of COSTO POR MAQUINARIA and its totals. Priorities: at 820 px the plate, the total and the cost per hour stay
 // in view; the other figures fold into the detail under each row.
-import { formatAmount } from '@shared/domain/money';
 import type { ReportCell } from '@shared/reports/types';
 import { LABELS } from '@shared/messages';
+import { formatMoney } from '@client/lib/format';
 import type { DataColumnDef } from '@client/components/data-table';
 import { PlacaLink } from '@client/components/placa-link';
 import type { CostoMaquinaRow } from './api';
@@ -33,7 +33,7 @@ const amount = (
   cell: ({ row }) => {
     const v = row.original[key];
     if (v === null) return '—';
-    const text = formatAmount(v);
+    const text = formatMoney(v);
     if (extra.unit) return `${text} ${row.original.horometro ? C.hours : C.km}`;
     return extra.strong ? <strong>{text}</strong> : text;
   },
@@ -42,6 +42,7 @@ const amount = (
     className: 'tabular-nums whitespace-nowrap',
     pdfWidth: 52,
     exportValue: (r) => r[key],
+    number: 'amount',
     priority,
   },
 });

@@ -3,10 +3,10 @@
 // the margin; the totals under the table and in the Excel/PDF; each plate opens the machine's record.
 import { useId, useMemo, useState } from 'react';
 import { MAX_MESES_COSTO, MES_RE, mesesEntre, sumarMeses } from '@shared/domain/meses';
-import { formatAmount } from '@shared/domain/money';
 import { FIELD, LABELS } from '@shared/messages';
 import { limaDate } from '@shared/domain/dates';
 import { CATALOG, useCatalog } from '@client/components/catalogs';
+import { formatMoney } from '@client/lib/format';
 import { DataTable } from '@client/components/data-table';
 import { ListScreen } from '@client/components/list-screen';
 import { maquinariaOptions } from '@client/components/maquinaria-options';
@@ -98,7 +98,7 @@ function Totales({ rows }: { rows: ReturnType<typeof costoTotales> }) {
           <dt className="text-xs text-slate-500">
             {C.totals} · {label}
           </dt>
-          <dd className="font-semibold tabular-nums">{v === null ? '—' : formatAmount(v)}</dd>
+          <dd className="font-semibold tabular-nums">{v === null ? '—' : formatMoney(v)}</dd>
         </div>
       ))}
     </dl>

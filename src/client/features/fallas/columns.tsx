@@ -7,8 +7,7 @@ import { ClipboardList } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
-import { IfRole, RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate } from '@client/lib/format';
 import { useOutboxFiles, type WithPending } from '@client/offline';
@@ -82,15 +81,16 @@ export function fallaColumns(actions: PendingRowActions<FallaRow> & { onOrden?: 
         onEdit={() => actions.onEdit(r)}
         // The delete button appears only while the failure is pending.
         onDelete={r.estado === 0 ? () => actions.onDelete(r) : undefined}
-      >
-        {r.estado === 0 && actions.onOrden && (
-          <IfRole code={ROLE.ordenNueva}>
-            <IconButton aria-label={LABELS.ordenes.createFromFailure} onClick={() => actions.onOrden?.(r)}>
-              <ClipboardList aria-hidden="true" />
-            </IconButton>
-          </IfRole>
-        )}
-      </RowActions>
+        actions={[
+          r.estado === 0 &&
+            actions.onOrden && {
+              label: LABELS.ordenes.createFromFailure,
+              icon: ClipboardList,
+              code: ROLE.ordenNueva,
+              onClick: () => actions.onOrden?.(r),
+            },
+        ]}
+      />
     )),
   ];
 }

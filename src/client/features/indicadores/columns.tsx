@@ -2,13 +2,14 @@
 // in es-PE with two decimals; Excel gets the numbers themselves. The key figures keep priority 1 so an upright tablet
 // shows them without sideways scrolling; the parts they come from fold under the row.
 import type { IndicadorMaquina, IndicadorMes } from '@shared/contract/indicadores';
+import { formatNumber } from '@shared/domain/numbers';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
 import { PlacaLink } from '@client/components/placa-link';
+import { formatMoney } from '@client/lib/format';
 
 const L = LABELS.indicadores;
-const f2 = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatCifra = (v: number | null | undefined) => (v === null || v === undefined ? '—' : f2.format(v));
+export const formatCifra = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatMoney(v));
 
 type Row = IndicadorMes | IndicadorMaquina;
 type Key = Exclude<keyof IndicadorMes, 'periodo'>;
@@ -18,8 +19,15 @@ function cifra<T extends Row>(key: Key, header: string, priority: number, entero
     id: key,
     header,
     accessorFn: (r) => r[key] ?? -1,
-    cell: ({ row }) => (entero ? String(row.original[key]) : formatCifra(row.original[key])),
-    meta: { priority, align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => r[key], pdfWidth: 48 },
+    cell: ({ row }) => (entero ? formatNumber(row.original[key], 'integer') : formatCifra(row.original[key])),
+    meta: {
+      priority,
+      align: 'right',
+      className: 'tabular-nums whitespace-nowrap',
+      exportValue: (r) => r[key],
+      number: entero ? 'integer' : 'amount',
+      pdfWidth: 48,
+    },
   };
 }
 

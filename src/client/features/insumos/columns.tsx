@@ -16,18 +16,30 @@ export const insumoColumns: DataColumnDef<InsumoRow>[] = [
     accessorKey: 'stock',
     header: L.stock,
     cell: ({ row }) => formatMoney(row.original.stock),
-    meta: { align: 'right', className: 'w-28 tabular-nums', exportValue: (r) => r.stock, priority: 1 },
+    meta: { align: 'right', className: 'w-28 tabular-nums', exportValue: (r) => r.stock, number: 'amount', priority: 1 },
   },
   {
     accessorKey: 'costo_promedio',
     header: I.averageCost,
     cell: ({ row }) => formatUnitCost(row.original.costo_promedio),
-    meta: { align: 'right', className: 'w-32 tabular-nums whitespace-nowrap', exportValue: (r) => r.costo_promedio, priority: 1 },
+    meta: {
+      align: 'right',
+      className: 'w-32 tabular-nums whitespace-nowrap',
+      exportValue: (r) => r.costo_promedio,
+      number: 'unitCost',
+      priority: 1,
+    },
   },
   {
     accessorKey: 'valor_stock',
     header: I.stockValue,
     cell: ({ row }) => formatMoney(row.original.valor_stock),
-    meta: { align: 'right', className: 'w-32 tabular-nums whitespace-nowrap', exportValue: (r) => r.valor_stock, priority: 1 },
+    meta: {
+      align: 'right',
+      className: 'w-32 tabular-nums whitespace-nowrap',
+      exportValue: (r) => r.valor_stock,
+      number: 'amount',
+      priority: 1,
+    },
   },
 ];

@@ -3,12 +3,11 @@
 // the filled one's. On an upright tablet the number, date, description, state and the counts stay in view.
 import { ClipboardList, FileDown, FileText } from 'lucide-react';
 import type { InventarioEstado } from '@shared/contract/inventarios';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
 import { Badge, type BadgeVariant } from '@client/components/ui/badge';
-import { IconButton } from '@client/components/ui/button';
-import { formatDate, formatDateTime } from '@client/lib/format';
+import { RowActions } from '@client/components/row-actions';
+import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
 import type { InventarioRow } from './api';
 
 const L = LABELS.inventarios;
@@ -27,8 +26,8 @@ export interface InventarioRowActions {
 const money = (key: 'valor_sobrantes' | 'valor_faltantes', header: string): DataColumnDef<InventarioRow> => ({
   accessorKey: key,
   header,
-  cell: ({ row }) => formatAmount(row.original[key]),
-  meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', priority: 3 },
+  cell: ({ row }) => formatMoney(row.original[key]),
+  meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', number: 'amount', priority: 3 },
 });
 
 export function inventarioColumns(actions: InventarioRowActions): DataColumnDef<InventarioRow>[] {
@@ -70,17 +69,13 @@ export function inventarioColumns(actions: InventarioRowActions): DataColumnDef<
       header: LABELS.actions,
       enableSorting: false,
       cell: ({ row }) => (
-        <div className="flex justify-center gap-1">
-          <IconButton aria-label={L.open} onClick={() => actions.onOpen(row.original)}>
-            <ClipboardList aria-hidden="true" />
-          </IconButton>
-          <IconButton aria-label={L.blankPdf} onClick={() => actions.onPdf(row.original, false)}>
-            <FileText aria-hidden="true" />
-          </IconButton>
-          <IconButton aria-label={L.filledPdf} onClick={() => actions.onPdf(row.original, true)}>
-            <FileDown aria-hidden="true" />
-          </IconButton>
-        </div>
+        <RowActions
+          actions={[
+            { label: L.open, icon: ClipboardList, onClick: () => actions.onOpen(row.original) },
+            { label: L.blankPdf, icon: FileText, onClick: () => actions.onPdf(row.original, false) },
+            { label: L.filledPdf, icon: FileDown, onClick: () => actions.onPdf(row.original, true) },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-36', priority: 0 },
     },

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { FileDown, FileText, Search } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import type { ConteoLinea } from '@shared/contract/inventarios';
-import { formatAmount, fromCents, toCents } from '@shared/domain/money';
+import { fromCents, toCents } from '@shared/domain/money';
 import { normalizeSearch } from '@shared/domain/stock';
 import { LABELS, MSG } from '@shared/messages';
 import { ConfirmDelete } from '@client/components/confirm-delete';
@@ -24,7 +24,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 import { useHasRole } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import {
@@ -75,7 +75,7 @@ function DiffBadge({ c }: { c: Current }) {
   const word = c.dif > 0 ? L.surplus : L.shortage;
   return (
     <Badge variant={c.dif > 0 ? 'info' : 'danger'}>
-      {`${word} ${c.dif > 0 ? '+' : ''}${formatAmount(fromCents(c.dif))} · S/ ${formatAmount(fromCents(Math.abs(c.importe)))}`}
+      {`${word} ${c.dif > 0 ? '+' : ''}${formatMoney(fromCents(c.dif))} · S/ ${formatMoney(fromCents(Math.abs(c.importe)))}`}
     </Badge>
   );
 }
@@ -92,7 +92,7 @@ function LineCard({ c, editable, onEdit }: { c: Current; editable: boolean; onEd
           <span className="tabular-nums text-slate-500">{l.insumo_codigo}</span> {l.insumo_name}
         </p>
         <p className="text-sm whitespace-nowrap text-slate-600">
-          {L.system}: <span className="font-semibold tabular-nums">{formatAmount(l.stock_sistema)}</span> {l.unimed}
+          {L.system}: <span className="font-semibold tabular-nums">{formatMoney(l.stock_sistema)}</span> {l.unimed}
         </p>
       </div>
       <div className="mt-2 grid items-end gap-3 sm:grid-cols-[12rem_1fr]">
@@ -146,11 +146,11 @@ function Totals({ d, lines }: { d: InventarioDetail; lines: Current[] }) {
       </div>
       <div>
         <dt className="text-slate-500">{L.surpluses}</dt>
-        <dd className="font-medium tabular-nums text-blue-800">{`${t.sobrantes} · S/ ${formatAmount(fromCents(t.valorSobrantes))}`}</dd>
+        <dd className="font-medium tabular-nums text-blue-800">{`${t.sobrantes} · S/ ${formatMoney(fromCents(t.valorSobrantes))}`}</dd>
       </div>
       <div>
         <dt className="text-slate-500">{L.shortages}</dt>
-        <dd className="font-medium tabular-nums text-red-700">{`${t.faltantes} · S/ ${formatAmount(fromCents(t.valorFaltantes))}`}</dd>
+        <dd className="font-medium tabular-nums text-red-700">{`${t.faltantes} · S/ ${formatMoney(fromCents(t.valorFaltantes))}`}</dd>
       </div>
     </dl>
   );
@@ -332,7 +332,7 @@ function Conteo({ d }: { d: InventarioDetail }) {
         <div className="flex flex-col gap-2 text-sm text-slate-700">
           <p>{L.approveSummary(t.sobrantes, t.faltantes)}</p>
           <p className="font-medium">
-            {L.approveValues(formatAmount(fromCents(t.valorSobrantes)), formatAmount(fromCents(t.valorFaltantes)))}
+            {L.approveValues(formatMoney(fromCents(t.valorSobrantes)), formatMoney(fromCents(t.valorFaltantes)))}
           </p>
           {lines.length > t.contadas && <p>{L.approveUncounted(lines.length - t.contadas)}</p>}
           {changed.length > 0 && <p>{L.approveUnsaved}</p>}

@@ -6,9 +6,8 @@ import type { MaquinariaTipo } from '@shared/contract/maquinarias';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { PlacaLink } from '@client/components/placa-link';
-import { IfRole } from '@client/components/row-actions';
+import { RowActions } from '@client/components/row-actions';
 import { MaquinariaStateBadge, maquinariaStateLabel } from '@client/components/maquinaria-estado';
-import { IconButton } from '@client/components/ui/button';
 import type { MaquinariaRow } from './api';
 import type { ProjectedRow } from './meter-projection';
 import { AlertBadges, alertsText, formatHours } from '@client/components/wear-bar';
@@ -119,8 +118,16 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
         align: 'right',
         className: 'tabular-nums',
         priority: 4,
-        exportValue: (r) => `${formatHours(r.horometro_actual)} ${meterUnitLabel(r.horometro)}`,
+        // A number in Excel; its unit (h or km) is the next column of the exports.
+        exportValue: (r) => r.horometro_actual,
+        number: 'measure',
       },
+    },
+    {
+      id: 'unidad_medidor',
+      header: L.meterType,
+      accessorFn: (r) => meterUnitLabel(r.horometro),
+      meta: { hidden: true, searchable: false },
     },
     { accessorKey: 'año_fabrica', header: L.year, meta: { align: 'center', className: 'hidden w-16 lg:table-cell', priority: 6 } },
     {
@@ -138,15 +145,17 @@ export function maquinariaColumns(tipo: MaquinariaTipo, actions: MaquinariaActio
             header: LABELS.actions,
             enableSorting: false,
             cell: ({ row }) => (
-              <div className="mx-auto flex max-w-[5.75rem] flex-wrap items-center justify-center gap-1 xl:max-w-none xl:flex-nowrap">
-                {shown.map(({ key, label, icon: Icon, className }) => (
-                  <IfRole key={key} code={codes[key] ?? undefined}>
-                    <IconButton aria-label={label} className={className} onClick={() => actions[key](row.original)}>
-                      <Icon aria-hidden="true" />
-                    </IconButton>
-                  </IfRole>
-                ))}
-              </div>
+              <RowActions
+                className="mx-auto max-w-[5.75rem] flex-wrap xl:max-w-none xl:flex-nowrap"
+                actions={shown.map(({ key, label, icon, className }) => ({
+                  label,
+                  icon,
+                  className,
+                  code: codes[key] ?? undefined,
+                  destructive: key === 'onDelete',
+                  onClick: () => actions[key](row.original),
+                }))}
+              />
             ),
             meta: { exportable: false, searchable: false, align: 'center', className: 'w-24' },
           } satisfies DataColumnDef<ProjectedRow>,

@@ -22,6 +22,7 @@ const amount = (key: AmountKey, header: string, hideZero: boolean, priority: num
     align: 'right',
     className: 'tabular-nums whitespace-nowrap',
     exportValue: (r) => (hideZero && !r[key] ? null : r[key]),
+    number: 'amount',
     priority,
   },
 });
@@ -68,7 +69,13 @@ export const movimientoColumns: DataColumnDef<MovimientoRow>[] = [
     accessorKey: 'costo_unitario',
     header: M.unitCost,
     cell: ({ row }) => formatUnitCost(row.original.costo_unitario),
-    meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => r.costo_unitario, priority: 2 },
+    meta: {
+      align: 'right',
+      className: 'tabular-nums whitespace-nowrap',
+      exportValue: (r) => r.costo_unitario,
+      number: 'unitCost',
+      priority: 2,
+    },
   },
   amount('importe', M.amount, true, 2),
   amount('saldo', M.balance, false, 1),

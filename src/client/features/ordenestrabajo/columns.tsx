@@ -7,7 +7,7 @@ import type { OrdenEstado } from '@shared/contract/ordenestrabajo';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
 import { Badge, type BadgeVariant } from '@client/components/ui/badge';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { formatDate } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
 import { PendingKeyCell } from '@client/offline/ui';
@@ -74,22 +74,14 @@ export function ordenColumns(actions: OrdenRowActions): DataColumnDef<Row>[] {
       cell: ({ row }) => {
         const r = row.original;
         return (
-          <div className="flex justify-center gap-1">
-            {r._pending === 'rechazado' ? (
-              <IconButton aria-label={LABELS.almacen.fix} onClick={() => actions.onFix(r)} className="text-red-700">
-                <Wrench aria-hidden="true" />
-              </IconButton>
-            ) : (
-              <IconButton aria-label={L.open} onClick={() => actions.onOpen(r)}>
-                <SquarePen aria-hidden="true" />
-              </IconButton>
-            )}
-            {r.ot_id > 0 && !r._pending && (
-              <IconButton aria-label={L.pdf} onClick={() => actions.onPdf(r)}>
-                <FileText aria-hidden="true" />
-              </IconButton>
-            )}
-          </div>
+          <RowActions
+            actions={[
+              r._pending === 'rechazado'
+                ? { label: LABELS.almacen.fix, icon: Wrench, className: 'text-red-700', onClick: () => actions.onFix(r) }
+                : { label: L.open, icon: SquarePen, onClick: () => actions.onOpen(r) },
+              r.ot_id > 0 && !r._pending && { label: L.pdf, icon: FileText, onClick: () => actions.onPdf(r) },
+            ]}
+          />
         );
       },
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-24', priority: 0 },

@@ -5,13 +5,11 @@
 import { Gauge } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { formatReading, meterUnitLabel, worked } from '@shared/domain/lecturas';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import type { DataColumnDef } from '@client/components/data-table';
-import { IfRole, RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { Badge } from '@client/components/ui/badge';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 import type { WithPending } from '@client/offline';
 import { PendingRowBadge, pendingActionsColumn, pendingExportText, type PendingRowActions } from '@client/offline/ui';
 import type { ParteRow } from '@client/components/partes/parte-item';
@@ -86,12 +84,12 @@ export function parteColumns(actions: ParteActions): DataColumnDef<Row>[] {
         <span>
           {row.original.servicio}
           <span className="block text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-            {formatAmount(row.original.cantid)} {row.original.unidad} × {formatAmount(row.original.preuni)}
+            {formatMoney(row.original.cantid)} {row.original.unidad} × {formatMoney(row.original.preuni)}
           </span>
         </span>
       ),
       meta: {
-        exportValue: (r) => `${r.servicio}: ${formatAmount(r.cantid)} ${r.unidad} × ${formatAmount(r.preuni)}`,
+        exportValue: (r) => `${r.servicio}: ${formatMoney(r.cantid)} ${r.unidad} × ${formatMoney(r.preuni)}`,
       },
     },
     {
@@ -112,8 +110,8 @@ export function parteColumns(actions: ParteActions): DataColumnDef<Row>[] {
     {
       accessorKey: 'monto',
       header: LABELS.valoriza.amount,
-      cell: ({ row }) => formatAmount(row.original.monto),
-      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto) },
+      cell: ({ row }) => formatMoney(row.original.monto),
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => r.monto, number: 'amount' },
     },
     {
       id: 'estado',
@@ -132,29 +130,23 @@ export function parteColumns(actions: ParteActions): DataColumnDef<Row>[] {
     // A billed report is changed from its valuation: no actions here.
     pendingActionsColumn<ParteRow>(actions.onFix, (r) => {
       // The readings are corrected (74) on any stored report, billed or not: the bill does not change.
-      const correct = (
-        <IfRole code={ROLE.lecturaCorregir}>
-          <IconButton
-            aria-label={P.correctReadings}
-            title={P.correctReadings}
-            onClick={() => actions.onCorrect(r)}
-            className="text-sky-700 hover:text-sky-900"
-          >
-            <Gauge aria-hidden="true" />
-          </IconButton>
-        </IfRole>
-      );
+      const correct = {
+        label: P.correctReadings,
+        icon: Gauge,
+        code: ROLE.lecturaCorregir,
+        className: 'text-sky-700 hover:text-sky-900',
+        onClick: () => actions.onCorrect(r),
+      };
       return r.valoriza_id ? (
-        <div className="flex items-center justify-center gap-1">{correct}</div>
+        <RowActions actions={[correct]} />
       ) : (
         <RowActions
           editCode={ROLE.parteDiarioEditar}
           deleteCode={ROLE.parteDiarioEliminar}
           onEdit={() => actions.onEdit(r)}
           onDelete={() => actions.onDelete(r)}
-        >
-          {correct}
-        </RowActions>
+          actions={[correct]}
+        />
       );
     }),
   ];

@@ -8,7 +8,6 @@ import { pedidoBody } from '@shared/contract/pedidos';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { useMasterDetail } from '@client/components/use-master-detail';
 import { ROLE } from '@shared/auth/permissions';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { LineItemsHeader, LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import { FormModal } from '@client/components/form-modal';
@@ -23,6 +22,7 @@ import { CATALOG, useCatalog } from '@client/components/catalogs';
 import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { usePedido, useSavePedido, type PedidoDetail, type PedidoLine, type PedidoSave } from './api';
 import { PedidoItemDialog } from './pedido-item-dialog';
+import { formatMoney } from '@client/lib/format';
 
 const P = LABELS.pedidos;
 const A = LABELS.almacen;
@@ -44,7 +44,7 @@ export function PedidoDialog({ open, onOpenChange, editId }: PedidoDialogProps) 
 const lineColumns: LineColumn<PedidoLine>[] = [
   { header: A.code, cell: (l) => l.insumo_codigo, className: 'whitespace-nowrap' },
   { header: A.description, cell: (l) => l.insumo_name },
-  { header: A.quantity, cell: (l) => formatAmount(l.cantidad), align: 'right', className: 'tabular-nums' },
+  { header: A.quantity, cell: (l) => formatMoney(l.cantidad), align: 'right', className: 'tabular-nums' },
   { header: A.unit, cell: (l) => l.unimed_abrev, align: 'center' },
 ];
 

@@ -5,18 +5,17 @@ import { CheckCheck, ClipboardPlus, Pencil } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
-import { IfRole } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import type { VencimientoRow } from './api';
 import { EstadoTareaBadge, estadoLabel } from './estado-badge';
 import { triggerText } from './plan-form';
+import { formatMeasure } from '@client/lib/format';
 
 const L = LABELS.planes;
 const ORDER = { vencida: 0, proxima: 1, al_dia: 2 } as const;
-const TOUCH = 'pointer-coarse:size-11';
 
 export const formatMeter = (n: number | null, horometro: boolean) =>
-  n === null ? '' : `${n.toLocaleString('es-PE', { maximumFractionDigits: 2 })} ${horometro ? L.hours : L.km}`;
+  n === null ? '' : `${formatMeasure(n)} ${horometro ? L.hours : L.km}`;
 
 export interface DueActions {
   onDone: (row: VencimientoRow) => void;
@@ -58,7 +57,8 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
         priority: 3,
         align: 'right',
         className: 'tabular-nums whitespace-nowrap',
-        exportValue: (r) => formatMeter(r.proximo_medidor, r.horometro) || null,
+        exportValue: (r) => r.proximo_medidor,
+        number: 'measure',
       },
     },
     {
@@ -69,8 +69,16 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
         priority: 4,
         align: 'right',
         className: 'tabular-nums whitespace-nowrap',
-        exportValue: (r) => formatMeter(r.horometro_actual, r.horometro),
+        exportValue: (r) => r.horometro_actual,
+        number: 'measure',
       },
+    },
+    {
+      // The unit of both meter columns in the exports, where they are numbers.
+      id: 'unidad_medidor',
+      header: LABELS.maquinarias.meterType,
+      accessorFn: (r) => (r.horometro ? L.hours : L.km),
+      meta: { hidden: true, searchable: false },
     },
     { accessorKey: 'proximo_fecha', header: L.nextDate, meta: { priority: 3, align: 'center', className: 'whitespace-nowrap' } },
     {
@@ -84,33 +92,31 @@ export function dueColumns(actions: DueActions): DataColumnDef<VencimientoRow>[]
       header: LABELS.actions,
       enableSorting: false,
       cell: ({ row }) => (
-        <div className="flex items-center justify-center gap-1">
-          <IfRole code={ROLE.ordenNueva}>
-            <IconButton
-              aria-label={LABELS.ordenes.createFromTask}
-              className={`text-primary hover:text-primary/80 ${TOUCH}`}
-              onClick={() => actions.onOrden(row.original)}
-            >
-              <ClipboardPlus aria-hidden="true" />
-            </IconButton>
-          </IfRole>
-          <IfRole code={ROLE.planNuevo}>
-            <IconButton
-              aria-label={L.markDone}
-              className={`text-emerald-700 hover:text-emerald-900 ${TOUCH}`}
-              onClick={() => actions.onDone(row.original)}
-            >
-              <CheckCheck aria-hidden="true" />
-            </IconButton>
-            <IconButton
-              aria-label={L.editPlan}
-              className={`text-amber-600 hover:text-amber-800 ${TOUCH}`}
-              onClick={() => actions.onEditPlan(row.original)}
-            >
-              <Pencil aria-hidden="true" />
-            </IconButton>
-          </IfRole>
-        </div>
+        <RowActions
+          actions={[
+            {
+              label: LABELS.ordenes.createFromTask,
+              icon: ClipboardPlus,
+              code: ROLE.ordenNueva,
+              className: 'text-primary hover:text-primary/80',
+              onClick: () => actions.onOrden(row.original),
+            },
+            {
+              label: L.markDone,
+              icon: CheckCheck,
+              code: ROLE.planNuevo,
+              className: 'text-emerald-700 hover:text-emerald-900',
+              onClick: () => actions.onDone(row.original),
+            },
+            {
+              label: L.editPlan,
+              icon: Pencil,
+              code: ROLE.planNuevo,
+              className: 'text-amber-600 hover:text-amber-800',
+              onClick: () => actions.onEditPlan(row.original),
+            },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-24' },
     },

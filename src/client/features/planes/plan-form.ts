@@ -4,6 +4,7 @@
 import type { TareaInput, TareaRow } from '@shared/contract/planes';
 import { primerVencimiento, type Programacion } from '@shared/domain/planes';
 import { LABELS } from '@shared/messages';
+import { formatMeasure } from '@client/lib/format';
 
 const L = LABELS.planes;
 
@@ -95,7 +96,7 @@ export function proximoOf(f: TareaForm): { proximo_medidor: number | null; proxi
 
 /** 'Cada 250 h o 90 días', 'Cada 5,000 km', 'Cada 30 días'. */
 export function triggerText(t: { cada_medidor: number | null; cada_dias: number | null }, horometro: boolean): string {
-  const meter = t.cada_medidor === null ? null : `${t.cada_medidor.toLocaleString('es-PE')} ${horometro ? L.hours : L.km}`;
+  const meter = t.cada_medidor === null ? null : `${formatMeasure(t.cada_medidor)} ${horometro ? L.hours : L.km}`;
   const dias = t.cada_dias === null ? null : L.days(t.cada_dias);
   const what = L.trigger(meter, dias);
   return what ? `${L.every} ${what}` : '';

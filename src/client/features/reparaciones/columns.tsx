@@ -1,11 +1,10 @@
 // Columns of LISTADO DE REPARACIONES: number, order number, plate, description, detail (hidden),
 // provider, warranty, amount, date, and the action column only on the admin type (40 edit / 41 delete).
 import { ROLE } from '@shared/auth/permissions';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 import type { ReparacionRow } from './api';
 
 const R = LABELS.reparaciones;
@@ -27,8 +26,8 @@ export function reparacionColumns(
     {
       accessorKey: 'monto',
       header: LABELS.reparacionMonto.amount,
-      cell: ({ row }) => formatAmount(row.original.monto),
-      meta: { align: 'right', className: 'w-28 tabular-nums whitespace-nowrap', pdfWidth: 60, priority: 3 },
+      cell: ({ row }) => formatMoney(row.original.monto),
+      meta: { align: 'right', className: 'w-28 tabular-nums whitespace-nowrap', pdfWidth: 60, number: 'amount', priority: 3 },
     },
     {
       accessorKey: 'fecha',

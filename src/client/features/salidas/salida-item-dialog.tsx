@@ -7,7 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { salidaLine } from '@shared/contract/salidas';
-import { formatAmount, toCents } from '@shared/domain/money';
+import { toCents } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { FORM_VALIDATION } from '@client/components/form-field';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
@@ -20,6 +20,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { SalidaLine } from './api';
 import { usePicked } from '@client/components/use-picked';
+import { formatMoney } from '@client/lib/format';
 
 const A = LABELS.almacen;
 const S = LABELS.salidas;
@@ -116,7 +117,7 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
               <span className="flex justify-between gap-3">
                 <span>{insumoText(s)}</span>
                 <span className="tabular-nums opacity-80">
-                  {formatAmount(availableOf(s.id, s.stock))} {s.unimed}
+                  {formatMoney(availableOf(s.id, s.stock))} {s.unimed}
                 </span>
               </span>
             )}
@@ -146,7 +147,7 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
         </div>
         <div>
           <Label htmlFor={`${id}-stock`}>{S.available}</Label>
-          <Input id={`${id}-stock`} readOnly disabled value={available === null ? '' : formatAmount(available)} className="tabular-nums" />
+          <Input id={`${id}-stock`} readOnly disabled value={available === null ? '' : formatMoney(available)} className="tabular-nums" />
         </div>
         <div>
           <Label htmlFor={`${id}-unit`}>{A.unit}</Label>

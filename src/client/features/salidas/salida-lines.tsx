@@ -1,9 +1,9 @@
 // Item table of the exit modal: code, description, unit, quantity (flagged when above the available stock, with the
 // quantity available now), observation, with edit and remove buttons.
 import { LABELS, MSG } from '@shared/messages';
-import { formatAmount } from '@shared/domain/money';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import type { SalidaLine } from './api';
+import { formatMoney } from '@client/lib/format';
 
 const A = LABELS.almacen;
 
@@ -29,12 +29,12 @@ export function SalidaLines({ lines, keys, overLines, availableAt, onEdit, onRem
       cell: (l, i) =>
         overLines.has(i) ? (
           <span className="text-destructive" title={MSG.quantityUnavailable}>
-            {formatAmount(l.cantidad)}
+            {formatMoney(l.cantidad)}
             <span className="block text-xs">{MSG.quantityUnavailable}</span>
-            {availableAt && <span className="block text-xs">{MSG.availableNow(formatAmount(availableAt(i)))}</span>}
+            {availableAt && <span className="block text-xs">{MSG.availableNow(formatMoney(availableAt(i)))}</span>}
           </span>
         ) : (
-          formatAmount(l.cantidad)
+          formatMoney(l.cantidad)
         ),
     },
     { header: A.observation, cell: (l) => l.observacion ?? '' },

@@ -3,8 +3,7 @@ import { KeyRound, ListTree } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
-import { IfRole, RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import { ActiveStateBadge, activeStateLabel } from '@client/components/state-badge';
 import type { UsuarioRow } from './api';
 
@@ -37,18 +36,23 @@ export function usuarioColumns(a: UsuarioActions): DataColumnDef<UsuarioRow>[] {
           deleteCode={ROLE.usuarioEliminar}
           onEdit={() => a.onEdit(row.original)}
           onDelete={() => a.onDelete(row.original)}
-        >
-          <IfRole code={ROLE.usuarioPermisos}>
-            <IconButton aria-label={L.permissions} onClick={() => a.onPermissions(row.original)} className="text-brand-600">
-              <ListTree aria-hidden="true" />
-            </IconButton>
-          </IfRole>
-          <IfRole code={ROLE.usuarioClave}>
-            <IconButton aria-label={L.password} onClick={() => a.onPassword(row.original)} className="text-slate-700">
-              <KeyRound aria-hidden="true" />
-            </IconButton>
-          </IfRole>
-        </RowActions>
+          actions={[
+            {
+              label: L.permissions,
+              icon: ListTree,
+              code: ROLE.usuarioPermisos,
+              className: 'text-brand-600',
+              onClick: () => a.onPermissions(row.original),
+            },
+            {
+              label: L.password,
+              icon: KeyRound,
+              code: ROLE.usuarioClave,
+              className: 'text-slate-700',
+              onClick: () => a.onPassword(row.original),
+            },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-40' },
     },

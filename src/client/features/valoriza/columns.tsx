@@ -2,27 +2,15 @@
 // (hidden), amount, actions: edit (20), view PDF (21), delete (22).
 import { FileText } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
 import { RowActions } from '@client/components/row-actions';
-import { IconButton } from '@client/components/ui/button';
-import { formatDate } from '@client/lib/format';
-import { useHasRole } from '@client/lib/session';
+import { formatDate, formatMoney } from '@client/lib/format';
 import type { ValorizaRow } from './api';
 
 const V = LABELS.valoriza;
 
 export const rubroLabel = (rubro: number) => LABELS.rubros[rubro - 1] ?? String(rubro);
-
-function PdfButton({ onClick }: { onClick: () => void }) {
-  if (!useHasRole(ROLE.valorizaPdf)) return null;
-  return (
-    <IconButton aria-label={V.pdf} title={V.pdf} onClick={onClick} className="text-sky-700 hover:text-sky-900">
-      <FileText aria-hidden="true" />
-    </IconButton>
-  );
-}
 
 export function valorizaColumns(actions: {
   onEdit: (row: ValorizaRow) => void;
@@ -49,8 +37,8 @@ export function valorizaColumns(actions: {
     {
       accessorKey: 'monto',
       header: V.amount,
-      cell: ({ row }) => formatAmount(row.original.monto),
-      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => formatAmount(r.monto), priority: 1 },
+      cell: ({ row }) => formatMoney(row.original.monto),
+      meta: { align: 'right', className: 'tabular-nums whitespace-nowrap', exportValue: (r) => r.monto, number: 'amount', priority: 1 },
     },
     { accessorKey: 'created_at', header: LABELS.actividades.createdAt, meta: { hidden: true, exportable: false } },
     {
@@ -63,9 +51,16 @@ export function valorizaColumns(actions: {
           deleteCode={ROLE.valorizaEliminar}
           onEdit={() => actions.onEdit(row.original)}
           onDelete={() => actions.onDelete(row.original)}
-        >
-          <PdfButton onClick={() => actions.onPdf(row.original)} />
-        </RowActions>
+          actions={[
+            {
+              label: V.pdf,
+              icon: FileText,
+              code: ROLE.valorizaPdf,
+              className: 'text-sky-700 hover:text-sky-900',
+              onClick: () => actions.onPdf(row.original),
+            },
+          ]}
+        />
       ),
       meta: { exportable: false, searchable: false, align: 'center', className: 'w-32' },
     },

@@ -1,7 +1,6 @@
 // 'Partes sin valorizar': the daily reports already saved from the field and not billed yet, by machine and dates,
 // with a checkbox each; the chosen ones join the valuation (sent as `{ parte_id }`, attached by the server).
 import { useMemo, useState } from 'react';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import { Modal } from '@client/components/modal';
@@ -12,6 +11,7 @@ import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/compone
 import { usePartes, type ParteRow } from '@client/components/partes/parte-item';
 import { MaquinariaCell, ParteNumberCell } from './parte-cells';
 import { RANGE_MONTHS } from '@shared/contract/ranges';
+import { formatMoney } from '@client/lib/format';
 
 const V = LABELS.valoriza;
 const P = LABELS.partes;
@@ -60,8 +60,8 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
       header: P.machine,
       cell: (r) => <MaquinariaCell placa={r.placa} operador={r.nombre_operador} />,
     },
-    { header: P.service, cell: (r) => `${r.servicio} · ${formatAmount(r.cantid)} ${r.unidad}` },
-    { header: V.amount, cell: (r) => formatAmount(r.monto), align: 'right', className: 'tabular-nums' },
+    { header: P.service, cell: (r) => `${r.servicio} · ${formatMoney(r.cantid)} ${r.unidad}` },
+    { header: V.amount, cell: (r) => formatMoney(r.monto), align: 'right', className: 'tabular-nums' },
   ];
 
   const close = () => {

@@ -3,7 +3,6 @@
 import { useMemo, useState } from 'react';
 import { ListPlus, Plus } from 'lucide-react';
 import { ROLE } from '@shared/auth/permissions';
-import { formatAmount } from '@shared/domain/money';
 import { LABELS } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import type { MasterDetail } from '@client/components/use-master-detail';
@@ -14,6 +13,7 @@ import { ParteDialog } from '@client/components/partes/parte-dialog';
 import { PickPartesDialog } from './pick-partes-dialog';
 import { MaquinariaCell, ParteNumberCell } from './parte-cells';
 import { itemOf, type ParteView, type ValItem } from './use-valoriza-form';
+import { formatMoney } from '@client/lib/format';
 
 const V = LABELS.valoriza;
 const P = LABELS.partes;
@@ -40,16 +40,16 @@ const COLUMNS: LineColumn<ValItem>[] = [
     header: V.quantity,
     cell: (l) => (
       <span className="whitespace-nowrap">
-        {formatAmount(l.partesdiarios_det.cantid)} {l.view.unidad}
+        {formatMoney(l.partesdiarios_det.cantid)} {l.view.unidad}
         <span className="block text-xs text-muted-foreground" title={V.unitPrice}>
-          × {formatAmount(l.partesdiarios_det.preuni)}
+          × {formatMoney(l.partesdiarios_det.preuni)}
         </span>
       </span>
     ),
     align: 'right',
     className: 'tabular-nums',
   },
-  { header: V.amount, cell: (l) => formatAmount(l.monto), align: 'right', className: 'tabular-nums' },
+  { header: V.amount, cell: (l) => formatMoney(l.monto), align: 'right', className: 'tabular-nums' },
 ];
 
 /** What the reports' sub-modals do to the lines: a report typed or edited here, or unbilled ones picked. */

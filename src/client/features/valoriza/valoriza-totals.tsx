@@ -11,6 +11,7 @@ import { FieldError, Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import type { ValorizaFormState } from './use-valoriza-form';
+import { formatMoney } from '@client/lib/format';
 
 const V = LABELS.valoriza;
 
@@ -38,7 +39,7 @@ export function Totals({ totals }: { totals: TotalsOf }) {
       {rows.map(([label, value, cls]) => (
         <div key={label} className="contents">
           <dt className={cls}>{label}</dt>
-          <dd className={`text-right tabular-nums ${cls ?? ''}`}>{formatAmount(value)}</dd>
+          <dd className={`text-right tabular-nums ${cls ?? ''}`}>{formatMoney(value)}</dd>
         </div>
       ))}
     </dl>

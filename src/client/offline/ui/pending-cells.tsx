@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Wrench } from 'lucide-react';
 import { LABELS } from '@shared/messages';
 import { ACTIONS_COLUMN_ID, type DataColumnDef } from '@client/components/data-table';
-import { IconButton } from '@client/components/ui/button';
+import { RowActions } from '@client/components/row-actions';
 import type { PendingMark, WithPending } from '../merge-pending';
 import { PendingRowBadge } from './pending-row-badge';
 
@@ -48,13 +48,7 @@ export function pendingActionsColumn<Row>(
     cell: ({ row }) => {
       const r = row.original;
       if (r._pending === 'rechazado')
-        return (
-          <div className="flex justify-center">
-            <IconButton aria-label={A.fix} title={A.fix} onClick={() => onFix(r)} className="text-red-700">
-              <Wrench aria-hidden="true" />
-            </IconButton>
-          </div>
-        );
+        return <RowActions actions={[{ label: A.fix, icon: Wrench, className: 'text-red-700', onClick: () => onFix(r) }]} />;
       if (r._pending) return null;
       return saved(r);
     },

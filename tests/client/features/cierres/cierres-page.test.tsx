@@ -122,7 +122,7 @@ describe('Cierre mensual de almacén', () => {
         },
       ],
     };
-    const rows = inventarioRows(d, (n) => n);
+    const rows = inventarioRows(d);
     expect(rows.at(-1)).toEqual([L.total, '', '', '', 0.3, '', 1.05, '', 0.3, '', 1.05]);
   });
 });
