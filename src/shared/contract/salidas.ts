@@ -19,6 +19,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { deltaBody, listDelta } from './list-delta';
 
 /** A line of an exit (the sub-modal validates with it too). */
 export const salidaLine = z.object({
@@ -95,6 +96,16 @@ export const salidasApi = {
     access: READERS.salidas,
     body: salidaListBody,
     answer: z.array(salidaRow),
+  }),
+  delta: endpoint({
+    method: 'POST',
+    path: '/api/salidas/list/delta',
+    summary: 'Lo que cambió en la lista de salidas desde el punto de sincronización del dispositivo (o la lista entera sin él)',
+    description:
+      'Con el mismo filtro que /api/salidas/list y el cursor `since` de la respuesta anterior: las filas nuevas o editadas desde entonces, los id a quitar (eliminadas o que dejaron el filtro) y el cursor nuevo. Sin cursor, o con uno de otra base de datos o más viejo que las eliminaciones guardadas, responde la lista entera con `full: true`.',
+    access: READERS.salidas,
+    body: deltaBody(salidaListBody),
+    answer: listDelta(salidaRow),
   }),
   vales: endpoint({
     method: 'GET',
