@@ -25,7 +25,7 @@ describe('list deltas through the change cursor (salidas)', () => {
   let B: number;
   let other: string;
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = s.admin) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = s.admin) =>
     call(s.t.app, token, { method, url, payload });
   const exit = (vale: string, fecha: string, lines: object[], extra: object = {}) => ({
     editorMode: 'crear',
