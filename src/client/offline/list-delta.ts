@@ -14,6 +14,14 @@ export interface DeltaSpec<Row> {
   order?: (a: Row, b: Row) => number;
 }
 
+/** A list's order, every field descending (dates and ISO timestamps as text, ids as numbers): `newestFirst('fecha', 'id')`. */
+export function newestFirst<Row>(...fields: (keyof Row)[]): (a: Row, b: Row) => number {
+  return (a, b) => {
+    for (const f of fields) if (a[f] !== b[f]) return a[f] < b[f] ? 1 : -1;
+    return 0;
+  };
+}
+
 interface Copy<Row> {
   rows: Row[];
   cursor: string;

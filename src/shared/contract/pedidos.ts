@@ -16,6 +16,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { deltaEndpoint } from './list-delta';
 import { unimedRow } from './insumos';
 
 /** A line of a request (the sub-modal validates with it too). */
@@ -76,6 +77,15 @@ export type PedidoDetail = z.infer<typeof pedidoDetail>;
 
 const STATUS_RULE = 'Solo un usuario con el código 12 pone o cambia el estado del pedido (403 si no lo tiene).';
 
+const list = endpoint({
+  method: 'POST',
+  path: '/api/pedidos/list',
+  summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
+  access: READERS.pedidos,
+  body: pedidoListBody,
+  answer: z.array(pedidoRow),
+});
+
 /** The endpoints of supply requests (and the units of measure their lines use). */
 export const pedidosApi = {
   unimeds: endpoint({
@@ -85,14 +95,8 @@ export const pedidosApi = {
     access: READERS.unimeds,
     answer: z.array(unimedRow),
   }),
-  list: endpoint({
-    method: 'POST',
-    path: '/api/pedidos/list',
-    summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
-    access: READERS.pedidos,
-    body: pedidoListBody,
-    answer: z.array(pedidoRow),
-  }),
+  list,
+  delta: deltaEndpoint(list, pedidoRow, 'la lista de pedidos'),
   get: endpoint({
     method: 'GET',
     path: '/api/pedidos/:pedido_id',

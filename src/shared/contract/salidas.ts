@@ -19,7 +19,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
-import { deltaBody, listDelta } from './list-delta';
+import { deltaEndpoint } from './list-delta';
 
 /** A line of an exit (the sub-modal validates with it too). */
 export const salidaLine = z.object({
@@ -87,26 +87,19 @@ export const valeQuery = z.object({ nro_vale: text(30) });
 export const valeUse = z.object({ id: z.number(), fecha: dateOut, placa: z.string() });
 export type ValeUse = z.infer<typeof valeUse>;
 
+const list = endpoint({
+  method: 'POST',
+  path: '/api/salidas/list',
+  summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+  access: READERS.salidas,
+  body: salidaListBody,
+  answer: z.array(salidaRow),
+});
+
 /** The endpoints of warehouse exits. */
 export const salidasApi = {
-  list: endpoint({
-    method: 'POST',
-    path: '/api/salidas/list',
-    summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
-    access: READERS.salidas,
-    body: salidaListBody,
-    answer: z.array(salidaRow),
-  }),
-  delta: endpoint({
-    method: 'POST',
-    path: '/api/salidas/list/delta',
-    summary: 'Lo que cambió en la lista de salidas desde el punto de sincronización del dispositivo (o la lista entera sin él)',
-    description:
-      'Con el mismo filtro que /api/salidas/list y el cursor `since` de la respuesta anterior: las filas nuevas o editadas desde entonces, los id a quitar (eliminadas o que dejaron el filtro) y el cursor nuevo. Sin cursor, o con uno de otra base de datos o más viejo que las eliminaciones guardadas, responde la lista entera con `full: true`.',
-    access: READERS.salidas,
-    body: deltaBody(salidaListBody),
-    answer: listDelta(salidaRow),
-  }),
+  list,
+  delta: deltaEndpoint(list, salidaRow, 'la lista de salidas'),
   vales: endpoint({
     method: 'GET',
     path: '/api/salidas/vales',

@@ -5,7 +5,7 @@ import { pathOf } from '@shared/contract/endpoint';
 import { salidasApi, type SalidaBody, type SalidaDetail, type SalidaLineOut, type SalidaRow } from '@shared/contract/salidas';
 import { call } from '@client/lib/api';
 import { useDeltaListQuery } from '@client/components/list-query';
-import { cachedData, type DeltaSpec } from '@client/offline';
+import { cachedData, newestFirst, type DeltaSpec } from '@client/offline';
 import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { SalidaDetail, SalidaRow };
@@ -39,11 +39,7 @@ export interface SalidaOutboxMeta extends Record<string, unknown> {
 }
 
 /** The list's order (the server's): newest date first, then newest saved. New rows of a delta are placed by it. */
-const SALIDAS_DELTA: DeltaSpec<SalidaRow> = {
-  keyOf: (r) => r.id,
-  order: (a, b) =>
-    a.fecha === b.fecha ? (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1) : a.fecha < b.fecha ? 1 : -1,
-};
+const SALIDAS_DELTA: DeltaSpec<SalidaRow> = { keyOf: (r) => r.id, order: newestFirst('fecha', 'created_at', 'id') };
 
 /** The exits of the filter: the device's copy at once, then what changed since it (docs/architecture.md, "List deltas"). */
 export function useSalidas(body: MaquinariaDateBody) {
