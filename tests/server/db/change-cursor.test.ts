@@ -153,6 +153,43 @@ describe('list deltas through the change cursor (salidas)', () => {
     expect((await delta(d.cursor)).full).toBe(false);
   });
 
+  it('answers the requests and entries lists the same way (a line edited, a request deleted, an entry deleted)', async () => {
+    const pedido = (lines: object[]) => ({
+      editorMode: 'crear',
+      maquinaria_id: maq,
+      fecha: '2024-05-20',
+      observacion: null,
+      pedidos_det: lines,
+    });
+    const ped = async (path: string, body: object) => (await send('POST', path, body)).json();
+    const p1 = (await send('POST', '/api/pedidos', pedido([{ insumo_id: A, cantidad: 1 }]))).json();
+    const p2 = (await send('POST', '/api/pedidos', pedido([{ insumo_id: B, cantidad: 1 }]))).json();
+    const range = { ...RANGE, maquinaria_id: maq };
+    const before = await ped('/api/pedidos/list/delta', { ...range, since: null });
+    expect(before.full).toBe(true);
+    const edit = await send('PUT', `/api/pedidos/${p1.pedido_id}`, {
+      ...pedido([{ ...p1.pedidos_det[0], cantidad: 4 }]),
+      editorMode: 'editar',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await send('DELETE', `/api/pedidos/${p2.pedido_id}`, undefined, other)).statusCode).toBe(200);
+    const d = await ped('/api/pedidos/list/delta', { ...range, since: before.cursor });
+    expect(d.full).toBe(false);
+    expect(d.rows.map((r: { pedido_id: number }) => r.pedido_id)).toEqual([p1.pedido_id]);
+    expect(d.rows[0].detalle).toContain('x 4');
+    expect(d.deleted).toEqual([p2.pedido_id]);
+
+    const entries = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: null });
+    await seedOrder(s.t.database.db, { orden_id: 8802, nro: '8802', anio: 2024, items: [ITEMS[0]] });
+    const entry = await ped('/api/ingresos', entryBody('8802', 2024, [ITEMS[0]]));
+    const added = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: entries.cursor });
+    expect(added).toMatchObject({ full: false, deleted: [] });
+    expect(added.rows.map((r: { id: number }) => r.id)).toEqual([entry.id]);
+    expect((await send('DELETE', `/api/ingresos/${entry.id}`, undefined, other)).statusCode).toBe(200);
+    const after = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: added.cursor });
+    expect(after).toMatchObject({ full: false, rows: [], deleted: [entry.id] });
+  });
+
   it('refuses an oversized cursor with a 400', async () => {
     const res = await send('POST', '/api/salidas/list/delta', { ...RANGE, since: 'x'.repeat(100) });
     expect(res.statusCode).toBe(400);
