@@ -279,14 +279,15 @@ export async function login(page: Page): Promise<void> {
   await page.locator('input[name="username"]').fill('admin');
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: LABELS.shell.signIn, exact: true }).click();
+  await page.getByText(LABELS.shell.welcome('Administrador del Sistema')).waitFor({ timeout: 30_000 });
   await openAlmacen(page);
 }
 
-/** Waits for the welcome screen and opens the side menu's Almacén group. */
+/** Waits for the side menu and opens its Almacén group. */
 async function openAlmacen(page: Page): Promise<void> {
-  await page.getByText(LABELS.shell.welcome('Administrador del Sistema')).waitFor({ timeout: 30_000 });
   const nav = page.getByRole('navigation', { name: LABELS.menu.navigation });
   const group = nav.getByRole('button', { name: LABELS.menu.almacen });
+  await group.waitFor({ state: 'attached', timeout: 30_000 });
   // On a tablet the menu is a closed (inert) drawer at first.
   if (await group.evaluate((el) => el.closest('[inert]') !== null)) await page.getByRole('button', { name: LABELS.menu.toggle }).click();
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
