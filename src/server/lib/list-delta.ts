@@ -33,6 +33,17 @@ export interface DeltaSource {
   touched?: (since: number) => SQL[];
 }
 
+/**
+ * The oldest transaction of this database still running at the statement's snapshot (or the snapshot's xmax when
+ * none): every version below it is committed and visible. Transactions of other databases of the cluster (another
+ * office's, a test run's) are left out, so they do not hold the cursor back. Needs the app's role to see its own
+ * sessions' `backend_xid` in pg_stat_activity (it does: the same role).
+ */
+const horizon = sql`(select coalesce(min(x::text::bigint), pg_snapshot_xmax(pg_current_snapshot())::text::bigint)::text
+  from pg_snapshot_xip(pg_current_snapshot()) x
+  where (x::text::bigint % 4294967296)::text::xid in
+    (select backend_xid from pg_stat_activity where datname = current_database() and backend_xid is not null))`;
+
 /** A cursor: `<database oid>.<version>`, so a cursor of another database (a restore elsewhere) is never trusted. */
 const CURSOR = /^(\d{1,10})\.(\d{1,19})$/;
 
@@ -67,7 +78,7 @@ function usableSince(since: string | null | undefined, p: Point): number | null 
  * The list's rows changed since `since` with the ids the device drops (deleted, or edited out of the filter), and
  * the new cursor; or the whole list (`full: true`) without a usable `since`. Bounded like every list (`max` rows,
  * else 400). The rows and the cursor come from one statement, so one snapshot: a change committed while it runs
- * comes in the next delta (the cursor is the oldest transaction still running, not the newest version seen).
+ * comes in the next delta (the cursor is this database's oldest transaction still running, not the newest version seen).
  */
 export async function listDelta<T>(db: Db, src: DeltaSource, since: string | null | undefined, max = MAX_LIST_ROWS): Promise<JsonText<T>> {
   const point = await syncPoint(db);
@@ -92,7 +103,7 @@ export async function listDelta<T>(db: Db, src: DeltaSource, since: string | nul
     db,
     sql`with r as (select * from (${src.query(changed)}) q limit ${max + 1})
       select (select coalesce(json_agg(r), '[]'::json) from r)::text as rows, (select count(*)::int from r) as n,
-        ${deleted}::text as deleted, pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
+        ${deleted}::text as deleted, ${horizon} as xmin`,
   );
   if (r.n > max) throw badRequest(MSG.listTooLong(max));
   const cursor = `${point.db}.${r.xmin}`;
