@@ -4,7 +4,8 @@
 // app/query-client.ts (kept out of this module so the login bundle does not load the offline engine).
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { logout } from '@client/lib/logout';
-import { cachedData, isNetworkError, useOfflineInfo, type OfflineInfo } from '@client/offline';
+import { cachedData, deltaFetch, isNetworkError, useOfflineInfo, type DeltaSpec, type OfflineInfo } from '@client/offline';
+import type { ListDelta } from '@shared/contract/list-delta';
 import { api, ApiError } from '@client/lib/api';
 
 /**
@@ -57,6 +58,37 @@ export interface ListQueryExtras {
 /** Every list screen's query: `const q = useListQuery(['actividades'], (signal) => call(actividadesApi.list, { signal }))`. */
 export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { enabled?: boolean } = {}) {
   const query = useQuery({ ...listQueryOptions<T>(key, source), enabled: opts.enabled });
+  const info = useOfflineInfo(key);
+  const offline = { ...info, noCopy: query.data === undefined && isNetworkError(query.error) };
+  return Object.assign(query, { offline }) as typeof query & ListQueryExtras;
+}
+
+/**
+ * A list kept on the device and refreshed by delta (docs/architecture.md, "List deltas"): the device's copy is
+ * painted at once, then the server's changes since its cursor are merged in. `fetchDelta` calls the list's delta
+ * endpoint with the filter and `since`.
+ */
+export function useDeltaListQuery<Row>(
+  key: QueryKey,
+  fetchDelta: (since: string | null, signal: AbortSignal) => Promise<ListDelta<Row>>,
+  spec: DeltaSpec<Row>,
+) {
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal, client }) => {
+      try {
+        const onCopy = (rows: Row[]) => {
+          if (client.getQueryData(key) === undefined) client.setQueryData(key, rows);
+        };
+        return (await deltaFetch<Row>(key, (since) => fetchDelta(since, signal), spec, { onCopy })).data;
+      } catch (err) {
+        applyListLoadPolicy(err);
+        throw err;
+      }
+    },
+    retry: false,
+    refetchOnReconnect: 'always',
+  });
   const info = useOfflineInfo(key);
   const offline = { ...info, noCopy: query.data === undefined && isNetworkError(query.error) };
   return Object.assign(query, { offline }) as typeof query & ListQueryExtras;

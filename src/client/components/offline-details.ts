@@ -8,6 +8,9 @@ import { MSG } from '@shared/messages';
 import { toast } from '@client/lib/toast';
 import { prefetchDetails, readCached, type CacheKey } from '@client/offline';
 
+/** How many of the newest rows keep their detail on the device. */
+const DETAILS_KEPT = 100;
+
 /** A record's detail: its query key (as the detail query uses it) and its GET address; null when it has none. */
 export type DetailEntry<Row> = (row: Row) => readonly [CacheKey, string] | null;
 
@@ -23,7 +26,16 @@ export function useOfflineDetails<Row>(
 ): (row: Row, go: () => void) => void {
   useEffect(() => {
     if (!rows || fromDevice) return;
-    void prefetchDetails(rows.map(entry).filter((e): e is readonly [CacheKey, string] => e !== null));
+    // Only the newest rows' details are kept (prefetchDetails' limit): no entry is built for the thousands after them.
+    void prefetchDetails(
+      rows
+        .slice(0, DETAILS_KEPT)
+        .map(entry)
+        .filter((e): e is readonly [CacheKey, string] => e !== null),
+      {
+        limit: DETAILS_KEPT,
+      },
+    );
   }, [rows, fromDevice, entry]);
 
   return useCallback(

@@ -45,7 +45,7 @@ const ONLINE: OfflineInfo = { fromCache: false, savedAt: null, message: null };
 const infos = new Map<string, OfflineInfo>();
 const infoEvents = createEmitter<void>();
 
-function setInfo(key: string, fromCache: boolean, savedAt: number): void {
+export function setInfo(key: string, fromCache: boolean, savedAt: number): void {
   const message = fromCache ? MSG.offlineCopy(formatDateTime(savedAt)) : null;
   const prev = infos.get(key);
   if (prev && prev.fromCache === fromCache && prev.savedAt === savedAt) return;
@@ -53,7 +53,7 @@ function setInfo(key: string, fromCache: boolean, savedAt: number): void {
   infoEvents.emit();
 }
 
-function ownerOf(opts: CacheOptions): number | null {
+export function ownerOf(opts: CacheOptions): number | null {
   return opts.userId !== undefined ? opts.userId : (getSession()?.user.id ?? null);
 }
 

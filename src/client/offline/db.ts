@@ -12,6 +12,8 @@ export interface CacheRow {
   savedAt: number;
   /** Session user that fetched it; a copy is only served back to the same user. */
   userId: number | null;
+  /** A delta list's sync point (list-delta.ts); `data` is then the rows as JSON text. */
+  cursor?: string;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'retrying' | 'rejected';

@@ -19,6 +19,7 @@ export {
   type OfflineInfo,
   type CacheKey,
 } from './cache';
+export { deltaFetch, newestFirst, type DeltaSpec } from './list-delta';
 export { useOutbox, usePendingCount, useMergedRows, useOfflineSave, useResourceSave, useSyncEvent, type WithPending } from './hooks';
 export { useSyncEngine } from './engine-context';
 /** @public A correcting editor's files (docs/architecture.md, "How to add an offline form"). */

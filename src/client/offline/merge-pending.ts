@@ -20,6 +20,8 @@ export function mergePending<R extends object>(
   items: readonly OutboxItem[],
   opts: MergeOptions<R> = {},
 ): WithPending<R>[] {
+  // Nothing of this resource waits: the rows themselves, so the table keeps its per-array work (orders, searches).
+  if (!items.some((item) => item.resource === resource && item.ackedAt === null)) return rows as WithPending<R>[];
   const merged: WithPending<R>[] = [...rows];
   const added: WithPending<R>[] = [];
   for (const item of items) {

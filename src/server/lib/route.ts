@@ -13,6 +13,7 @@ import {
   type QueryOut,
 } from '@shared/contract/endpoint';
 import { sendJson, type JsonRows } from './json-rows';
+import type { JsonText } from './list-delta';
 import { answers } from './responses';
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{
   Body: BodyOut<E>;
 }>;
 
-type ListText<A> = A extends z.ZodArray<infer Row> ? JsonRows<z.input<Row>> : never;
+type ListText<A> = A extends z.ZodArray<infer Row> ? JsonRows<z.input<Row>> : A extends z.ZodObject ? JsonText<z.input<A>> : never;
 
 /**
  * What a handler returns: the answer (checked against its schema when the code is type-checked, encoded by it when

@@ -4,6 +4,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
+import { pruneTombstones } from '../lib/list-delta';
 
 export const KEY_KEEP_DAYS = 30;
 
@@ -20,6 +21,9 @@ export function startKeyPurge(db: Db, log: { error(obj: unknown, msg: string): v
     try {
       const n = await purgeOldKeys(db);
       if (n > 0) log.info({ claves: n }, 'Claves de idempotencia vencidas borradas');
+      // The lists' tombstones go on the same schedule (lib/list-delta.ts).
+      const t = await pruneTombstones(db);
+      if (t > 0) log.info({ borrados: t }, 'Marcas de filas eliminadas vencidas borradas');
     } catch (err) {
       log.error({ err }, 'No se pudieron borrar las claves de idempotencia vencidas');
     }

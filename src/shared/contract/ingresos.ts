@@ -4,6 +4,7 @@ import { ROLE, READERS } from '../auth/permissions';
 import { FIELD } from '../messages';
 import { dateRange, dateStr, editorMode, idParam, messageResponse, numeric, optionalText, orderYear, positiveAmount, text } from './common';
 import { endpoint } from './endpoint';
+import { deltaEndpoint } from './list-delta';
 import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 const nroOrden = text(20);
@@ -113,6 +114,16 @@ export const ingresoDetail = ingresoRow.omit({ guias: true }).extend({
 });
 export type IngresoDetail = z.infer<typeof ingresoDetail>;
 
+const list = endpoint({
+  method: 'POST',
+  path: '/api/ingresos/list',
+  summary: 'Ingresos de insumos entre dos fechas, el más reciente primero',
+  description: rangeDoc(RANGE_MONTHS.ingresos),
+  access: READERS.ingresos,
+  body: ingresoListBody,
+  answer: z.array(ingresoRow),
+});
+
 /** The endpoints of warehouse entries. */
 export const ingresosApi = {
   orden: endpoint({
@@ -124,15 +135,8 @@ export const ingresosApi = {
     body: infoOrdenBody,
     answer: ordenInfo,
   }),
-  list: endpoint({
-    method: 'POST',
-    path: '/api/ingresos/list',
-    summary: 'Ingresos de insumos entre dos fechas, el más reciente primero',
-    description: rangeDoc(RANGE_MONTHS.ingresos),
-    access: READERS.ingresos,
-    body: ingresoListBody,
-    answer: z.array(ingresoRow),
-  }),
+  list,
+  delta: deltaEndpoint(list, ingresoRow, 'la lista de ingresos'),
   get: endpoint({
     method: 'GET',
     path: '/api/ingresos/:id',

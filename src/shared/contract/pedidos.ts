@@ -16,6 +16,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { deltaEndpoint } from './list-delta';
 import { RANGE_MONTHS, rangeDoc } from './ranges';
 import { unimedRow } from './insumos';
 
@@ -77,6 +78,16 @@ export type PedidoDetail = z.infer<typeof pedidoDetail>;
 
 const STATUS_RULE = 'Solo un usuario con el código 12 pone o cambia el estado del pedido (403 si no lo tiene).';
 
+const list = endpoint({
+  method: 'POST',
+  path: '/api/pedidos/list',
+  summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
+  description: rangeDoc(RANGE_MONTHS.pedidos),
+  access: READERS.pedidos,
+  body: pedidoListBody,
+  answer: z.array(pedidoRow),
+});
+
 /** The endpoints of supply requests (and the units of measure their lines use). */
 export const pedidosApi = {
   unimeds: endpoint({
@@ -86,15 +97,8 @@ export const pedidosApi = {
     access: READERS.unimeds,
     answer: z.array(unimedRow),
   }),
-  list: endpoint({
-    method: 'POST',
-    path: '/api/pedidos/list',
-    summary: 'Pedidos de insumos de una máquina (0 = todas) entre dos fechas, el más reciente primero',
-    description: rangeDoc(RANGE_MONTHS.pedidos),
-    access: READERS.pedidos,
-    body: pedidoListBody,
-    answer: z.array(pedidoRow),
-  }),
+  list,
+  delta: deltaEndpoint(list, pedidoRow, 'la lista de pedidos'),
   get: endpoint({
     method: 'GET',
     path: '/api/pedidos/:pedido_id',

@@ -19,6 +19,7 @@ import {
   trashOf,
 } from './common';
 import { endpoint } from './endpoint';
+import { deltaEndpoint } from './list-delta';
 import { RANGE_MONTHS, rangeDoc } from './ranges';
 
 /** A line of an exit (the sub-modal validates with it too). */
@@ -87,17 +88,20 @@ export const valeQuery = z.object({ nro_vale: text(30) });
 export const valeUse = z.object({ id: z.number(), fecha: dateOut, placa: z.string() });
 export type ValeUse = z.infer<typeof valeUse>;
 
+const list = endpoint({
+  method: 'POST',
+  path: '/api/salidas/list',
+  summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
+  description: rangeDoc(RANGE_MONTHS.salidas),
+  access: READERS.salidas,
+  body: salidaListBody,
+  answer: z.array(salidaRow),
+});
+
 /** The endpoints of warehouse exits. */
 export const salidasApi = {
-  list: endpoint({
-    method: 'POST',
-    path: '/api/salidas/list',
-    summary: 'Salidas de insumos de una máquina (0 = todas) entre dos fechas, la más reciente primero',
-    description: rangeDoc(RANGE_MONTHS.salidas),
-    access: READERS.salidas,
-    body: salidaListBody,
-    answer: z.array(salidaRow),
-  }),
+  list,
+  delta: deltaEndpoint(list, salidaRow, 'la lista de salidas'),
   vales: endpoint({
     method: 'GET',
     path: '/api/salidas/vales',

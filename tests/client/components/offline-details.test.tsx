@@ -105,7 +105,7 @@ describe('records of a list opened offline', () => {
     await offlineOpen({
       page: () => routed(PedidosPage),
       online: {
-        'POST /api/pedidos/list': [row(40, 'EGA-140'), row(41, 'EGA-141')],
+        'POST /api/pedidos/list/delta': { cursor: '1.1', full: true, rows: [row(40, 'EGA-140'), row(41, 'EGA-141')], deleted: [] },
         'GET /api/maquinarias': [],
         'GET /api/pedidos/unimeds': [],
         'GET /api/pedidos/40': detail(40, 'EGA-140'),
@@ -160,7 +160,7 @@ describe('records of a list opened offline', () => {
     await offlineOpen({
       page: () => routed(IngresosPage),
       online: {
-        'POST /api/ingresos/list': [row(8, '0000108'), row(9, '0000109')],
+        'POST /api/ingresos/list/delta': { cursor: '1.1', full: true, rows: [row(8, '0000108'), row(9, '0000109')], deleted: [] },
         'GET /api/ingresos/8': detail(8, '0000108'),
         'GET /api/ingresos/9': detail(9, '0000109'),
       },

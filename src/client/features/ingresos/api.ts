@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { ingresosApi, type IngresoBody, type IngresoRow, type OrdenInfo } from '@shared/contract/ingresos';
 import { call } from '@client/lib/api';
-import { useListQuery } from '@client/components/list-query';
-import { cachedData } from '@client/offline';
+import { useDeltaListQuery } from '@client/components/list-query';
+import { cachedData, newestFirst, type DeltaSpec } from '@client/offline';
 
 export type { IngresoRow, OrdenInfo };
 
@@ -19,8 +19,15 @@ export type GuiaRemision = IngresoBody['guias_remision'][number];
  */
 export type IngresoLine = IngresoBody['ingresos_det'][number] & { id?: number; precio_unitario?: number };
 
+const INGRESOS_DELTA: DeltaSpec<IngresoRow> = { keyOf: (r) => r.id, order: newestFirst('fecha', 'created_at', 'id') };
+
+/** The entries of the range: the device's copy at once, then what changed since it (docs/architecture.md, "List deltas"). */
 export function useIngresos(range: { fini: string; ffin: string }) {
-  return useListQuery<IngresoRow[]>([...INGRESOS_KEY, 'list', range], (signal) => call(ingresosApi.list, { body: range, signal }));
+  return useDeltaListQuery<IngresoRow>(
+    [...INGRESOS_KEY, 'list', range],
+    (since, signal) => call(ingresosApi.delta, { body: { ...range, since }, signal }),
+    INGRESOS_DELTA,
+  );
 }
 
 const detailKey = (id: number | null) => [...INGRESOS_KEY, 'detail', id];

@@ -6,8 +6,8 @@ import { pedidosApi, type PedidoBody, type PedidoDetail, type PedidoLineOut, typ
 import { LABELS } from '@shared/messages';
 import { call } from '@client/lib/api';
 import { CATALOG, catalogQuery } from '@client/components/catalogs';
-import { useListQuery } from '@client/components/list-query';
-import { cachedData } from '@client/offline';
+import { useDeltaListQuery } from '@client/components/list-query';
+import { cachedData, newestFirst, type DeltaSpec } from '@client/offline';
 import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { PedidoDetail, PedidoRow };
@@ -28,8 +28,15 @@ export type PedidoSave = Omit<PedidoBody, 'pedidos_det' | 'trash'> & {
   trash: PedidoLine[];
 };
 
+const PEDIDOS_DELTA: DeltaSpec<PedidoRow> = { keyOf: (r) => r.pedido_id, order: newestFirst('fecha', 'pedido_id') };
+
+/** The requests of the filter: the device's copy at once, then what changed since it (docs/architecture.md, "List deltas"). */
 export function usePedidos(body: MaquinariaDateBody) {
-  return useListQuery<PedidoRow[]>([...PEDIDOS_KEY, 'list', body], (signal) => call(pedidosApi.list, { body, signal }));
+  return useDeltaListQuery<PedidoRow>(
+    [...PEDIDOS_KEY, 'list', body],
+    (since, signal) => call(pedidosApi.delta, { body: { ...body, since }, signal }),
+    PEDIDOS_DELTA,
+  );
 }
 
 const detailKey = (id: number | null) => [...PEDIDOS_KEY, 'detail', id];

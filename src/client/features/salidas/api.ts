@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@shared/contract/endpoint';
 import { salidasApi, type SalidaBody, type SalidaDetail, type SalidaLineOut, type SalidaRow } from '@shared/contract/salidas';
 import { call } from '@client/lib/api';
-import { useListQuery } from '@client/components/list-query';
-import { cachedData } from '@client/offline';
+import { useDeltaListQuery } from '@client/components/list-query';
+import { cachedData, newestFirst, type DeltaSpec } from '@client/offline';
 import type { MaquinariaDateBody } from '@client/components/maquinaria-date';
 
 export type { SalidaDetail, SalidaRow };
@@ -38,8 +38,16 @@ export interface SalidaOutboxMeta extends Record<string, unknown> {
   placa: string;
 }
 
+/** The list's order (the server's): newest date first, then newest saved. New rows of a delta are placed by it. */
+const SALIDAS_DELTA: DeltaSpec<SalidaRow> = { keyOf: (r) => r.id, order: newestFirst('fecha', 'created_at', 'id') };
+
+/** The exits of the filter: the device's copy at once, then what changed since it (docs/architecture.md, "List deltas"). */
 export function useSalidas(body: MaquinariaDateBody) {
-  return useListQuery<SalidaRow[]>([...SALIDAS_KEY, 'list', body], (signal) => call(salidasApi.list, { body, signal }));
+  return useDeltaListQuery<SalidaRow>(
+    [...SALIDAS_KEY, 'list', body],
+    (since, signal) => call(salidasApi.delta, { body: { ...body, since }, signal }),
+    SALIDAS_DELTA,
+  );
 }
 
 const detailKey = (id: number | null) => [...SALIDAS_KEY, 'detail', id];

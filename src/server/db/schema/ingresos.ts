@@ -1,7 +1,7 @@
 // Warehouse entries against purchase orders, their lines and delivery notes.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, money, unitCost } from './common';
+import { changeVersion, createdAt, money, unitCost } from './common';
 import { insumos } from './insumos';
 import { usuarios } from './usuarios';
 
@@ -19,8 +19,10 @@ export const ingresos = pgTable(
     fecha_guiaremision: date('fecha_guiaremision', { mode: 'string' }),
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    version: changeVersion(),
   },
   (t) => [
+    index('ingresos_version_idx').on(t.version),
     unique('ingresos_orden_uq').on(t.nro_ordencompra, t.anio),
     unique('ingresos_orden_id_uq').on(t.orden_id),
     index('ingresos_fecha_idx').on(t.fecha),

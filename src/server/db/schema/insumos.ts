@@ -1,7 +1,7 @@
 // Supplies with stock, and their units of measure.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, money, unitCost } from './common';
+import { changeVersion, createdAt, money, unitCost } from './common';
 
 export const unimeds = pgTable('unimeds', {
   unimed_id: serial('unimed_id').primaryKey(),
@@ -31,8 +31,10 @@ export const insumos = pgTable(
     hour_critical: money('hour_critical'),
     horas_limite: money('horas_limite'),
     created_at: createdAt(),
+    version: changeVersion(),
   },
   (t) => [
+    index('insumos_version_idx').on(t.version),
     check('insumos_stock_chk', sql`${t.stock} >= 0`),
     index('insumos_search_idx').on(t.search_text),
     index('insumos_unimed_idx').on(t.unimed_id),

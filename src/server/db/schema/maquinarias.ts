@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './common';
+import { changeVersion, createdAt, money } from './common';
 import { insumos } from './insumos';
 import { usuarios } from './usuarios';
 
@@ -35,8 +35,10 @@ export const maquinarias = pgTable(
     horometro_inicial: money('horometro_inicial').notNull().default(0),
     veh_id: integer('veh_id'),
     created_at: createdAt(),
+    version: changeVersion(),
   },
   (t) => [
+    index('maquinarias_version_idx').on(t.version),
     check('maquinarias_estado_chk', sql`${t.estado} between 0 and 3`),
     check('maquinarias_anio_chk', sql`${t.anio_fabrica} between 1950 and 2100`),
     check('maquinarias_horometro_inicial_chk', sql`${t.horometro_inicial} >= 0`),

@@ -1,7 +1,7 @@
 // Machine operators (DNI unique).
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './common';
+import { check, date, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { changeVersion, createdAt } from './common';
 
 export const operadores = pgTable(
   'operadores',
@@ -16,6 +16,7 @@ export const operadores = pgTable(
     fecha_nac: date('fecha_nac', { mode: 'string' }),
     sexo: varchar('sexo', { length: 1 }),
     created_at: createdAt(),
+    version: changeVersion(),
   },
-  (t) => [check('operadores_dni_chk', sql`${t.dni} ~ '^[0-9]{8}$'`)],
+  (t) => [index('operadores_version_idx').on(t.version), check('operadores_dni_chk', sql`${t.dni} ~ '^[0-9]{8}$'`)],
 );

@@ -1,7 +1,7 @@
 // Supply requests for a machine (PENDIENTE / ATENDIDO) and their lines.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './common';
+import { changeVersion, createdAt, money } from './common';
 import { insumos, unimeds } from './insumos';
 import { maquinarias } from './maquinarias';
 import { usuarios } from './usuarios';
@@ -18,8 +18,10 @@ export const pedidos = pgTable(
     estado: smallint('estado').notNull().default(0),
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    version: changeVersion(),
   },
   (t) => [
+    index('pedidos_version_idx').on(t.version),
     check('pedidos_estado_chk', sql`${t.estado} in (0, 1)`),
     index('pedidos_fecha_idx').on(t.fecha),
     index('pedidos_maquinaria_idx').on(t.maquinaria_id),

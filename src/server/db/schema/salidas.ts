@@ -1,7 +1,7 @@
 // Warehouse exits: supplies issued to a machine and operator against a voucher.
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './common';
+import { changeVersion, createdAt, money } from './common';
 import { insumos } from './insumos';
 import { insumosMaquinaria, maquinarias } from './maquinarias';
 import { operadores } from './operadores';
@@ -25,8 +25,10 @@ export const salidas = pgTable(
       .references(() => ordenesTrabajo.ot_id),
     user_id: integer('user_id').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    version: changeVersion(),
   },
   (t) => [
+    index('salidas_version_idx').on(t.version),
     index('salidas_fecha_idx').on(t.fecha),
     index('salidas_maq_idx').on(t.maquinaria_id, t.fecha),
     check('salidas_destino_chk', sql`${t.operador_id} is not null or ${t.ot_id} is not null`),

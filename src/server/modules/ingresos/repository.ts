@@ -1,34 +1,60 @@
 // Entry queries: the list with its delivery notes joined, and one entry with lines and notes.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { IngresoRow } from '@shared/contract/ingresos';
+import type { ListDelta } from '@shared/contract/list-delta';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { guiasRemision, ingresos, ingresosDet, insumos } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
+import { listDelta, type JsonText } from '../../lib/list-delta';
 import { dateRangeWhere } from '../../lib/sql';
 import { isoTs } from '../../lib/timestamps';
 
 const guiasText = sql<string>`coalesce((select string_agg(g.nro_guiaremision || coalesce(' (' || g.fecha_guiaremision::text || ')', ''), ', ' order by g.id)
   from ${guiasRemision} g where g.ingreso_id = "ingresos"."id"), '')`;
 
-export async function listIngresos(db: Db, range: { fini?: string | null; ffin?: string | null }): Promise<IngresoRow[]> {
-  const rows = await db
-    .select({
-      id: ingresos.id,
-      fecha: ingresos.fecha,
-      nro_ordencompra: ingresos.nro_ordencompra,
-      anio: ingresos.anio,
-      fecha_ordencompra: ingresos.fecha_ordencompra,
-      proveedor: ingresos.proveedor,
-      nro_guiaremision: ingresos.nro_guiaremision,
-      fecha_guiaremision: ingresos.fecha_guiaremision,
-      guias: guiasText,
-      created_at: ingresos.created_at,
-    })
+type IngresoFilter = { fini?: string | null; ffin?: string | null };
+
+/** The list's rows in the range (and `extra`), the newest first. */
+function ingresosQuery(db: Db, range: IngresoFilter, extra?: SQL) {
+  return db
+    .select(
+      wire({
+        id: ingresos.id,
+        fecha: ingresos.fecha,
+        nro_ordencompra: ingresos.nro_ordencompra,
+        anio: ingresos.anio,
+        fecha_ordencompra: ingresos.fecha_ordencompra,
+        proveedor: ingresos.proveedor,
+        nro_guiaremision: ingresos.nro_guiaremision,
+        fecha_guiaremision: ingresos.fecha_guiaremision,
+        guias: guiasText,
+        created_at: ingresos.created_at,
+      }),
+    )
     .from(ingresos)
-    .where(and(dateRangeWhere(ingresos.fecha, range)))
+    .where(and(dateRangeWhere(ingresos.fecha, range), extra))
     .orderBy(desc(ingresos.fecha), desc(ingresos.created_at), desc(ingresos.id));
-  return rows.map((r) => ({ ...r, created_at: isoTs(r.created_at) }));
+}
+
+export function listIngresos(db: Db, range: IngresoFilter): Promise<JsonRows<IngresoRow>> {
+  return jsonRows(db, ingresosQuery(db, range));
+}
+
+/** The list's delta since a device's sync point (lib/list-delta.ts): an entry changes with its delivery notes (trigger). */
+export function ingresosDelta(db: Db, f: IngresoFilter & { since?: string | null }): Promise<JsonText<ListDelta<IngresoRow>>> {
+  return listDelta(
+    db,
+    {
+      table: ingresos,
+      key: ingresos.id,
+      version: ingresos.version,
+      filter: dateRangeWhere(ingresos.fecha, f),
+      query: (extra) => ingresosQuery(db, f, extra),
+    },
+    f.since,
+  );
 }
 
 export async function getIngreso(db: Db, id: number) {

@@ -1,11 +1,14 @@
 // Request queries: list with machine plate and hidden details, one request with its lines, units.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { ListDelta } from '@shared/contract/list-delta';
 import type { PedidoRow } from '@shared/contract/pedidos';
 import type { UnimedRow } from '@shared/contract/insumos';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, pedidos, pedidosDet, unimeds } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
+import { listDelta, type JsonText } from '../../lib/list-delta';
 import { dateRangeWhere } from '../../lib/sql';
 import { isoTs } from '../../lib/timestamps';
 
@@ -22,17 +25,45 @@ const head = {
   created_at: pedidos.created_at,
 };
 
-export async function listPedidos(
-  db: Db,
-  f: { maquinaria_id?: number | null; fini?: string | null; ffin?: string | null },
-): Promise<PedidoRow[]> {
-  const rows = await db
-    .select({ ...head, detalle })
+type PedidoFilter = { maquinaria_id?: number | null; fini?: string | null; ffin?: string | null };
+
+const pedidoFilter = (f: PedidoFilter) =>
+  and(f.maquinaria_id ? eq(pedidos.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(pedidos.fecha, f));
+
+/** The list's rows matching `f` (and `extra`), the newest first. */
+function pedidosQuery(db: Db, f: PedidoFilter, extra?: SQL) {
+  return db
+    .select(wire({ ...head, detalle }))
     .from(pedidos)
     .innerJoin(maquinarias, eq(maquinarias.id, pedidos.maquinaria_id))
-    .where(and(f.maquinaria_id ? eq(pedidos.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(pedidos.fecha, f)))
+    .where(and(pedidoFilter(f), extra))
     .orderBy(desc(pedidos.fecha), desc(pedidos.pedido_id));
-  return rows.map((r) => ({ ...r, created_at: isoTs(r.created_at) }));
+}
+
+export function listPedidos(db: Db, f: PedidoFilter): Promise<JsonRows<PedidoRow>> {
+  return jsonRows(db, pedidosQuery(db, f));
+}
+
+/**
+ * The list's delta since a device's sync point (lib/list-delta.ts): a request changes with its lines (trigger), its
+ * machine's plate and a supply's code or name in its detail text.
+ */
+export function pedidosDelta(db: Db, f: PedidoFilter & { since?: string | null }): Promise<JsonText<ListDelta<PedidoRow>>> {
+  return listDelta(
+    db,
+    {
+      table: pedidos,
+      key: pedidos.pedido_id,
+      version: pedidos.version,
+      filter: pedidoFilter(f),
+      query: (extra) => pedidosQuery(db, f, extra),
+      touched: (since) => [
+        gte(maquinarias.version, since),
+        sql`${pedidos.pedido_id} in (select d.pedido_id from ${pedidosDet} d where d.insumo_id in (select i.id from ${insumos} i where i.version >= ${since}))`,
+      ],
+    },
+    f.since,
+  );
 }
 
 export async function getPedido(db: Db, id: number) {

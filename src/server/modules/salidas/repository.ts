@@ -1,11 +1,13 @@
 // Exit queries: list with machine, operator and the hidden detail text; one exit with its lines and stock.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { ListDelta } from '@shared/contract/list-delta';
 import type { SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insumos, maquinarias, operadores, salidas, salidasDet, unimeds } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { jsonRows, wire, type JsonRows } from '../../lib/json-rows';
+import { listDelta, type JsonText } from '../../lib/list-delta';
 import { dateRangeWhere } from '../../lib/sql';
 import { isoTs } from '../../lib/timestamps';
 
@@ -32,16 +34,44 @@ export interface SalidaFilter {
   ffin?: string | null;
 }
 
+const salidaFilter = (f: SalidaFilter) =>
+  and(f.maquinaria_id ? eq(salidas.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(salidas.fecha, f));
+
+/** The list's rows matching `f` (and `extra`), the newest first. */
+function salidasQuery(db: Db, f: SalidaFilter, extra?: SQL) {
+  return db
+    .select(wire({ ...head, detalle }))
+    .from(salidas)
+    .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
+    .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
+    .where(and(salidaFilter(f), extra))
+    .orderBy(desc(salidas.fecha), desc(salidas.created_at), desc(salidas.id));
+}
+
 export function listSalidas(db: Db, f: SalidaFilter): Promise<JsonRows<SalidaRow>> {
-  return jsonRows(
+  return jsonRows(db, salidasQuery(db, f));
+}
+
+/**
+ * The list's delta since a device's sync point (lib/list-delta.ts): an exit changes with its lines (trigger), its
+ * machine's name or plate, its operator's DNI or name, and a supply's code or name in its detail text.
+ */
+export function salidasDelta(db: Db, f: SalidaFilter & { since?: string | null }): Promise<JsonText<ListDelta<SalidaRow>>> {
+  return listDelta(
     db,
-    db
-      .select(wire({ ...head, detalle }))
-      .from(salidas)
-      .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
-      .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
-      .where(and(f.maquinaria_id ? eq(salidas.maquinaria_id, f.maquinaria_id) : undefined, dateRangeWhere(salidas.fecha, f)))
-      .orderBy(desc(salidas.fecha), desc(salidas.created_at), desc(salidas.id)),
+    {
+      table: salidas,
+      key: salidas.id,
+      version: salidas.version,
+      filter: salidaFilter(f),
+      query: (extra) => salidasQuery(db, f, extra),
+      touched: (since) => [
+        gte(maquinarias.version, since),
+        gte(operadores.version, since),
+        sql`${salidas.id} in (select d.salida_id from ${salidasDet} d where d.insumo_id in (select i.id from ${insumos} i where i.version >= ${since}))`,
+      ],
+    },
+    f.since,
   );
 }
 

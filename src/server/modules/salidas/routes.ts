@@ -1,12 +1,13 @@
-// HTTP routes of warehouse exits (Salidas): list, view, voucher check, create, edit with trash, delete.
+// HTTP routes of warehouse exits (Salidas): list and its delta, view, voucher check, create, edit with trash, delete.
 import type { FastifyInstance } from 'fastify';
 import { salidasApi as api } from '@shared/contract/salidas';
 import { route } from '../../lib/route';
-import { findVale, getSalida, listSalidas } from './repository';
+import { findVale, getSalida, listSalidas, salidasDelta } from './repository';
 import { createSalida, deleteSalida, updateSalida } from './service';
 
 export default async function salidasRoutes(app: FastifyInstance) {
   route(app, api.list, async (req) => listSalidas(app.db, req.body));
+  route(app, api.delta, async (req) => salidasDelta(app.db, req.body));
   // Static path: matched before /api/salidas/:id.
   route(app, api.vales, async (req) => findVale(app.db, req.query.nro_vale));
   route(app, api.get, async (req) => getSalida(app.db, req.params.id));

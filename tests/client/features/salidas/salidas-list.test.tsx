@@ -33,7 +33,10 @@ afterEach(resetScreenTest);
 
 describe('LISTADO DE SALIDAS', () => {
   it('merges pending and rejected outbox exits over the server rows', async () => {
-    stubFetch({ 'POST /api/salidas/list': [saved(40, 'V-040'), saved(41, 'V-041')], 'GET /api/maquinarias': [] });
+    stubFetch({
+      'POST /api/salidas/list/delta': { cursor: '1.1', full: true, rows: [saved(40, 'V-040'), saved(41, 'V-041')], deleted: [] },
+      'GET /api/maquinarias': [],
+    });
     const t = offlineEngine();
     const meta = { id: null, maquinaria: 'CARGADOR FRONTAL', placa: 'EGA-123' };
     await t.engine.add({
@@ -93,7 +96,7 @@ describe('LISTADO DE SALIDAS', () => {
       salidas_det: exitBody(nro, today, [{ insumo_id: 7, cantidad: 1, salida_det_id: id * 10 }], id).salidas_det,
     });
     stubFetch({
-      'POST /api/salidas/list': [saved(40, 'V-040'), saved(41, 'V-041')],
+      'POST /api/salidas/list/delta': { cursor: '1.1', full: true, rows: [saved(40, 'V-040'), saved(41, 'V-041')], deleted: [] },
       'GET /api/maquinarias': [],
       'GET /api/salidas/40': detail(40, 'V-040'),
       'GET /api/salidas/41': detail(41, 'V-041'),
@@ -114,6 +117,8 @@ describe('LISTADO DE SALIDAS', () => {
       </>,
       { wrapper: providers(t.engine) },
     );
+    // The device's copy is painted at once, then marked as such once the network failed.
+    await screen.findByText((text) => text.startsWith(MSG.offlineCopy('')));
     const table = await screen.findByRole('table', { name: LABELS.salidas.title });
     const row = async (nro: string) => (await within(table).findByText(nro)).closest('tr')!;
     fireEvent.click(within(await row('V-041')).getByRole('button', { name: LABELS.edit }));
