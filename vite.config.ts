@@ -49,6 +49,8 @@ export default defineConfig({
   build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1200, reportCompressedSize: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5201' } },
   test: {
+    // Two test files at a time (the project's machines have 2 cores); the e2e specs stay one at a time.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -59,8 +61,9 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Files run side by side (maxWorkers below): each has its own database (a clone of the template) and
+          // its own DATA_DIR (helpers.ts), and nothing listens on a fixed port.
           pool: 'forks',
-          fileParallelism: false,
         },
       },
       {

@@ -614,8 +614,11 @@ export interface ScreenRig {
   close: () => Promise<void>;
 }
 
-/** Builds the client (with a Vite manifest, for the login bundle's size), seeds and starts the app, launches Chromium. */
-export async function startRig(executablePath: string): Promise<ScreenRig> {
+/**
+ * Builds the client (with a Vite manifest, for the login bundle's size), seeds and starts the app, launches Chromium.
+ * `exits: false` skips the 10,000 exits (the login page needs none).
+ */
+export async function startRig(executablePath: string, opts: { exits?: boolean } = {}): Promise<ScreenRig> {
   const dir = mkdtempSync(join(tmpdir(), 'maq-bench-screen-'));
   // BENCH_CLIENT_DIR: a client already built with `vite build --manifest` (to iterate on the bench itself).
   const prebuilt = process.env.BENCH_CLIENT_DIR;
@@ -639,7 +642,7 @@ export async function startRig(executablePath: string): Promise<ScreenRig> {
     const t = await createTestApp({ DATA_DIR: dir, SEED: 'none', STATIC_DIR: staticDir }, { serveStatic: true });
     cleanup.push(() => t.close());
     t0 = performance.now();
-    const n = await generateExits(t.database.db);
+    const n = opts.exits === false ? 0 : await generateExits(t.database.db);
     console.log(`${n} exits generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const browser = await launchChromium(executablePath);

@@ -1,10 +1,11 @@
 // `npm run bench`: warehouse reads on generated data in a PGlite database, and on PostgreSQL when
 // BENCH_DATABASE_URL is set (throw-away databases there, dropped after); the PDF against pdfmake; then, on one
 // built client and a server with 10,000 exits, the Salidas screen in Chromium against DataTables (exits-screen.ts),
-// the login bundle, the warm offline start and the outbox replay (offline.ts); the load run of bench/load.ts with
+// the login bundle, the warm offline start and the outbox replay (offline.ts), the login page's blocking time and time to
+// interactive with the CPU slowed 4× on a LAN link (login-page.ts); the load run of bench/load.ts with
 // BENCH_LOAD=1; the exits list over HTTP, plain and compressed, against PostgreSQL building its JSON (lists.ts); the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
 // bench/results/latest.json). The databases and the app start the way the server tests start theirs
-// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,lists,valuation,pdf,screen,offline,load` (default all).
+// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,lists,valuation,pdf,screen,offline,login,load` (default all).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
@@ -15,6 +16,7 @@ import { chromiumPath } from '../tests/e2e/chromium';
 import { figure, machine, printSummary, writeResults, type Figure } from './figures';
 import type { LoadFigures } from './load';
 import { runLists } from './lists';
+import { runLoginPage } from './login-page';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
 import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
@@ -219,7 +221,7 @@ function loadFigures(r: LoadFigures): Figure[] {
   ];
 }
 
-type Part = 'server' | 'lists' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load';
+type Part = 'server' | 'lists' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'login' | 'load';
 
 async function main(): Promise<void> {
   const only = process.argv
@@ -243,13 +245,14 @@ async function main(): Promise<void> {
     if (url) figures.push(...(await runValuationOn('PostgreSQL', url)));
   }
   if (wants('pdf')) figures.push(...(await runPdf()));
-  if (wants('screen') || wants('offline')) {
+  if (wants('screen') || wants('offline') || wants('login')) {
     const executablePath = chromiumPath();
     if (!executablePath)
       console.log('\nChromium not found (install the `chromium` package or set CHROMIUM_PATH): screen and offline skipped');
     else {
-      const rig = await startRig(executablePath);
+      const rig = await startRig(executablePath, { exits: wants('screen') || wants('offline') });
       try {
+        if (wants('login')) figures.push(...(await runLoginPage(rig)));
         if (wants('screen')) figures.push(...(await runExitsScreen(rig)));
         if (wants('offline')) figures.push(...(await runOffline(rig)));
       } finally {

@@ -1,13 +1,17 @@
 // App entry: router (memory history, with the browser's back wired to it), toasts, the offline sync engine and the PWA update prompt.
-// The query client (TanStack Query, given to the logged-in routes by their layout's route), the offline engine
-// (Dexie) and workbox-window are loaded after the first paint to keep the login bundle small.
+// The login screen downloads and runs only what it shows: the query client (TanStack Query, given to the logged-in
+// routes by their layout's route) and the offline engine (Dexie, every feature's offline declaration) load once a
+// session exists (at once on a reload while logged in, else at login), and the service worker is registered when the
+// page has loaded and the main thread is idle (docs/architecture.md, 'The login screen's first download').
 // First: zod's settings must be in place before any contract schema is built.
 import '@client/lib/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from '@client/lib/toast';
+import { whenIdle } from '@client/lib/idle';
 import { registerPwa } from '@client/lib/pwa';
+import { getSession, subscribeSession } from '@client/lib/session';
 import { installBackNavigation } from '@client/lib/back-navigation';
 import { installShell } from '@client/app/install-shell';
 import { loadQueryClient, peekQueryClient } from '@client/app/query-client-ref';
@@ -18,11 +22,24 @@ import './styles.css';
 const router = createAppRouter(loadQueryClient);
 installShell(router, peekQueryClient);
 installBackNavigation(router.history);
-// The offline resources are registered before the engine starts: it refreshes their catalogues after login.
-void Promise.all([import('@client/offline'), loadQueryClient(), import('@client/app/offline-resources')]).then(
-  ([{ startSync }, queryClient]) => startSync({ queryClient }),
-);
-registerPwa();
+
+/** Starts the offline engine once, when a user session first exists; its resources are registered before it starts. */
+function startSyncWithSession(): void {
+  let started = false;
+  const start = () => {
+    if (started || !getSession()) return;
+    started = true;
+    off();
+    void Promise.all([import('@client/offline'), loadQueryClient(), import('@client/app/offline-resources')]).then(
+      ([{ startSync }, queryClient]) => startSync({ queryClient }),
+    );
+  };
+  const off = subscribeSession(start);
+  start();
+}
+startSyncWithSession();
+if (document.readyState === 'complete') whenIdle([registerPwa]);
+else window.addEventListener('load', () => whenIdle([registerPwa]), { once: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -24,6 +24,9 @@ export function widest(resource: keyof typeof RANGE_MONTHS, ffin = limaDate()) {
 
 let counter = 0;
 
+/** The DATA_DIR of this worker's apps (photos, exports): test files run side by side, each in its own process. */
+const DATA_DIR = `/tmp/maq-test-data-${process.pid}`;
+
 /** The PostgreSQL address of each cloned database, so a second app can open its own pool on it (twinApp). */
 const urls = new WeakMap<Database, string>();
 
@@ -59,7 +62,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await cloneDatabase();
   const config = loadConfig({
-    DATA_DIR: '/tmp/maq-test-data',
+    DATA_DIR,
     JWT_SECRET: TEST_JWT_SECRET,
     DEFAULT_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: 'silent',
@@ -91,7 +94,7 @@ export async function twinApp(t: TestApp, env: Record<string, string> = {}): Pro
   const url = urls.get(t.database);
   const database = url ? await openPostgres(url) : t.database;
   const config = loadConfig({
-    DATA_DIR: '/tmp/maq-test-data',
+    DATA_DIR,
     JWT_SECRET: TEST_JWT_SECRET,
     DEFAULT_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: 'silent',

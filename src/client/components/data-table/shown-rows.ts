@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Row, RowData, SortingState, Table } from '@tanstack/react-table';
 import type { DataColumnDef, KitFeatures } from './features';
 import { makeHaystack, normalizeSearch } from './search';
-import { RankCache, sortIndexes, warmRanks, whenIdle } from './sort';
+import { whenIdle } from '@client/lib/idle';
+import { RankCache, sortIndexes, warmRanks } from './sort';
 
 export interface ShownRows<T extends RowData> {
   /** Indexes (into the data) of the rows that match the search, in display order. */

@@ -1,7 +1,9 @@
 // Login screen note: records saved on this device still wait to be sent (e.g. the session expired before they
-// went), and whose they are. The engine is loaded on demand so the login page stays light.
+// went), and whose they are. The device's database (Dexie) is loaded when the main thread is first idle, so the
+// login form is usable before it.
 import { useEffect, useState } from 'react';
 import { LOGIN_MSG as MSG } from '@shared/messages-login';
+import { whenIdle } from '@client/lib/idle';
 import type { DeviceWaiting } from '../device-waiting';
 
 export function PendingLoginNote() {
@@ -9,11 +11,15 @@ export function PendingLoginNote() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let alive = true;
-    void import('../device-waiting').then(({ watchDeviceWaiting }) => {
-      if (alive) stop = watchDeviceWaiting(setWaiting);
-    });
+    const cancel = whenIdle([
+      () =>
+        void import('../device-waiting').then(({ watchDeviceWaiting }) => {
+          if (alive) stop = watchDeviceWaiting(setWaiting);
+        }),
+    ]);
     return () => {
       alive = false;
+      cancel();
       stop?.();
     };
   }, []);
