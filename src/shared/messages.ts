@@ -245,6 +245,8 @@ export const MSG = {
   discard: 'Descartar',
   keepEditing: 'Seguir editando',
   cannotSaveYet: (field: string, reason: string) => (field ? `Para grabar, revise ${field}: ${reason}` : `Para grabar: ${reason}`),
+  /** Why a line sub-dialog's Agregar / Actualizar is disabled. */
+  cannotAddYet: (field: string, reason: string) => (field ? `Para agregar, revise ${field}: ${reason}` : `Para agregar: ${reason}`),
   voucherUsed: (fecha: string, placa: string) => `Este N° vale ya figura en la salida del ${fecha} (${placa}). Puede grabar igual.`,
   orderNotSearched: 'busque la orden de compra con Buscar',
   orderAlreadyEntered: (fecha: string) =>

@@ -15,6 +15,7 @@ import {
   optionalId,
   optionalText,
   positiveAmount,
+  requiredOr,
   text,
   timestampOut,
 } from './common';
@@ -49,7 +50,7 @@ export const placa = z.preprocess(
 const anioFabrica = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
-    .number({ error: FIELD.digits })
+    .number({ error: requiredOr(FIELD.digits) })
     .int(FIELD.digits)
     .min(1950, FIELD.manufactureYearFrom)
     .refine((y) => y <= Number(limaDate().slice(0, 4)) + 1, FIELD.manufactureYearTo),

@@ -214,7 +214,7 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
     schema: reparacionBody,
     values: { ...watch(), editorMode: editId !== null ? 'editar' : 'crear' },
     labels: FIELDS,
-    dirty: formState.isDirty,
+    worked: formState,
     extra: falla.missing ? { path: 'falla_id', message: FIELD.required } : null,
   });
   return (
