@@ -146,6 +146,7 @@ export const MSG = {
   repairOrderItemTaken: (item: number, orden: string, reparacionId: number) =>
     `El ítem ${item} de la orden de servicio ${orden} ya está en la reparación N° ${reparacionId}`,
   repairFailureRepaired: 'La falla ya figura como reparada',
+  repairOrderItemsTaken: (orden: string) => `Todos los ítems de la orden de servicio ${orden} ya están en otras reparaciones`,
   // valuations
   onlyNumbers: 'Ingrese solo números',
   costInUse: 'No se puede eliminar el costo: sus servicios están registrados en partes diarios',
@@ -587,6 +588,7 @@ export const LABELS = {
     limitHours: 'Horas límite',
     assigned: 'Insumos asignados',
     newPart: 'Nuevo',
+    addPartHint: 'Para añadir: elija un insumo que la máquina aún no tenga',
     wear: 'Ver desgaste',
     wearTitle: (descripcion: string, placa: string) => `INSUMOS DE ${descripcion} - ${placa}`,
     wearPdf: 'PDF de desgaste',
@@ -803,6 +805,7 @@ export const LABELS = {
     failure: 'Falla a reparar',
     selectFailure: 'Seleccione la falla',
     relatedServices: 'Servicios relacionados',
+    itemHeldBy: (item: string, reparacionId: number) => `${item} (ya en la reparación N° ${reparacionId})`,
     selectService: 'Seleccione un servicio',
     provider: 'Proveedor',
     service: 'Descripción del servicio',

@@ -98,6 +98,7 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
           message={MSG.changePartConfirm}
           confirmLabel={L.confirm}
           closeOnError
+          neutral
         />
       }
     >
