@@ -150,9 +150,11 @@ describe('machinery API (/api/maquinarias)', () => {
       expect(errors.descripcion).toBe('Campo obligatorio');
       expect(errors.marca).toBe('Campo obligatorio');
       expect(errors['año_fabrica']).toBe('Solo se permiten dígitos');
-      expect((await req('POST', '/api/maquinarias', { placa: 'AB-1', descripcion: 'a', marca: 'b', año_fabrica: '' })).json().errors['año_fabrica']).toBe(
-        'Campo obligatorio',
-      );
+      expect(
+        (await req('POST', '/api/maquinarias', { placa: 'AB-1', descripcion: 'a', marca: 'b', año_fabrica: '' })).json().errors[
+          'año_fabrica'
+        ],
+      ).toBe('Campo obligatorio');
       expect(errors.estado).toMatch(/Estado inválido/);
       expect(errors.horometro).toMatch(/HOROMETRO o KILOMETRAJE/);
       expect((await req('POST', '/api/maquinarias', { placa: 'AB-1', descripcion: 'a', marca: 'b', año_fabrica: 1900 })).statusCode).toBe(

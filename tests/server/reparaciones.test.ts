@@ -172,9 +172,9 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(await failureState(g)).toEqual([0, null]);
     // The order lookup names the repair that holds each item, so the form does not offer it.
     const offered = await send('POST', '/api/reparaciones/getinforden', { nro_orden: '0087', anio: YEAR });
-    expect(offered.json().items.map((i: { ordendet_item: number; reparacion_id: number | null }) => [i.ordendet_item, i.reparacion_id])).toEqual([
-      [1, rep],
-    ]);
+    expect(
+      offered.json().items.map((i: { ordendet_item: number; reparacion_id: number | null }) => [i.ordendet_item, i.reparacion_id]),
+    ).toEqual([[1, rep]]);
     expect((await send('DELETE', `/api/fallas/${g}`)).statusCode).toBe(200);
     const same = await send('PUT', `/api/reparaciones/${rep}`, repair({ editorMode: 'editar', falla_id: f1, detalle: 'Otra nota' }));
     expect(same.statusCode).toBe(200);

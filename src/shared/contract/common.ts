@@ -93,8 +93,14 @@ export const amount = numeric(
 export const positiveAmount = amount.refine((n) => n > 0, FIELD.positive);
 
 /** An empty DNI or RUC says it is required; a number of the wrong shape, the shape it needs. */
-export const dni = z.string({ error: requiredOr(FIELD.dni) }).min(1, FIELD.required).regex(/^\d{8}$/, FIELD.dni);
-export const ruc = z.string({ error: requiredOr(FIELD.ruc) }).min(1, FIELD.required).regex(/^\d{11}$/, FIELD.ruc);
+export const dni = z
+  .string({ error: requiredOr(FIELD.dni) })
+  .min(1, FIELD.required)
+  .regex(/^\d{8}$/, FIELD.dni);
+export const ruc = z
+  .string({ error: requiredOr(FIELD.ruc) })
+  .min(1, FIELD.required)
+  .regex(/^\d{11}$/, FIELD.ruc);
 
 export const editorMode = z.enum(['crear', 'editar']).optional();
 

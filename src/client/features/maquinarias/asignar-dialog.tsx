@@ -147,7 +147,13 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
         <HoursField form={form} name="hour_warning" label={L.warningHours} />
         <HoursField form={form} name="hour_critical" label={L.alertHours} />
         <HoursField form={form} name="hour_limite" label={L.limitHours} />
-        <Button type="button" variant="secondary" disabled={!chosen} aria-describedby={chosen ? undefined : addHintId} onClick={() => void add()}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!chosen}
+          aria-describedby={chosen ? undefined : addHintId}
+          onClick={() => void add()}
+        >
           <Plus aria-hidden="true" />
           {LABELS.add}
         </Button>

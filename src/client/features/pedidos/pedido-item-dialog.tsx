@@ -92,14 +92,7 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
   };
 
   return (
-    <ItemModal
-      open={open}
-      onOpenChange={onOpenChange}
-      editing={line !== null}
-      canAdd={canAdd}
-      onAdd={add}
-      invalidReason={gate.addReason}
-    >
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add} invalidReason={gate.addReason}>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="md:col-span-2">
           <Label htmlFor={`${id}-supply`}>{A.supply}</Label>

@@ -281,15 +281,7 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
 }
 
 /** The related services of a several-item order, and the repair's own fields. */
-function ReparacionFields({
-  form,
-  service,
-  editId,
-}: {
-  form: Form;
-  service: ReturnType<typeof useServiceOrder>;
-  editId: number | null;
-}) {
+function ReparacionFields({ form, service, editId }: { form: Form; service: ReturnType<typeof useServiceOrder>; editId: number | null }) {
   const { register, control, watch, formState } = form;
   const err = formState.errors;
   const { items, apply } = service;

@@ -100,14 +100,7 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
   };
 
   return (
-    <ItemModal
-      open={open}
-      onOpenChange={onOpenChange}
-      editing={line !== null}
-      canAdd={canAdd}
-      onAdd={add}
-      invalidReason={gate.addReason}
-    >
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add} invalidReason={gate.addReason}>
       <div className="grid gap-3 md:grid-cols-4">
         <div className="md:col-span-4">
           <Label htmlFor={`${id}-supply`} required>
