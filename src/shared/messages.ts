@@ -149,6 +149,7 @@ export const MSG = {
   repairOrderItemTaken: (item: number, orden: string, reparacionId: number) =>
     `El ítem ${item} de la orden de servicio ${orden} ya está en la reparación N° ${reparacionId}`,
   repairFailureRepaired: 'La falla ya figura como reparada',
+  repairOrderItemsTaken: (orden: string) => `Todos los ítems de la orden de servicio ${orden} ya están en otras reparaciones`,
   // valuations
   onlyNumbers: 'Ingrese solo números',
   costInUse: 'No se puede eliminar el costo: sus servicios están registrados en partes diarios',
@@ -248,6 +249,8 @@ export const MSG = {
   discard: 'Descartar',
   keepEditing: 'Seguir editando',
   cannotSaveYet: (field: string, reason: string) => (field ? `Para grabar, revise ${field}: ${reason}` : `Para grabar: ${reason}`),
+  /** Why a line sub-dialog's Agregar / Actualizar is disabled. */
+  cannotAddYet: (field: string, reason: string) => (field ? `Para agregar, revise ${field}: ${reason}` : `Para agregar: ${reason}`),
   voucherUsed: (fecha: string, placa: string) => `Este N° vale ya figura en la salida del ${fecha} (${placa}). Puede grabar igual.`,
   orderNotSearched: 'busque la orden de compra con Buscar',
   orderAlreadyEntered: (fecha: string) =>
@@ -593,6 +596,7 @@ export const LABELS = {
     limitHours: 'Horas límite',
     assigned: 'Insumos asignados',
     newPart: 'Nuevo',
+    addPartHint: 'Para añadir: elija un insumo que la máquina aún no tenga',
     wear: 'Ver desgaste',
     wearTitle: (descripcion: string, placa: string) => `INSUMOS DE ${descripcion} - ${placa}`,
     wearPdf: 'PDF de desgaste',
@@ -809,6 +813,7 @@ export const LABELS = {
     failure: 'Falla a reparar',
     selectFailure: 'Seleccione la falla',
     relatedServices: 'Servicios relacionados',
+    itemHeldBy: (item: string, reparacionId: number) => `${item} (ya en la reparación N° ${reparacionId})`,
     selectService: 'Seleccione un servicio',
     provider: 'Proveedor',
     service: 'Descripción del servicio',
@@ -929,6 +934,9 @@ export const LABELS = {
     pickTitle: 'Partes diarios sin valorizar',
     pickAdd: (n: number) => `Agregar ${n} parte(s)`,
     pickNone: 'No hay partes diarios sin valorizar en estas fechas',
+    pickSearch: 'Buscar',
+    pickSearchHint: 'N°, placa, operador, actividad o servicio',
+    pickAll: (n: number) => `Seleccionar todo (${n})`,
     noReports: 'Sin partes diarios',
     ctaDetraccion: 'Cuenta de detracción',
     tasaDetraccion: 'Tasa de detracción (%)',

@@ -166,6 +166,16 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   await assign.getByRole('button', { name: LABELS.shell.save }).click();
   await toastWith(page, MSG.saved);
   await assign.waitFor({ state: 'detached' });
+  // Opened again: the part the machine now has is not offered, and the disabled Añadir says why.
+  await row.getByRole('button', { name: L.assign }).click();
+  await assign.waitFor();
+  await assign.getByText(L.addPartHint).waitFor();
+  await assign.getByRole('combobox', { name: L.supply }).fill(supply.insumo_codigo);
+  await page.waitForTimeout(1200);
+  expect(await page.getByRole('option').filter({ hasText: supply.insumo_codigo }).count()).toBe(0);
+  await shot(page, 'maquinaria-asignar-assigned');
+  await assign.getByRole('button', { name: MSG.cancel }).click();
+  await assign.waitFor({ state: 'detached' });
   const parts = (await api<MaquinariaInsumo[]>(token, 'GET', `/api/maquinarias/insumosbymaquinaria/${created.id}`)).data;
   expect(parts.map((p) => [p.insumo_id, p.horas_alerta.hour_warning, p.horas_alerta.hour_critical, p.horas_limite])).toEqual([
     [supply.id, 5, 8, 10],
@@ -200,7 +210,11 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   await change.getByRole('button', { name: LABELS.shell.save }).click();
   const confirm = dialog(page, L.changeParts);
   await confirm.getByText(MSG.changePartConfirm).waitFor();
-  await confirm.getByRole('button', { name: L.confirm }).click();
+  // A part change deletes nothing: the confirmation is not styled as a delete.
+  const confirmButton = confirm.getByRole('button', { name: L.confirm });
+  expect(await confirmButton.getAttribute('class')).not.toContain('bg-destructive');
+  await shot(page, 'maquinaria-cambiar-confirm');
+  await confirmButton.click();
   // The report is dated today, the change today: its 6 hours belong to the part taken out.
   await toastWith(page, L.changedHours('6'));
   await change.waitFor({ state: 'detached' });

@@ -2,7 +2,7 @@
 // full name in upper case, the messages menu only with role 4, and navigation that leaves the address alone.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LABELS } from '@shared/messages';
+import { INICIO, LABELS } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { ensureUser, USER_PASSWORD } from './api';
 import { launch, loginAs, newContext, shot } from './browser';
@@ -123,5 +123,24 @@ test('an administrator-like user sees every built screen of the groups they hold
   // The activities entry opens LISTADO DE ACTIVIDADES.
   await page.getByRole('link', { name: M.actividades }).click();
   await page.getByRole('heading', { name: LABELS.actividades.title }).waitFor();
+  await page.context().close();
+});
+
+test('Inicio on the upright tablet starts at the top, and the day cards arriving later move nothing above them', async () => {
+  const user = await ensureUser('e2e.shell.menu.inicio', [MENU.mantenimientos, MENU.fallas, MENU.almacen, MENU.pedidos]);
+  const page = await (await newContext(browser, { width: 820, height: 1180 }, { hasTouch: true })).newPage();
+  await loginAs(page, user, USER_PASSWORD);
+  await page.getByText(LABELS.shell.welcome(`Usuario ${user}`)).waitFor();
+  const grid = page.locator('section[aria-labelledby="inicio-title"] > div.grid');
+  const firstCard = async () => (await grid.locator(':scope > *').first().boundingBox())?.y;
+  await grid.locator(':scope > *').first().waitFor();
+  const early = await firstCard();
+  await page.getByText(INICIO.failures).waitFor();
+  await page.waitForLoadState('networkidle');
+  // Under the top bar, with the page's padding only (centred, it started ~250 px lower).
+  const card = await page.locator('#welcome-title').evaluate((h) => h.closest('div.rounded-xl')!.getBoundingClientRect().top);
+  expect(card).toBeLessThan(140);
+  expect(await firstCard()).toBe(early);
+  await shot(page, 'inicio-tablet');
   await page.context().close();
 });

@@ -249,6 +249,9 @@ test('a valuation picks an unbilled report, shows the shared totals, saves, and 
   await form.waitFor();
   expect(await form.getByLabel(V.rubro).inputValue()).toBe('1');
   expect(await form.getByLabel(V.tipoDoc).inputValue()).toBe('2');
+  // Just opened: nothing is marked, the observation of the other tab is not said to be missing.
+  expect(await form.getByLabel(label('RUC')).getAttribute('aria-invalid')).toBeNull();
+  expect(await form.getByText(V.obsMissing).count()).toBe(0);
   await form.getByLabel(label('RUC')).fill(customer.ndoc);
   await expect.poll(() => form.getByLabel(V.rsocial).inputValue()).toBe(customer.rsocial);
 
@@ -258,7 +261,12 @@ test('a valuation picks an unbilled report, shows the shared totals, saves, and 
   const line = pick.locator('tbody tr').filter({ hasText: nro });
   await line.waitFor();
   await shot(page, 'valoriza-pick-tablet');
-  await line.getByRole('checkbox').click();
+  // The text narrows the list to the report; 'Seleccionar todo' takes the rows shown.
+  await pick.getByLabel(V.pickSearch).fill(nro);
+  await expect.poll(() => pick.locator('tbody tr').count()).toBe(1);
+  await pick.getByText(V.pickAll(1)).click();
+  expect(await line.getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+  await shot(page, 'valoriza-pick-filtered-tablet');
   await pick.getByRole('button', { name: V.pickAdd(1) }).click();
   await pick.waitFor({ state: 'detached' });
   await form.locator('tbody tr').filter({ hasText: nro }).waitFor();

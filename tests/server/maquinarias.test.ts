@@ -14,7 +14,7 @@ import {
 } from '@shared/contract/maquinarias';
 import { limaDate } from '@shared/domain/dates';
 import { addDays, forecastDate } from '@shared/domain/wear';
-import { LABELS, MSG } from '@shared/messages';
+import { FIELD, LABELS, MSG } from '@shared/messages';
 import {
   actividades,
   cambiosInsumo,
@@ -150,6 +150,11 @@ describe('machinery API (/api/maquinarias)', () => {
       expect(errors.descripcion).toBe('Campo obligatorio');
       expect(errors.marca).toBe('Campo obligatorio');
       expect(errors['año_fabrica']).toBe('Solo se permiten dígitos');
+      expect(
+        (await req('POST', '/api/maquinarias', { placa: 'AB-1', descripcion: 'a', marca: 'b', año_fabrica: '' })).json().errors[
+          'año_fabrica'
+        ],
+      ).toBe('Campo obligatorio');
       expect(errors.estado).toMatch(/Estado inválido/);
       expect(errors.horometro).toMatch(/HOROMETRO o KILOMETRAJE/);
       expect((await req('POST', '/api/maquinarias', { placa: 'AB-1', descripcion: 'a', marca: 'b', año_fabrica: 1900 })).statusCode).toBe(
@@ -333,6 +338,28 @@ describe('machinery API (/api/maquinarias)', () => {
         ).statusCode,
       ).toBe(403);
       expect(await parts(m.id)).toEqual([]);
+    });
+
+    it("edits an assigned part's thresholds (code 6): its counter stays; out of order 400, unknown 404, no code 403", async () => {
+      const m = await newMachine();
+      const p = await assign(m.id);
+      await report(m.id, ago(3), 5);
+      const url = `/api/maquinarias/insumos/${p.insumo_maq_id}`;
+      const viewer = await createUser(t, [ROLE.maquinariaCambiarInsumos]);
+      expect((await req('PUT', url, { hour_warning: 1, hour_critical: 2, hour_limite: 3 }, viewer.token)).statusCode).toBe(403);
+      const bad = await req('PUT', url, { hour_warning: 9, hour_critical: 2, hour_limite: 30 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.hour_critical).toBe(FIELD.hoursOrder);
+      expect((await req('PUT', '/api/maquinarias/insumos/999999', { hour_warning: 1, hour_critical: 2, hour_limite: 3 })).statusCode).toBe(
+        404,
+      );
+      const ok = await req('PUT', url, { hour_warning: 40, hour_critical: 60, hour_limite: 80 });
+      expect(ok.statusCode).toBe(200);
+      const edited = ok.json().data.find((x: { insumo_maq_id: number }) => x.insumo_maq_id === p.insumo_maq_id);
+      expect(edited).toMatchObject({ horas_alerta: { hour_warning: 40, hour_critical: 60 }, horas_limite: 80, contador: 5 });
+      expect(
+        (await parts(m.id)).map((x) => [x.horas_alerta.hour_warning, x.horas_alerta.hour_critical, x.horas_limite, x.contador]),
+      ).toEqual([[40, 60, 80, 5]]);
     });
 
     it('removes an assignment (deletemaqinsumo, code 6): 404 when unknown, its change history stays', async () => {

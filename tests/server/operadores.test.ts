@@ -121,7 +121,8 @@ describe('operators API (/api/operadores)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ dni: '4587123' }, 'dni', FIELD.dni],
       [{ dni: '4587123A' }, 'dni', FIELD.dni],
-      [{ dni: undefined }, 'dni', FIELD.dni],
+      [{ dni: undefined }, 'dni', FIELD.required],
+      [{ dni: '' }, 'dni', FIELD.required],
       [{ nombres: '  ' }, 'nombres', FIELD.required],
       [{ email: 'rosa@correo' }, 'email', FIELD.email],
       [{ email: 'rosa@correo.comercial' }, 'email', FIELD.email],

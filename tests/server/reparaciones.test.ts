@@ -81,6 +81,7 @@ describe('repairs API (/api/reparaciones)', () => {
           orden_id: 61002,
           ordendet_item: 1,
           monto: 920.5,
+          reparacion_id: null,
         },
         {
           ordendet_desart: 'REVISION DE SISTEMA ELECTRICO',
@@ -91,6 +92,7 @@ describe('repairs API (/api/reparaciones)', () => {
           orden_id: 61002,
           ordendet_item: 2,
           monto: 350,
+          reparacion_id: null,
         },
       ],
     });
@@ -168,6 +170,11 @@ describe('repairs API (/api/reparaciones)', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().errors.ordendet_item).toBe(MSG.repairOrderItemTaken(1, `0087-${YEAR}`, rep));
     expect(await failureState(g)).toEqual([0, null]);
+    // The order lookup names the repair that holds each item, so the form does not offer it.
+    const offered = await send('POST', '/api/reparaciones/getinforden', { nro_orden: '0087', anio: YEAR });
+    expect(
+      offered.json().items.map((i: { ordendet_item: number; reparacion_id: number | null }) => [i.ordendet_item, i.reparacion_id]),
+    ).toEqual([[1, rep]]);
     expect((await send('DELETE', `/api/fallas/${g}`)).statusCode).toBe(200);
     const same = await send('PUT', `/api/reparaciones/${rep}`, repair({ editorMode: 'editar', falla_id: f1, detalle: 'Otra nota' }));
     expect(same.statusCode).toBe(200);

@@ -219,6 +219,7 @@ describe('valuations API (/api/valoriza)', () => {
       [{ tipo_doc: 1, ndoc: '20123456789' }, 'ndoc', 'El DNI debe tener 8 dígitos'],
       [{ tipo_doc: 2, ndoc: '12345678' }, 'ndoc', 'El RUC debe tener 11 dígitos'],
       [{ ndoc: '2012345678A' }, 'ndoc', 'Solo se permiten dígitos'],
+      [{ ndoc: '' }, 'ndoc', 'Campo obligatorio'],
       [{ rubro: 4 }, 'rubro', 'Rubro inválido: use 1, 2 o 3'],
       [{ tipo_doc: 3 }, 'tipo_doc', 'Tipo de documento inválido: use 1 (DNI) o 2 (RUC)'],
       [{ observacion: '  ' }, 'observacion', 'Campo obligatorio'],

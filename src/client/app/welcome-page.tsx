@@ -11,7 +11,9 @@ export function WelcomePage() {
   const settings = useOfficeSettings();
   const session = useSession();
   return (
-    <section className="flex min-h-full flex-col items-center justify-center p-4 md:p-6" aria-labelledby="welcome-title">
+    // From the top: centred, the page left ~250 px empty above the card on an upright tablet, and moved when a card
+    // of the day arrived late.
+    <section className="flex min-h-full flex-col items-center justify-start p-4 md:p-6" aria-labelledby="welcome-title">
       <div className="w-full max-w-3xl rounded-xl border border-border bg-white p-8 text-center shadow-sm">
         <div className="flex items-center justify-center gap-6">
           <Emblem className="size-24 md:size-32" />

@@ -1,6 +1,7 @@
-// Delete confirmation modal ('¿Está seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state.
+// Delete confirmation modal ('¿Está seguro de eliminar este registro?', Cancelar / Eliminar) with a busy state; with
+// `neutral`, the same modal confirms an action that deletes nothing (a part change): a plain button and a question mark.
 import { useState } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { CircleHelp, TriangleAlert } from 'lucide-react';
 import { LABELS, MSG } from '@shared/messages';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
@@ -18,6 +19,8 @@ export interface ConfirmDeleteProps {
   title?: string;
   confirmLabel?: string;
   closeOnError?: boolean;
+  /** The action deletes nothing: the confirm button is the primary one, not the red delete. */
+  neutral?: boolean;
 }
 
 export function ConfirmDelete({
@@ -28,6 +31,7 @@ export function ConfirmDelete({
   title = LABELS.remove,
   confirmLabel = LABELS.remove,
   closeOnError = true,
+  neutral = false,
 }: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
 
@@ -57,13 +61,17 @@ export function ConfirmDelete({
             onCancel={() => onOpenChange(false)}
             confirmLabel={confirmLabel}
             onConfirm={() => void run()}
-            destructive
+            destructive={!neutral}
           />
         </>
       }
     >
       <div className="flex items-start gap-3">
-        <TriangleAlert className="size-6 shrink-0 text-amber-500" aria-hidden="true" />
+        {neutral ? (
+          <CircleHelp className="size-6 shrink-0 text-primary" aria-hidden="true" />
+        ) : (
+          <TriangleAlert className="size-6 shrink-0 text-amber-500" aria-hidden="true" />
+        )}
         <p className="text-sm text-slate-700">{message}</p>
       </div>
     </Modal>

@@ -1,8 +1,9 @@
 // What a form's Grabar needs: the contract schema run over what the form holds, every render. The first issue is
-// the reason Grabar is disabled ('Para grabar, revise N° vale: Campo obligatorio'); once the user has changed
-// something, that field is marked too, so a disabled Grabar never leaves the clerk guessing. A refused save's
-// message comes from the server instead (saveErrorMessage).
-import { useEffect, useMemo } from 'react';
+// the reason Grabar is disabled ('Para grabar, revise N° vale: Campo obligatorio'), always shown beside it; the
+// field itself is marked only once the user has worked on it (changed it or left it) or tried to save, so a form
+// just opened, or a field the user has not reached yet, is never scolded. A refused save's message comes from the
+// server instead (saveErrorMessage).
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -61,18 +62,63 @@ export interface FormGateInput {
    * field comes earlier in `labels` (the form's order): the reason names the first field to fix, the one marked.
    */
   extra?: FirstInvalid | null;
-  /** Marks a field (react-hook-form's trigger) once the form has changes; only paths in `labels` are marked. */
+  /** Marks a field (react-hook-form's trigger) once the user worked on it; only paths in `labels` are marked. */
   mark?: (path: string) => void;
-  /** True once the user changed something: marking a field of a form just opened would only scold. */
-  dirty?: boolean;
+  /**
+   * react-hook-form's `formState`, for the fields it holds: a nested field changed ('partesdiarios_det.cantid') and
+   * whether a save was tried (then every field may be marked).
+   */
+  worked?: WorkedState;
+}
+
+/** The part of react-hook-form's formState the gate reads (not touchedFields: leaving a field is not working on it). */
+export interface WorkedState {
+  dirtyFields: object;
+  submitCount: number;
+}
+
+/** Dotted paths of the true leaves of react-hook-form's dirtyFields. */
+function pathsOf(tree: unknown, prefix: string, into: Set<string>) {
+  if (!tree || typeof tree !== 'object') {
+    if (tree && prefix) into.add(prefix);
+    return;
+  }
+  for (const [k, v] of Object.entries(tree)) pathsOf(v, prefix ? `${prefix}.${k}` : k, into);
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Dotted paths where `now` differs from `before`: plain objects are compared key by key, anything else whole. */
+function changedPaths(before: unknown, now: unknown, prefix: string, into: Set<string>) {
+  if (isPlain(before) && isPlain(now)) {
+    for (const k of new Set([...Object.keys(before), ...Object.keys(now)]))
+      changedPaths(before[k], now[k], prefix ? `${prefix}.${k}` : k, into);
+  } else if (prefix && before !== now && JSON.stringify(before) !== JSON.stringify(now)) into.add(prefix);
+}
+
+/**
+ * The paths the user has worked on: the values that differ from the first ones the form showed, and
+ * react-hook-form's changed fields. Once worked on, a field stays so (changing it back does not hide its message).
+ * Leaving a field untouched is not working on it: a message appearing as the user clicks Cancelar would move the
+ * button under the pointer. A line's path ('salidas_det.0.cantidad') counts as worked on once its list changed.
+ */
+function useWorked(values: unknown, worked: WorkedState | undefined): (path: string) => boolean {
+  const [seen] = useState(() => new Set<string>());
+  const [first] = useState(() => values);
+  changedPaths(first, values, '', seen);
+  if (worked) pathsOf(worked.dirtyFields, '', seen);
+  const submitted = (worked?.submitCount ?? 0) > 0;
+  return (path) => submitted || path.split('.').some((_, i, parts) => seen.has(parts.slice(0, i + 1).join('.')));
 }
 
 export interface FormGate {
   valid: boolean;
   first: FirstInvalid | null;
-  /** For FormModal's invalidReason. */
+  /** For FormModal's invalidReason ('Para grabar, revise …'). */
   reason: string | null;
-  /** The message to mark field `path` with: its own error, or the gate's first problem once the form has changes. */
+  /** For a line sub-dialog's (ItemModal's) invalidReason ('Para agregar, revise …'). */
+  addReason: string | null;
+  /** The message to mark field `path` with: its own error, or the gate's first problem once the user worked on it. */
   errorAt: (path: string, own?: string) => string | undefined;
 }
 
@@ -84,18 +130,21 @@ function earlier(judged: FirstInvalid | null, extra: FirstInvalid | null, labels
   return at(extra) >= 0 && at(judged) >= 0 && at(extra) < at(judged) ? extra : judged;
 }
 
-export function useFormGate({ schema, values, labels, pre, extra, mark, dirty = false }: FormGateInput): FormGate {
+export function useFormGate({ schema, values, labels, pre, extra, mark, worked }: FormGateInput): FormGate {
   const judged = useMemo(() => firstInvalid(schema, values), [schema, values]);
   const first = pre ?? earlier(judged, extra ?? null, labels);
   const path = first?.path ?? null;
+  const workedOn = useWorked(values, worked);
+  const markNow = path !== null && path in labels && workedOn(path);
   useEffect(() => {
-    if (dirty && path && path in labels) mark?.(path);
-  }, [dirty, path, labels, mark]);
+    if (markNow && path) mark?.(path);
+  }, [markNow, path, mark]);
   return {
     valid: first === null,
     first,
     reason: first ? MSG.cannotSaveYet(labels[first.path] ?? '', first.message) : null,
-    errorAt: (p, own) => own ?? (dirty && first?.path === p ? first.message : undefined),
+    addReason: first ? MSG.cannotAddYet(labels[first.path] ?? '', first.message) : null,
+    errorAt: (p, own) => own ?? (first?.path === p && workedOn(p) ? first.message : undefined),
   };
 }
 

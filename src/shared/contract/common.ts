@@ -10,13 +10,16 @@ export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess(toNumber
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** A type error's message: 'Campo obligatorio' when nothing was given, `message` (the format) otherwise. */
+export const requiredOr = (message: string) => (iss: { input?: unknown }) => (isEmpty(iss.input) ? FIELD.required : message);
+
 /**
  * Positive integer id in a path or body (accepts numeric strings, as the spec's client sends form values). Nothing
  * chosen (missing, empty, or a select's 0) says the field is required, not that its value is invalid.
  */
 export const id = numeric(
   z
-    .number({ error: (iss) => (isEmpty(iss.input) ? FIELD.required : FIELD.integer) })
+    .number({ error: requiredOr(FIELD.integer) })
     .int(FIELD.integer)
     .refine((n) => n !== 0, { message: FIELD.required, abort: true })
     .positive(FIELD.invalidValue)
@@ -90,8 +93,15 @@ export const amount = numeric(
 
 export const positiveAmount = amount.refine((n) => n > 0, FIELD.positive);
 
-export const dni = z.string({ error: FIELD.dni }).regex(/^\d{8}$/, FIELD.dni);
-export const ruc = z.string({ error: FIELD.ruc }).regex(/^\d{11}$/, FIELD.ruc);
+/** An empty DNI or RUC says it is required; a number of the wrong shape, the shape it needs. */
+export const dni = z
+  .string({ error: requiredOr(FIELD.dni) })
+  .min(1, FIELD.required)
+  .regex(/^\d{8}$/, FIELD.dni);
+export const ruc = z
+  .string({ error: requiredOr(FIELD.ruc) })
+  .min(1, FIELD.required)
+  .regex(/^\d{11}$/, FIELD.ruc);
 
 export const editorMode = z.enum(['crear', 'editar']).optional();
 

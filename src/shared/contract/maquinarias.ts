@@ -10,11 +10,13 @@ import {
   dateOut,
   dateStr,
   id,
+  idParam,
   messageResponse,
   numeric,
   optionalId,
   optionalText,
   positiveAmount,
+  requiredOr,
   text,
   timestampOut,
 } from './common';
@@ -49,7 +51,7 @@ export const placa = z.preprocess(
 const anioFabrica = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
-    .number({ error: FIELD.digits })
+    .number({ error: requiredOr(FIELD.digits) })
     .int(FIELD.digits)
     .min(1950, FIELD.manufactureYearFrom)
     .refine((y) => y <= Number(limaDate().slice(0, 4)) + 1, FIELD.manufactureYearTo),
@@ -218,6 +220,13 @@ export type AsignarBody = z.infer<typeof asignarBody>;
 /** Answer of asignar: the machine's parts after the save. */
 export const asignarAnswer = z.object({ message: z.string(), data: z.array(maquinariaInsumo) });
 export type AsignarAnswer = z.infer<typeof asignarAnswer>;
+
+/** A part's new thresholds (warning ≤ alert ≤ limit), as ASIGNAR's fields send them. */
+export const maqInsumoHorasBody = z
+  .object({ hour_warning: amount, hour_critical: amount, hour_limite: positiveAmount })
+  .refine((p) => p.hour_warning <= p.hour_critical, { message: FIELD.hoursOrder, path: ['hour_critical'] })
+  .refine((p) => p.hour_critical <= p.hour_limite, { message: FIELD.hoursOrder, path: ['hour_limite'] });
+export type MaqInsumoHorasBody = z.infer<typeof maqInsumoHorasBody>;
 
 export const deleteMaqInsumoBody = z.preprocess((v) => {
   const o = obj(v);
@@ -443,6 +452,17 @@ export const maquinariasApi = {
     access: [ROLE.maquinariaAsignarInsumos],
     idempotent: true,
     body: asignarBody,
+    answer: asignarAnswer,
+  }),
+  updateMaqInsumo: endpoint({
+    method: 'PUT',
+    path: '/api/maquinarias/insumos/:id',
+    summary: 'Cambia las horas de advertencia, alerta y límite de un insumo asignado; su contador sigue igual',
+    description: 'Las horas deben cumplir advertencia ≤ alerta ≤ límite (400); 404 si la asignación no existe.',
+    access: [ROLE.maquinariaAsignarInsumos],
+    idempotent: true,
+    params: idParam,
+    body: maqInsumoHorasBody,
     answer: asignarAnswer,
   }),
   deleteMaqInsumo: endpoint({

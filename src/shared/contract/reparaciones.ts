@@ -37,7 +37,9 @@ export const serviceOrderItem = z.object({
   /** The item's amount in soles: what the repair form proposes as the repair's amount. */
   monto: z.number(),
 });
-export const infoOrdenServicio = z.object({ items: z.array(serviceOrderItem) });
+/** An item as the repair form is offered it: with the repair that already holds it (null while it is free). */
+const serviceOrderItemOffered = serviceOrderItem.extend({ reparacion_id: z.number().nullable() });
+export const infoOrdenServicio = z.object({ items: z.array(serviceOrderItemOffered) });
 export type InfoOrdenServicio = z.infer<typeof infoOrdenServicio>;
 
 const itemNo = numeric(
@@ -120,7 +122,7 @@ export const reparacionesApi = {
   orden: endpoint({
     method: 'POST',
     path: '/api/reparaciones/getinforden',
-    summary: 'Busca una orden de servicio en el sistema de logística: sus ítems',
+    summary: 'Busca una orden de servicio en el sistema de logística: sus ítems, cada uno con la reparación que ya lo tiene',
     description: 'El año va de 2022 al del servidor (400 fuera de ese rango); 404 si la orden no existe.',
     access: READERS.ordenesServicio,
     body: infoOrdenServicioBody,

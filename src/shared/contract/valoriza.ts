@@ -51,7 +51,7 @@ export const valorizaBody = z
       fecha: dateStr,
       rubro: smallInt(1, 3, FIELD.rubro).default(1),
       tipo_doc: smallInt(1, 2, FIELD.tipoDoc).default(TIPOS_DOC.RUC),
-      ndoc: z.string({ error: FIELD.required }).trim().regex(/^\d+$/, FIELD.digits),
+      ndoc: z.string({ error: FIELD.required }).trim().min(1, FIELD.required).regex(/^\d+$/, FIELD.digits),
       /** Missing: the name the identity or tax registry gives for `ndoc`. */
       rsocial: optionalText(250),
       observacion: text(2000),

@@ -2,7 +2,8 @@
 // the user's name in upper case, the messages menu only with role 4.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MENU, ROLE } from '@shared/auth/permissions';
+import { LABELS } from '@shared/messages';
+import { MENU, PERMISSION_TREE, ROLE, type PermissionNode } from '@shared/auth/permissions';
 import { clearToken, setToken } from '@client/lib/session';
 import { MENU_GROUPS, visibleMenu } from '@client/app/menu';
 import { isScreenBuilt } from '@client/app/screens';
@@ -11,6 +12,19 @@ import { makeToken, renderApp, stubFetch } from './helpers';
 const everyId = MENU_GROUPS.flatMap((g) => [g.id, ...g.entries.map((e) => e.id)]);
 
 describe('visibleMenu', () => {
+  it('names every entry once, in the menu and in the permission tree', () => {
+    const entries = MENU_GROUPS.flatMap((g) => g.entries);
+    const labels = entries.map((x) => x.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    const names: string[] = [];
+    const ids = new Set(entries.map((x) => x.id));
+    const walk = (nodes: PermissionNode[]) => nodes.forEach((x) => (ids.has(x.value) && names.push(x.text), walk(x.children ?? [])));
+    walk(PERMISSION_TREE);
+    expect(names.length).toBe(ids.size);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain(LABELS.menu.reporteMantenimiento);
+  });
+
   it('shows an entry only with its role id and its group id', () => {
     const built = () => true;
     const groups = visibleMenu([MENU.administrativo, MENU.operadores, MENU.almacen], built);

@@ -69,7 +69,8 @@ export function ParteDialog({
       width="50%"
       busy={busy}
       valid={gate.valid}
-      invalidReason={gate.reason}
+      // A confirm label other than Grabar means a line of another form (the valuation's Agregar / Actualizar).
+      invalidReason={confirmLabel ? gate.addReason : gate.reason}
       dirty={formState.isDirty}
       confirmLabel={confirmLabel}
       onClose={onClose}

@@ -180,7 +180,7 @@ export function useParteForm(initial: ParteItem | null, defaultFecha: string, in
   const labels = useMemo(() => fieldsFor(horometro), [horometro]);
   // The gate judges the values with this render's readings' context (a new schema object when it changes).
   const gateSchema = useMemo(() => parteFormSchema(() => lecturas), [lecturas]);
-  const gate = useFormGate({ schema: gateSchema, values: watch(), labels, dirty: formState.isDirty });
+  const gate = useFormGate({ schema: gateSchema, values: watch(), labels, worked: formState });
 
   // A report opened to edit or correct is checked at once: Grabar is enabled when it is valid, and the server's
   // last refusal is marked on its fields.

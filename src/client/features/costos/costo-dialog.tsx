@@ -75,7 +75,7 @@ export function CostoDialog({ onClose, row }: CostoDialogProps) {
     schema: costoBody,
     values: body,
     labels: FIELDS,
-    dirty,
+    worked: formState,
     // The server takes a schedule without services; the screen asks for one (a schedule is there to price them).
     extra: lines.lines.length === 0 ? { path: 'costos_det', message: L.noLines } : null,
   });

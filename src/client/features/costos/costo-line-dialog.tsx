@@ -45,7 +45,7 @@ export function CostoLineDialog({ open, onOpenChange, line, onSubmit }: CostoLin
     ...FORM_VALIDATION,
   });
   const { register, reset, handleSubmit, formState, control, watch } = form;
-  const gate = useFormGate({ schema: costoLine, values: watch(), labels: FIELDS, dirty: formState.isDirty });
+  const gate = useFormGate({ schema: costoLine, values: watch(), labels: FIELDS, worked: formState });
 
   useEffect(() => {
     if (open)
@@ -70,7 +70,7 @@ export function CostoLineDialog({ open, onOpenChange, line, onSubmit }: CostoLin
       onOpenChange={onOpenChange}
       editing={line !== null}
       canAdd={gate.valid}
-      invalidReason={gate.reason}
+      invalidReason={gate.addReason}
       dirty={formState.isDirty}
       onAdd={add}
       width="md"

@@ -106,7 +106,7 @@ function FallaEditor({ row, fix, onClose }: { row: FallaRow | null; fix: TypedFi
 
   const [busy, setBusy] = useState(false);
   const dirty = formState.isDirty || touched;
-  const gate = useFormGate({ schema, values: watch(), labels: FIELDS, dirty });
+  const gate = useFormGate({ schema, values: watch(), labels: FIELDS, worked: formState });
 
   const submit = async (values: Values) => {
     const form: FallaForm = { ...fallaForm(values, fallaId), ...(fixBody?.created_at ? { created_at: fixBody.created_at } : {}) };

@@ -121,7 +121,7 @@ function IngresoCreate({ onClose }: { onClose: () => void }) {
     schema: ingresoBody,
     values: body,
     labels: FIELDS,
-    dirty: formState.isDirty || md.dirty,
+    worked: formState,
     pre: registered
       ? { path: 'nro_ordencompra', message: MSG.orderAlreadyEntered(formatDate(registered.fecha)) }
       : !found && head.nro_ordencompra.trim() !== ''

@@ -348,9 +348,11 @@ export function InicioCards() {
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {/* The device's card is there at once: first, so the server's cards arriving later move nothing. */}
+        <DeviceCard go={go} />
         {query.data && <ServerCards data={query.data} roles={session.roles} go={go} />}
         {query.data && <MaintenanceCards data={query.data} roles={session.roles} go={go} />}
-        <DeviceCard go={go} />
+        {query.isPending && <div aria-hidden="true" className="min-h-32 animate-pulse rounded-lg border border-border bg-slate-100" />}
       </div>
       {query.isError && !query.data && (
         <p role="status" className="mt-3 text-sm text-slate-500">

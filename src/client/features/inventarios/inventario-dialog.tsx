@@ -40,7 +40,7 @@ export function InventarioDialog({ onClose, onCreated }: { onClose: () => void; 
     [fecha, descripcion, todos, chosen],
   );
   const dirty = fecha !== today || descripcion !== '' || todos || chosen.length > 0;
-  const gate = useFormGate({ schema: inventarioBody, values: body, labels: FIELDS, dirty });
+  const gate = useFormGate({ schema: inventarioBody, values: body, labels: FIELDS });
   const search = useCallback(
     async (q: string) => {
       const taken = new Set(chosen.map((c) => c.id));

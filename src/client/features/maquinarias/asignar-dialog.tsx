@@ -1,9 +1,9 @@
 // ASIGNAR INSUMOS: the parts already assigned (each removable after a confirmation), a part
-// typeahead that fills the supply's default warning, alert and limit hours, 'Añadir' (an empty choice or a part
-// already listed is ignored), the list of new parts and 'Grabar' (disabled while that list is empty), which sends
+// typeahead (that does not offer a part already assigned or listed) that fills the supply's default warning, alert
+// and limit hours, 'Añadir' (disabled, saying why, until a part is chosen), the list of new parts and 'Grabar' (disabled while that list is empty), which sends
 // the machine id with the new parts only. Closing with a part chosen or listed asks first; the disabled Grabar
 // says a part is missing; a refused save shows the server's reason in the modal.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { contractResolver } from '@client/components/form-gate';
 import { Plus } from 'lucide-react';
@@ -52,8 +52,11 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
   const { setValue, handleSubmit, reset, formState, watch } = form;
   const refusal = useSaveRefusal(describeRefusal);
   const chosen = watch('insumo');
+  const addHintId = useId();
 
   const listed = (insumoId: number) => lines.some((l) => l.insumo === insumoId) || assigned.some((p) => p.insumo_id === insumoId);
+  // A part the machine has, or one already in the new list, is not offered: adding it again would do nothing.
+  const search = async (q: string, signal: AbortSignal) => (await searchInsumosSalida(q, signal)).filter((r) => !listed(r.id));
 
   const choose = async (item: InsumoSearchSalida) => {
     setValue('insumo', item.id);
@@ -129,7 +132,7 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
           <Label htmlFor="asignar-insumo">{L.supply}</Label>
           <Typeahead<InsumoSearchSalida>
             id="asignar-insumo"
-            search={searchInsumosSalida}
+            search={search}
             getKey={(s) => s.id}
             getLabel={(s) => `${s.insumo_codigo} - ${s.insumo_name}`}
             value={text}
@@ -144,10 +147,21 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
         <HoursField form={form} name="hour_warning" label={L.warningHours} />
         <HoursField form={form} name="hour_critical" label={L.alertHours} />
         <HoursField form={form} name="hour_limite" label={L.limitHours} />
-        <Button type="button" variant="secondary" disabled={!chosen} onClick={() => void add()}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!chosen}
+          aria-describedby={chosen ? undefined : addHintId}
+          onClick={() => void add()}
+        >
           <Plus aria-hidden="true" />
           {LABELS.add}
         </Button>
+        {!chosen && (
+          <p id={addHintId} className="text-sm text-amber-800 sm:col-span-2 lg:col-span-5">
+            {L.addPartHint}
+          </p>
+        )}
         {hoursError && (
           <p role="alert" className="text-xs text-destructive sm:col-span-2 lg:col-span-5">
             {hoursError}

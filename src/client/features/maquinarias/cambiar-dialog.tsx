@@ -68,7 +68,7 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
   const { control, register, handleSubmit, formState, watch, trigger } = form;
   const refusal = useSaveRefusal(describeRefusal);
   const mark = useCallback((path: string) => void trigger(path as keyof CambiarInsumoBody), [trigger]);
-  const gate = useFormGate({ schema, values: watch(), labels: FIELDS, dirty: formState.isDirty, mark });
+  const gate = useFormGate({ schema, values: watch(), labels: FIELDS, worked: formState, mark });
 
   const run = async () => {
     if (!confirming) return;
@@ -98,6 +98,7 @@ export function CambiarDialog({ machine, parts, onClose }: CambiarDialogProps) {
           message={MSG.changePartConfirm}
           confirmLabel={L.confirm}
           closeOnError
+          neutral
         />
       }
     >

@@ -162,7 +162,7 @@ export function MaquinariaDialog({ row, machines, onClose }: MaquinariaDialogPro
     schema: maquinariaBody,
     values: watch(),
     labels: FIELDS,
-    dirty,
+    worked: formState,
     mark,
     // Creating, the plate comes first: a vehicle of the registry must be chosen, and it must be free.
     pre:

@@ -172,15 +172,19 @@ function OperadorEditor({ row, onClose }: { row: OperadorRow | null; onClose: ()
     schema,
     values: watch(),
     labels: FIELDS,
-    dirty,
+    worked: formState,
     // The registry decides before the schema: a DNI it does not know, or one still being looked up, is the reason.
     pre:
       editing || (lookup.status !== 'searching' && lookup.status !== 'notFound')
         ? null
         : { path: 'dni', message: lookup.status === 'searching' ? LABELS.loading : MSG.wrongDni },
   });
+  // While the registry is asked, the DNI is not wrong yet: the reason beside Grabar says it is being looked up.
   const dniError =
-    lookup.message ?? (lookup.status === 'notFound' || gate.errorAt('dni', formState.errors.dni?.message) ? MSG.wrongDni : undefined);
+    lookup.message ??
+    (lookup.status === 'notFound' || (lookup.status !== 'searching' && gate.errorAt('dni', formState.errors.dni?.message))
+      ? MSG.wrongDni
+      : undefined);
   const err = (k: keyof Values) => gate.errorAt(k, formState.errors[k]?.message);
   return (
     <FormModal

@@ -111,7 +111,7 @@ export function OrdenCreateDialog({ origen, onClose }: { origen: OrdenOrigen | n
       }),
     [uid, origen, fallaId, maquinariaId, prioridad, descripcion, fecha, asignados, detenida, items],
   );
-  const gate = useFormGate({ schema: ordenCreateBody, values: body, labels: FIELDS, dirty });
+  const gate = useFormGate({ schema: ordenCreateBody, values: body, labels: FIELDS });
   const options = useMemo(() => maquinariaOptions(maquinarias.data), [maquinarias.data]);
   const machine = maquinarias.data?.find((m) => m.id === maquinariaId);
 

@@ -46,7 +46,7 @@ export function CorregirLecturasDialog({ row, onClose }: { row: ParteRow; onClos
     motivo: P.correctionReason,
   };
   const values = watch();
-  const gate = useFormGate({ schema: corregirLecturasBody, values, labels, dirty: formState.isDirty });
+  const gate = useFormGate({ schema: corregirLecturasBody, values, labels, worked: formState });
   const save = useMutation({
     mutationFn: (body: CorregirLecturasBody) => call(partesdiariosApi.corregirLecturas, { params: { id: row.parte_id }, body }),
     onSuccess: () => Promise.all([PARTES_KEY, ['maquinarias']].map((queryKey) => qc.invalidateQueries({ queryKey }))),

@@ -98,7 +98,7 @@ function PedidoEditor({ editId, onClose }: { editId: number | null; onClose: () 
     editorMode,
   };
   const dirty = formState.isDirty || md.dirty;
-  const gate = useFormGate({ schema: pedidoBody, values: body, labels: FIELDS, dirty });
+  const gate = useFormGate({ schema: pedidoBody, values: body, labels: FIELDS, worked: formState });
   const errors = formState.errors;
 
   const submit = async () => {

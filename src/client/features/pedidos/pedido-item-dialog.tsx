@@ -5,7 +5,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { InsumoSearchPedido } from '@shared/contract/insumos';
 import { pedidoLine } from '@shared/contract/pedidos';
-import { LABELS } from '@shared/messages';
+import { FIELD, LABELS } from '@shared/messages';
 import { FORM_VALIDATION } from '@client/components/form-field';
 import { contractResolver, useFormGate } from '@client/components/form-gate';
 import { ItemModal } from '@client/components/form-modal';
@@ -36,7 +36,7 @@ interface Values {
 }
 
 const EMPTY: Values = { cantidad: '', unimed_id: 0 };
-const NO_LABELS: Record<string, string> = {};
+const FIELDS: Record<string, string> = { insumo_id: A.supply, cantidad: A.quantity, unimed_id: A.unit };
 
 export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoItemDialogProps) {
   const id = useId();
@@ -73,9 +73,10 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
   const gate = useFormGate({
     schema: pedidoLine,
     values: { insumo_id: insumo?.bien_id, cantidad, unimed_id: unimedId },
-    labels: NO_LABELS,
+    labels: FIELDS,
+    extra: unimedId > 0 ? null : { path: 'unimed_id', message: FIELD.required },
   });
-  const canAdd = insumo !== null && gate.valid && unimedId > 0;
+  const canAdd = insumo !== null && gate.valid;
 
   const add = () => {
     if (!insumo) return;
@@ -91,7 +92,7 @@ export function PedidoItemDialog({ open, onOpenChange, line, onSubmit }: PedidoI
   };
 
   return (
-    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add}>
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add} invalidReason={gate.addReason}>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="md:col-span-2">
           <Label htmlFor={`${id}-supply`}>{A.supply}</Label>

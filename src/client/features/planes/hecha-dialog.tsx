@@ -30,7 +30,7 @@ export function HechaDialog({ row, onClose }: { row: VencimientoRow; onClose: ()
   const body = useMemo(() => ({ fecha, medidor, observacion }), [fecha, medidor, observacion]);
   const dirty = fecha !== today || medidor !== String(row.horometro_actual) || observacion !== '';
   const schema = useMemo(() => hechaBody.refine((v) => v.fecha <= today, { message: MSG.planDoneFuture, path: ['fecha'] }), [today]);
-  const gate = useFormGate({ schema, values: body, labels: FIELDS, dirty });
+  const gate = useFormGate({ schema, values: body, labels: FIELDS });
   return (
     <FormModal
       title={L.markDoneTitle(row.tarea_nombre)}

@@ -54,7 +54,7 @@ export function PlanDialog({ machine, planId, onClose }: PlanDialogProps) {
     () => ({ maquinaria_id: machine.id, nombre, activo, tareas: tareas.map(tareaInputOf), trash }),
     [machine.id, nombre, activo, tareas, trash],
   );
-  const gate = useFormGate({ schema: planBody, values: body, labels: FIELDS, dirty });
+  const gate = useFormGate({ schema: planBody, values: body, labels: FIELDS });
   const change = (fn: () => void) => {
     fn();
     setDirty(true);

@@ -69,7 +69,7 @@ export function TareaDialog({ tarea, editing, horometro, parts, today, onSave, o
     base_medidor: L.baseMeter,
     checklist: L.checklist,
   };
-  const gate = useFormGate({ schema: tareaBody, values: input, labels, dirty });
+  const gate = useFormGate({ schema: tareaBody, values: input, labels });
   const togglePart = (id: number, on: boolean) => set('insumos', on ? [...f.insumos, id] : f.insumos.filter((x) => x !== id));
   return (
     <ItemModal
@@ -78,7 +78,7 @@ export function TareaDialog({ tarea, editing, horometro, parts, today, onSave, o
       editing={editing}
       title={editing ? L.editTask : L.newTask}
       canAdd={gate.valid}
-      invalidReason={gate.reason}
+      invalidReason={gate.addReason}
       dirty={dirty}
       width="lg"
       onAdd={() => onSave(f)}

@@ -146,8 +146,11 @@ function useFallaChoice(form: Form, editId: number | null) {
   return { options, needed, missing: needed && watch('falla_id') === null };
 }
 
-/** The service order: one item fills service, provider, warranty and date; several offer the related services. */
-function useServiceOrder(form: Form) {
+/**
+ * The service order: one item fills service, provider, warranty and date; several offer the related services. An
+ * item another repair already holds is not offered (the save would be refused): it shows disabled, naming that repair.
+ */
+function useServiceOrder(form: Form, editId: number | null) {
   const { getValues, setValue } = form;
   const [items, setItems] = useState<ServiceItem[]>([]);
   const order = useOrderSearch();
@@ -169,8 +172,14 @@ function useServiceOrder(form: Form) {
     if (!nro) return;
     setItems([]);
     void order.run(async () => {
-      const found = (await fetchOrdenServicio(nro, Number(getValues('anio')))).items;
+      const anio = Number(getValues('anio'));
+      const found = (await fetchOrdenServicio(nro, anio)).items;
+      const free = found.filter((i) => i.reparacion_id === null || i.reparacion_id === editId);
+      const taken = found.find((i) => i.reparacion_id !== null && i.reparacion_id !== editId);
       if (found.length === 0) order.fail(MSG.serviceOrderNotFound);
+      else if (free.length === 0 && found.length === 1 && taken?.reparacion_id)
+        order.fail(MSG.repairOrderItemTaken(taken.ordendet_item, `${nro}-${anio}`, taken.reparacion_id));
+      else if (free.length === 0) order.fail(MSG.repairOrderItemsTaken(`${nro}-${anio}`));
       else if (found.length === 1) apply(found[0]);
       else {
         setItems(found);
@@ -188,7 +197,7 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
   const { form, detail, years, loaded, fieldNames } = useReparacionForm(editId);
   const { register, handleSubmit, setValue, setError, watch, formState } = form;
   const falla = useFallaChoice(form, editId);
-  const service = useServiceOrder(form);
+  const service = useServiceOrder(form, editId);
 
   const submit = async (body: ReparacionBody) => {
     try {
@@ -214,7 +223,7 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
     schema: reparacionBody,
     values: { ...watch(), editorMode: editId !== null ? 'editar' : 'crear' },
     labels: FIELDS,
-    dirty: formState.isDirty,
+    worked: formState,
     extra: falla.missing ? { path: 'falla_id', message: FIELD.required } : null,
   });
   return (
@@ -266,13 +275,13 @@ function ReparacionEditor({ editId, onClose }: { editId: number | null; onClose:
           {...register('falla_id', { setValueAs: toId })}
         />
       )}
-      <ReparacionFields form={form} service={service} />
+      <ReparacionFields form={form} service={service} editId={editId} />
     </FormModal>
   );
 }
 
 /** The related services of a several-item order, and the repair's own fields. */
-function ReparacionFields({ form, service }: { form: Form; service: ReturnType<typeof useServiceOrder> }) {
+function ReparacionFields({ form, service, editId }: { form: Form; service: ReturnType<typeof useServiceOrder>; editId: number | null }) {
   const { register, control, watch, formState } = form;
   const err = formState.errors;
   const { items, apply } = service;
@@ -285,7 +294,11 @@ function ReparacionFields({ form, service }: { form: Form; service: ReturnType<t
           className="md:col-span-2"
           options={[
             { value: '', label: R.selectService },
-            ...items.map((i) => ({ value: i.ordendet_item, label: `${i.ordendet_item} - ${i.ordendet_desart}` })),
+            ...items.map((i) => {
+              const heldBy = i.reparacion_id !== null && i.reparacion_id !== editId ? i.reparacion_id : null;
+              const label = `${i.ordendet_item} - ${i.ordendet_desart}`;
+              return { value: i.ordendet_item, label: heldBy ? R.itemHeldBy(label, heldBy) : label, disabled: heldBy !== null };
+            }),
           ]}
           value={watch('ordendet_item') ?? ''}
           onChange={(e) => {

@@ -86,7 +86,7 @@ function SalidaEditor({ editId, fix, onClose }: { editId: number | null; fix: Ty
     schema: salidaBody,
     values: body,
     labels: FIELDS,
-    dirty,
+    worked: formState,
     extra:
       check === 'notFound'
         ? { path: 'operador_dni', message: MSG.operatorNotFound }

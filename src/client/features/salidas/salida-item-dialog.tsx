@@ -47,7 +47,7 @@ interface Values {
 
 const EMPTY: Values = { cantidad: '', observacion: '' };
 /** No reason line under the buttons: the quantity field says what is wrong. */
-const NO_LABELS: Record<string, string> = {};
+const FIELDS: Record<string, string> = { insumo_id: A.supply, cantidad: A.quantity, observacion: A.observation };
 
 export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubmit, search = searchInsumosSalida }: SalidaItemDialogProps) {
   const id = useId();
@@ -75,8 +75,13 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
   const available = insumo ? availableOf(insumo.id, insumo.stock) : null;
   const qty = cantidad === '' ? NaN : Number(cantidad);
   const over = available !== null && Number.isFinite(qty) && toCents(qty) > toCents(available);
-  const gate = useFormGate({ schema: salidaLine, values: { insumo_id: insumo?.id, cantidad, observacion }, labels: NO_LABELS });
-  const canAdd = insumo !== null && gate.valid && !over;
+  const gate = useFormGate({
+    schema: salidaLine,
+    values: { insumo_id: insumo?.id, cantidad, observacion },
+    labels: FIELDS,
+    extra: over ? { path: 'cantidad', message: MSG.quantityUnavailable } : null,
+  });
+  const canAdd = insumo !== null && gate.valid;
 
   // Called by ItemModal only when canAdd: the values are the ones the schema just accepted.
   const add = () => {
@@ -96,7 +101,7 @@ export function SalidaItemDialog({ open, onOpenChange, line, availableOf, onSubm
   };
 
   return (
-    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add}>
+    <ItemModal open={open} onOpenChange={onOpenChange} editing={line !== null} canAdd={canAdd} onAdd={add} invalidReason={gate.addReason}>
       <div className="grid gap-3 md:grid-cols-4">
         <div className="md:col-span-4">
           <Label htmlFor={`${id}-supply`} required>

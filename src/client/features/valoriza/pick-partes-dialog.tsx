@@ -1,11 +1,16 @@
 // 'Partes sin valorizar': the daily reports already saved from the field and not billed yet, by machine and dates,
-// with a checkbox each; the chosen ones join the valuation (sent as `{ parte_id }`, attached by the server).
-import { useMemo, useState } from 'react';
+// narrowed by a text (number, plate, operator, activity, service: a report names no client, the activity and the
+// service say who it worked for), with a checkbox each and 'Seleccionar todo' over the rows shown; the chosen ones
+// join the valuation (sent as `{ parte_id }`, attached by the server).
+import { useId, useMemo, useState } from 'react';
+import { normalizeSearch } from '@shared/domain/stock';
 import { LABELS, MSG } from '@shared/messages';
 import { LineItemTable, type LineColumn } from '@client/components/line-item-table';
 import { Modal } from '@client/components/modal';
 import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
 import { LoadingBody } from '@client/components/ui/spinner';
 import { MaquinariaDateToolbar, useMaquinariaDateFilters } from '@client/components/maquinaria-date';
 import { usePartes, type ParteRow } from '@client/components/partes/parte-item';
@@ -27,8 +32,29 @@ export interface PickPartesDialogProps {
 export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPartesDialogProps) {
   const filters = useMaquinariaDateFilters(RANGE_MONTHS.partesdiarios);
   const list = usePartes({ ...filters.body, sin_valorizar: true }, { enabled: open });
-  const rows = useMemo(() => (list.data ?? []).filter((r) => r.valoriza_id === null && !exclude.has(r.parte_id)), [list.data, exclude]);
+  const [text, setText] = useState('');
+  const searchId = useId();
+  const rows = useMemo(() => {
+    const q = normalizeSearch(text);
+    return (list.data ?? []).filter(
+      (r) =>
+        r.valoriza_id === null &&
+        !exclude.has(r.parte_id) &&
+        (!q || normalizeSearch([r.nro_parte_interno, r.placa, r.nombre_operador, r.actividad, r.servicio].join(' ')).includes(q)),
+    );
+  }, [list.data, exclude, text]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const allShown = rows.length > 0 && rows.every((r) => chosen.has(r.parte_id));
+  const someShown = rows.some((r) => chosen.has(r.parte_id));
+  const toggleAll = (on: boolean) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      for (const r of rows) {
+        if (on) next.add(r.parte_id);
+        else next.delete(r.parte_id);
+      }
+      return next;
+    });
   const toggle = (id: number, on: boolean) =>
     setChosen((s) => {
       const next = new Set(s);
@@ -36,7 +62,8 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
       else next.delete(id);
       return next;
     });
-  const picked = rows.filter((r) => chosen.has(r.parte_id));
+  // What was chosen stays chosen while the text narrows the list: the button adds every chosen report.
+  const picked = (list.data ?? []).filter((r) => chosen.has(r.parte_id) && r.valoriza_id === null && !exclude.has(r.parte_id));
 
   const columns: LineColumn<ParteRow>[] = [
     {
@@ -66,6 +93,7 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
 
   const close = () => {
     setChosen(new Set());
+    setText('');
     onOpenChange(false);
   };
 
@@ -95,7 +123,17 @@ export function PickPartesDialog({ open, onOpenChange, exclude, onPick }: PickPa
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <MaquinariaDateToolbar filters={filters} />
+        <div className="min-w-52 flex-1">
+          <Label htmlFor={searchId}>{V.pickSearch}</Label>
+          <Input id={searchId} type="search" value={text} placeholder={V.pickSearchHint} onChange={(e) => setText(e.target.value)} />
+        </div>
       </div>
+      {rows.length > 0 && (
+        <label className="mb-2 flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+          <Checkbox checked={allShown ? true : someShown ? 'indeterminate' : false} onCheckedChange={(c) => toggleAll(c === true)} />
+          {V.pickAll(rows.length)}
+        </label>
+      )}
       {list.isLoading ? (
         <LoadingBody failed={list.isError} />
       ) : (

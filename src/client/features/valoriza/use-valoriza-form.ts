@@ -137,7 +137,7 @@ export function useValorizaForm(detail: ValorizaDetail | null, cuentas: CuentaRo
       cta_deposito: V.ctaDeposito,
       partesdiarios: V.reports,
     },
-    dirty,
+    worked: formState,
     extra: md.lines.lines.length === 0 ? { path: 'partesdiarios', message: FIELD.required } : null,
   });
   return { form, md, body, dirty, gate, editing };

@@ -76,7 +76,8 @@ function ValorizaEditor({ detail, cuentas, onClose }: { detail: ValorizaDetail |
     onClose();
   });
 
-  const obsMissing = (observacion ?? '').trim() === '';
+  // The observation lives on the other tab: say it is missing once it is what keeps Grabar disabled, not on opening.
+  const obsMissing = (observacion ?? '').trim() === '' && gate.first?.path === 'observacion';
   return (
     <FormModal
       title={detail ? `${V.edit} N° ${detail.valoriza_id}` : V.create}

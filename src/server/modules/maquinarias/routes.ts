@@ -14,7 +14,15 @@ import { officePdf } from '../../reports/office';
 import { officeSettings } from '../ajustes/service';
 import { cambiosInRange, listMaquinarias, maquinariaIdsByPlate, maquinariasOf, insumosOf, platesOf } from './repository';
 import { estadosOf, listDisponibilidad } from './disponibilidad';
-import { asignarInsumos, cambiarInsumos, createMaquinaria, deleteMaqInsumo, deleteMaquinaria, updateMaquinaria } from './service';
+import {
+  asignarInsumos,
+  cambiarInsumos,
+  createMaquinaria,
+  deleteMaqInsumo,
+  deleteMaquinaria,
+  updateMaqInsumo,
+  updateMaquinaria,
+} from './service';
 
 const L = LABELS.maquinariaPdf;
 
@@ -59,6 +67,7 @@ export default async function maquinariasRoutes(app: FastifyInstance) {
   route(app, api.remove, async (req) => deleteMaquinaria(req, req.params.id));
 
   route(app, api.asignar, async (req) => asignarInsumos(req, req.body));
+  route(app, api.updateMaqInsumo, async (req) => updateMaqInsumo(req, req.params.id, req.body));
   route(app, api.deleteMaqInsumo, async (req) => deleteMaqInsumo(req, req.body.id));
   route(app, api.cambiarInsumo, async (req) => cambiarInsumos(req, req.body));
 

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type {
   AsignarAnswer,
   AsignarBody,
+  MaqInsumoHorasBody,
   CambiarInsumoAnswer,
   CambiarInsumoBody,
   MaquinariaBody,
@@ -180,6 +181,21 @@ export function asignarInsumos(req: FastifyRequest, body: AsignarBody): Promise<
       for (const after of inserted) await audit({ action: 'create', resource: PARTS, resource_id: after.insumo_maq_id, after });
     }
     return { message: MSG.saved, data: await insumosJson(tx, body.id) };
+  });
+}
+
+/** New thresholds of an assigned part: its counter and history stay as they are. */
+export function updateMaqInsumo(req: FastifyRequest, id: number, body: MaqInsumoHorasBody): Promise<AsignarAnswer> {
+  return runChange(req, async ({ tx, audit }) => {
+    const [before] = await tx.select().from(insumosMaquinaria).where(eq(insumosMaquinaria.insumo_maq_id, id)).for('update');
+    if (!before) throw notFound(MSG.partAssignmentNotFound);
+    const [after] = await tx
+      .update(insumosMaquinaria)
+      .set({ hour_warning: body.hour_warning, hour_critical: body.hour_critical, horas_limite: body.hour_limite })
+      .where(eq(insumosMaquinaria.insumo_maq_id, id))
+      .returning();
+    await audit({ action: 'update', resource: PARTS, resource_id: id, before, after });
+    return { message: MSG.saved, data: await insumosJson(tx, before.maquinaria_id) };
   });
 }
 

@@ -27,7 +27,13 @@ export async function infoOrdenServicio(req: FastifyRequest, nro: string, anio: 
   assertOrderYear(anio);
   const items = await integrations(req.server.config, req.server.db).logistica.getServiceOrder(nro, anio);
   if (items.length === 0) throw notFound(MSG.serviceOrderNotFound);
-  return { items };
+  // Each item pays for one repair: the form offers only the free ones (and the one the edited repair holds).
+  const held = await req.server.db
+    .select({ item: reparaciones.ordendet_item, id: reparaciones.reparacion_id })
+    .from(reparaciones)
+    .where(and(eq(reparaciones.anio, anio), eq(reparaciones.nro_orden, nro)));
+  const holder = new Map(held.map((h) => [h.item, h.id]));
+  return { items: items.map((i) => ({ ...i, reparacion_id: holder.get(i.ordendet_item) ?? null })) };
 }
 
 type OrderRef = Pick<typeof reparaciones.$inferSelect, 'nro_orden' | 'anio' | 'orden_id' | 'ordendet_item'>;

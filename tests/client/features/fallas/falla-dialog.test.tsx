@@ -92,7 +92,7 @@ describe('failure modal', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('a disabled Grabar names the first invalid field and marks it; closing with changes asks first', async () => {
+  it('a disabled Grabar names the first invalid field, marked once the user worked on it; closing with changes asks first', async () => {
     const t = offlineEngine();
     const onOpenChange = vi.fn();
     render(<FallaDialog open onOpenChange={onOpenChange} row={null} />, { wrapper: providers(t.engine) });
@@ -103,8 +103,12 @@ describe('failure modal', () => {
     expect(descripcion.getAttribute('aria-invalid')).toBeNull();
 
     fireEvent.change(screen.getByLabelText(new RegExp(`^${A.machine}`)), { target: { value: String(MACHINE.id) } });
-    // The machine is fine now: the short description is what is missing, and it is marked.
+    // The machine is fine now: the short description is what is missing. The reason beside Grabar says so; the
+    // field is marked only once the user has worked on it (a field not reached yet is not scolded).
     await waitFor(() => invalidReason(F.shortDescription));
+    expect(descripcion.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(descripcion, { target: { value: 'x' } });
+    fireEvent.change(descripcion, { target: { value: ' ' } });
     await waitFor(() => expect(descripcion.getAttribute('aria-invalid')).toBe('true'));
 
     await expectDiscardAsked(F.create, onOpenChange);

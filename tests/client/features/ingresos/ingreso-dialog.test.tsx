@@ -130,6 +130,9 @@ describe('new entry modal', () => {
     expect(save()).toHaveProperty('disabled', true);
     screen.getByText(MSG.cannotSaveYet(L.guide, FIELD.required));
     expect(field(L.guide)).toHaveProperty('required', true);
+    // Buscar filled the form: the delivery note, not chosen yet, is not marked invalid (the reason above says it).
+    expect(field(L.guide).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(FIELD.required)).toBeNull();
     fireEvent.change(field(L.guide), { target: { value: 'G001-2' } });
     fireEvent.change(screen.getByRole('combobox', { name: `${L.brand} ING-ACE` }), { target: { value: 'SHELL' } });
     await waitFor(() => expect(save()).toHaveProperty('disabled', false));

@@ -1,5 +1,5 @@
-// ASIGNAR INSUMOS: choosing a part fills its default hours from search_horas; 'Añadir' ignores an
-// empty choice and a part already listed; the hours must keep warning ≤ alert ≤ limit; Grabar (disabled while the
+// ASIGNAR INSUMOS: choosing a part fills its default hours from search_horas; the search offers no part already
+// assigned or listed, and a disabled 'Añadir' says why; the hours must keep warning ≤ alert ≤ limit; Grabar (disabled while the
 // list is empty) sends the machine id with the new parts only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -55,7 +55,14 @@ describe('ASIGNAR INSUMOS', () => {
     );
     expect(grabar().disabled).toBe(true);
     expect(anadir().disabled).toBe(true);
+    // The disabled Añadir says why.
+    expect(anadir().getAttribute('aria-describedby')).toBeTruthy();
+    screen.getByText(L.addPartHint);
 
+    // The part the machine already has is not offered.
+    fireEvent.change(screen.getByRole('combobox', { name: new RegExp(L.supply) }), { target: { value: 'FIL' } });
+    await screen.findByRole('option', { name: /FIL-002/ }, SLOW);
+    expect(screen.queryByRole('option', { name: /INS-1/ })).toBeNull();
     await choose('FIL', 'FIL-002');
     await waitFor(() => expect(input(L.limitHours).value).toBe('500'), SLOW);
     expect(input(L.warningHours).value).toBe('250');
@@ -71,13 +78,11 @@ describe('ASIGNAR INSUMOS', () => {
     await within(newParts).findByText('FIL-002', undefined, SLOW);
     expect(grabar().disabled).toBe(false);
 
-    // The same part again, and a part the machine already has, are ignored.
-    await choose('FIL', 'FIL-002');
-    await waitFor(() => expect(input(L.limitHours).value).toBe('500'), SLOW);
-    fireEvent.click(anadir());
-    await choose('FIL', 'INS-1');
-    fireEvent.click(anadir());
-    await waitFor(() => expect(within(newParts).getAllByRole('row')).toHaveLength(2), SLOW);
+    // The part just listed is no longer offered either.
+    fireEvent.change(screen.getByRole('combobox', { name: new RegExp(L.supply) }), { target: { value: 'FILT' } });
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/insumos/search?')).length).toBe(2), SLOW);
+    await waitFor(() => expect(screen.queryByRole('option', { name: /FIL-002/ })).toBeNull(), SLOW);
+    expect(within(newParts).getAllByRole('row')).toHaveLength(2);
 
     fireEvent.click(grabar());
     await screen.findByText(MSG.saved, undefined, SLOW);

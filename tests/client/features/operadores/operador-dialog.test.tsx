@@ -122,6 +122,9 @@ describe('operator modal, create', () => {
     renderDialog();
     fireEvent.change(field(O.dni), { target: { value: '10000001' } });
     await screen.findByRole('dialog', { name: MSG.lookupSearching('DNI') });
+    // While the registry is asked the DNI is not wrong yet.
+    expect(screen.queryByText(MSG.wrongDni)).toBeNull();
+    expect(field(O.dni).getAttribute('aria-invalid')).toBeNull();
     api.answerLookup();
     await waitFor(() => expect(screen.getAllByText(MSG.wrongDni).length).toBeGreaterThan(0));
     expect(field(O.name).disabled).toBe(true);

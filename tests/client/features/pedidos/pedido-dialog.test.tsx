@@ -142,6 +142,10 @@ describe('request modal', () => {
     // Above pedidoLine's largest amount (below 10^10): the server would refuse it, so Actualizar stays disabled.
     fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '10000000000' } });
     expect(update).toHaveProperty('disabled', true);
+    // It says why.
+    expect(document.getElementById(update.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      MSG.cannotAddYet(A.quantity, FIELD.invalidValue),
+    );
     fireEvent.change(within(sub).getByLabelText(A.quantity), { target: { value: '4' } });
     expect(update).toHaveProperty('disabled', false);
     fireEvent.click(update);

@@ -43,6 +43,7 @@ const item = (n: number, desart: string) => ({
   orden_id: 900,
   ordendet_item: n,
   monto: n * 1250.5,
+  reparacion_id: null as number | null,
 });
 
 beforeEach(() => {

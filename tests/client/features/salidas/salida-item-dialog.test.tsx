@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
-import { LABELS, MSG } from '@shared/messages';
+import { FIELD, LABELS, MSG } from '@shared/messages';
 import { SalidaItemDialog } from '@client/features/salidas/salida-item-dialog';
 import type { SalidaLine } from '@client/features/salidas/api';
 
@@ -29,7 +29,12 @@ describe('SalidaItemDialog', () => {
         search={async () => [FILTRO]}
       />,
     );
+    // A disabled Agregar says why: first the supply, then the quantity.
+    const reason = () =>
+      document.getElementById(screen.getByRole('button', { name: LABELS.almacen.add }).getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(reason()).toBe(MSG.cannotAddYet(LABELS.almacen.supply, FIELD.required));
     await pickSupply();
+    expect(reason()).toBe(MSG.cannotAddYet(LABELS.almacen.quantity, FIELD.number));
     expect(screen.getByLabelText(LABELS.salidas.available)).toHaveProperty('value', '5.00');
     expect(screen.getByLabelText(LABELS.almacen.unit)).toHaveProperty('value', 'UND');
 
@@ -39,6 +44,7 @@ describe('SalidaItemDialog', () => {
     screen.getByText(MSG.quantityUnavailable);
     expect(qty.getAttribute('aria-invalid')).toBe('true');
     expect(add).toHaveProperty('disabled', true);
+    expect(reason()).toBe(MSG.cannotAddYet(LABELS.almacen.quantity, MSG.quantityUnavailable));
     fireEvent.click(add);
     expect(onSubmit).not.toHaveBeenCalled();
 
