@@ -4,7 +4,8 @@
 // the login bundle, the warm offline start and the outbox replay (offline.ts); the load run of bench/load.ts with
 // BENCH_LOAD=1; the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
 // bench/results/latest.json). The databases and the app start the way the server tests start theirs
-// (tests/server/global-setup.ts and helpers.ts). Parts: `--only=server,valuation,pdf,screen,offline,load` (default all).
+// (tests/server/global-setup.ts and helpers.ts). The lists of a month and a year after 1, 10 (and 50) years of history on
+// PostgreSQL (scale.ts). Parts: `--only=server,valuation,pdf,screen,offline,load,scale` (default all).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
@@ -16,6 +17,7 @@ import { figure, machine, printSummary, writeResults, type Figure } from './figu
 import type { LoadFigures } from './load';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
+import { runScale } from './scale';
 import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
 import { generateIndicadores, INDICADORES_BUDGET_MS, timeIndicadores } from './indicadores';
 import { generateMachinery, MACHINERY_BUDGET_MS, timeMachinery } from './machinery';
@@ -218,7 +220,7 @@ function loadFigures(r: LoadFigures): Figure[] {
   ];
 }
 
-type Part = 'server' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load';
+type Part = 'server' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'load' | 'scale';
 
 async function main(): Promise<void> {
   const only = process.argv
@@ -256,6 +258,8 @@ async function main(): Promise<void> {
     }
   }
   if (wants('load')) figures.push(...(await runLoadIfPresent()));
+  // The years of history need PostgreSQL: by default only where BENCH_DATABASE_URL names one.
+  if (only?.includes('scale') || (wants('scale') && process.env.BENCH_DATABASE_URL)) figures.push(...(await runScale()));
   printSummary(figures);
   writeResults(process.env.BENCH_OUT ?? fileURLToPath(new URL('./results/latest.json', import.meta.url)), figures, start);
 }
