@@ -27,8 +27,9 @@ export const EMPTY_FILTER_GOAL_MS = 100;
 async function generate(db: Db, years: number): Promise<void> {
   const days = 365 * years;
   const n = (perYear: number) => perYear * years;
-  // A spread of dates over the history: row g falls on today minus a pseudo-random day.
-  const day = (g: SQL) => sql`current_date - ((${g}::bigint * 7919) % ${days})::int`;
+  // Rows are stored in date order, as an office writes them day by day: row g of `total` falls on its share of the
+  // history, the last one today.
+  const day = (g: SQL, total: number) => sql`current_date - ${days - 1} + ((${g} - 1)::bigint * ${days} / ${total})::int`;
   await db.execute(sql`insert into insumos (insumo_codigo, insumo_name, search_text, unimed_id)
     select 'S' || lpad(g::text, 5, '0'), 'Insumo ' || g, 's' || lpad(g::text, 5, '0') || ' insumo ' || g, (select min(unimed_id) from unimeds)
     from generate_series(1, ${SUPPLIES}) g`);
@@ -39,16 +40,18 @@ async function generate(db: Db, years: number): Promise<void> {
   const ids = sql`(select min(id) i from insumos) b, (select min(id) m from maquinarias) mq, (select min(operador_id) o from operadores) op`;
   // Exits, two lines each, and their kardex rows.
   await db.execute(sql`insert into salidas (nro_vale, fecha, maquinaria_id, operador_id)
-    select 'V-' || g, ${day(sql`g`)}, mq.m + (g % ${MACHINES}), op.o + (g % 50) from generate_series(1, ${n(PER_YEAR.exits)}) g, ${ids}`);
+    select 'V-' || g, ${day(sql`g`, n(PER_YEAR.exits))}, mq.m + (g % ${MACHINES}), op.o + (g % 50) from generate_series(1, ${n(PER_YEAR.exits)}) g, ${ids}`);
   await db.execute(sql`insert into salidas_det (salida_id, insumo_id, cantidad)
     select s.id, b.i + ((s.id * 7 + k) % ${SUPPLIES}), 1 + k from salidas s, generate_series(0, 1) k, (select min(id) i from insumos) b`);
   // Entries, two lines and one delivery note each.
   await db.execute(sql`insert into ingresos (nro_ordencompra, anio, orden_id, fecha, proveedor, nro_guiaremision)
-    select lpad(g::text, 7, '0'), 2000 + (g % 60), g, ${day(sql`g + 3`)}, 'PROVEEDOR ' || (g % 80), 'G-' || g
+    select lpad(g::text, 7, '0'), 2000 + (g % 60), g, ${day(sql`g`, n(PER_YEAR.entries))}, 'PROVEEDOR ' || (g % 80), 'G-' || g
     from generate_series(1, ${n(PER_YEAR.entries)}) g`);
   await db.execute(sql`insert into ingresos_det (ingreso_id, insumo_id, cantidad, unimed, precio_unitario)
     select e.id, b.i + ((e.id * 13 + k) % ${SUPPLIES}), 50, 'UND', 12.5 from ingresos e, generate_series(0, 1) k, (select min(id) i from insumos) b`);
-  await db.execute(sql`insert into guias_remision (ingreso_id, nro_guiaremision, fecha_guiaremision) select id, 'G-' || id, fecha from ingresos`);
+  await db.execute(
+    sql`insert into guias_remision (ingreso_id, nro_guiaremision, fecha_guiaremision) select id, 'G-' || id, fecha from ingresos`,
+  );
   await db.execute(sql`insert into movimientos (insumo_id, fecha, tipo, proveedor, nro_guiaremision, ingreso, ingreso_det_id, costo_unitario, importe)
     select d.insumo_id, e.fecha, 'INGRESO', e.proveedor, e.nro_guiaremision, d.cantidad, d.id, 12.5, d.cantidad * 12.5
     from ingresos_det d join ingresos e on e.id = d.ingreso_id`);
@@ -59,16 +62,20 @@ async function generate(db: Db, years: number): Promise<void> {
     from (select insumo_id, sum(ingreso - salida) s from movimientos group by insumo_id) x where x.insumo_id = i.id`);
   // Requests of supplies, two lines each.
   await db.execute(sql`insert into pedidos (maquinaria_id, fecha, estado, observacion)
-    select mq.m + (g % ${MACHINES}), ${day(sql`g + 5`)}, (g % 2)::smallint, 'PEDIDO ' || g from generate_series(1, ${n(PER_YEAR.requests)}) g, ${ids}`);
+    select mq.m + (g % ${MACHINES}), ${day(sql`g`, n(PER_YEAR.requests))}, (g % 2)::smallint, 'PEDIDO ' || g from generate_series(1, ${n(PER_YEAR.requests)}) g, ${ids}`);
   await db.execute(sql`insert into pedidos_det (pedido_id, insumo_id, unimed_id, cantidad)
     select p.pedido_id, b.i + ((p.pedido_id * 11 + k) % ${SUPPLIES}), (select min(unimed_id) from unimeds), 2
     from pedidos p, generate_series(0, 1) k, (select min(id) i from insumos) b`);
   // Daily reports and failures.
   await db.execute(sql`insert into partes_diarios (nro_parte_interno, fecha, maquinaria_id, operador_id, actividad_id, monto)
-    select 'P-' || g, ${day(sql`g + 7`)}, mq.m + (g % ${MACHINES}), op.o + (g % 50), (select min(id) from actividades), 100
+    select 'P-' || g, ${day(sql`g`, n(PER_YEAR.reports))}, mq.m + (g % ${MACHINES}), op.o + (g % 50), (select min(id) from actividades), 100
     from generate_series(1, ${n(PER_YEAR.reports)}) g, ${ids}`);
+  await db.execute(sql`insert into costos (descripcion) values ('ALQUILER DE MAQUINARIA')`);
+  await db.execute(sql`insert into costos_det (costo_id, descripcion, precio) select min(id), 'HORA MAQUINA', 100 from costos`);
+  await db.execute(sql`insert into partes_diarios_det (parte_id, costo_det_id, cantid, preuni, pretot)
+    select parte_id, (select min(costo_det_id) from costos_det), 1, 100, 100 from partes_diarios`);
   await db.execute(sql`insert into fallas (maquinaria_id, descripcion, estado, created_at)
-    select mq.m + (g % ${MACHINES}), 'FALLA ' || g, 1, (${day(sql`g + 11`)})::timestamp + interval '15 hours'
+    select mq.m + (g % ${MACHINES}), 'FALLA ' || g, 1, (${day(sql`g`, n(PER_YEAR.failures))})::timestamp + interval '15 hours'
     from generate_series(1, ${n(PER_YEAR.failures)}) g, ${ids}`);
   await db.execute(sql`analyze`);
 }
@@ -221,7 +228,9 @@ export async function runScale(): Promise<Figure[]> {
     console.log(`${c.name.padEnd(w)} | ${cells.join(' | ')} | ${ratio.toFixed(2)}× (${ratio <= SCALE_GOAL ? 'within' : 'ABOVE'})`);
     for (const y of sizes) {
       const x = by.get(y)!.timed[i];
-      figures.push(figure('scale (PostgreSQL)', `${c.name}, ${y} years`, x.endpoint, 'ms', undefined, { rows: x.rows, sqlFloorMs: x.floor }));
+      figures.push(
+        figure('scale (PostgreSQL)', `${c.name}, ${y} years`, x.endpoint, 'ms', undefined, { rows: x.rows, sqlFloorMs: x.floor }),
+      );
     }
     figures.push(
       figure('scale (PostgreSQL)', `${c.name}: ${sizes[sizes.length - 1]} years against 1`, ratio, '×', { op: '<=', value: SCALE_GOAL }),

@@ -53,7 +53,9 @@ async function userId(adminToken: string, username: string): Promise<number> {
 
 /** Failures created by `user` according to the audit log, among those whose description starts with `prefix`. */
 async function createdBy(adminToken: string, user: number, prefix: string): Promise<string[]> {
-  const rows = (await api<AuditoriaRow[]>(adminToken, 'GET', `/api/auditoria?usuario_id=${user}&${new URLSearchParams(widest('auditoria'))}`)).data;
+  const rows = (
+    await api<AuditoriaRow[]>(adminToken, 'GET', `/api/auditoria?usuario_id=${user}&${new URLSearchParams(widest('auditoria'))}`)
+  ).data;
   return rows
     .filter((r) => r.resource === 'fallas' && r.action === 'create')
     .map((r) => (r.after as { descripcion?: string } | null)?.descripcion ?? '')

@@ -92,7 +92,9 @@ test('a month closed on screen refuses an exit saved offline in it, with the rea
   await outboxItem.getByText(MSG.syncStateRejected, { exact: true }).waitFor();
   await outboxItem.getByText(MSG.syncReason(MSG.mesCerrado(mes)), { exact: true }).waitFor();
   await shot(page, 'cierres-sync-rejected');
-  const onServer = (await api<{ nro_vale: string }[]>(token, 'POST', '/api/salidas/list', widest('salidas'))).data.filter((r) => r.nro_vale === nro);
+  const onServer = (await api<{ nro_vale: string }[]>(token, 'POST', '/api/salidas/list', widest('salidas'))).data.filter(
+    (r) => r.nro_vale === nro,
+  );
   expect(onServer).toHaveLength(0);
   await context.close();
 }, 60_000);

@@ -240,7 +240,9 @@ test('the office creates an order by hand (screenshots of the dialog)', async ()
   await page.locator('header').getByText('EN CURSO', { exact: true }).waitFor();
   await shot(page, 'orden-nueva-offline-tablet');
   const onServer = async () =>
-    (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', widest('ordenestrabajo'))).data.filter((o) => o.descripcion === offlineText);
+    (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', widest('ordenestrabajo'))).data.filter(
+      (o) => o.descripcion === offlineText,
+    );
   expect(await onServer()).toHaveLength(0);
   await context.setOffline(false);
   await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 30_000 });

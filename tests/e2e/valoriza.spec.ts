@@ -72,7 +72,9 @@ async function machineMeter(token: string, id: number): Promise<number> {
 }
 
 async function serverPartes(token: string, nro: string): Promise<ParteRow[]> {
-  return (await api<ParteRow[]>(token, 'POST', '/api/partesdiarios/list', widest('partesdiarios'))).data.filter((r) => r.nro_parte_interno === nro);
+  return (await api<ParteRow[]>(token, 'POST', '/api/partesdiarios/list', widest('partesdiarios'))).data.filter(
+    (r) => r.nro_parte_interno === nro,
+  );
 }
 
 async function open(username: string, roles: number[], viewport = TABLET): Promise<{ context: BrowserContext; page: Page }> {
