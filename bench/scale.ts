@@ -29,7 +29,8 @@ async function generate(db: Db, years: number): Promise<void> {
   const n = (perYear: number) => perYear * years;
   // Rows are stored in date order, as an office writes them day by day: row g of `total` falls on its share of the
   // history, the last one today.
-  const day = (g: SQL, total: number) => sql`current_date - ${days - 1} + ((${g} - 1)::bigint * ${days} / ${total})::int`;
+  const day = (g: SQL, total: number) =>
+    sql`current_date - ${sql.raw(String(days - 1))} + ((${g} - 1)::bigint * ${sql.raw(String(days))} / ${sql.raw(String(total))})::int`;
   await db.execute(sql`insert into insumos (insumo_codigo, insumo_name, search_text, unimed_id)
     select 'S' || lpad(g::text, 5, '0'), 'Insumo ' || g, 's' || lpad(g::text, 5, '0') || ' insumo ' || g, (select min(unimed_id) from unimeds)
     from generate_series(1, ${SUPPLIES}) g`);
