@@ -1,6 +1,8 @@
 // Direct API calls for e2e setup and checks (users with known roles and passwords, stock lookups).
 import { randomUUID } from 'node:crypto';
 import { baseUrl, PASSWORD } from './browser';
+import { RANGE_MONTHS, rangeFirstDay } from '@shared/contract/ranges';
+import { limaDate } from '@shared/domain/dates';
 
 /** Password the e2e users get once set up, so they skip the forced change screen. */
 export const USER_PASSWORD = 'Clave2026!e2e';
@@ -63,4 +65,10 @@ export async function ensureUser(username: string, roles: number[], opts: { keep
   if (!opts.keepDefault)
     await api(token, 'PUT', `/api/usuarios/setpwd/${user.id}`, { id: user.id, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD });
   return username;
+}
+
+/** The widest range a bounded list answers, up to today (contract/ranges.ts): a spec's "every row" of that list. */
+export function widest(resource: keyof typeof RANGE_MONTHS) {
+  const ffin = limaDate();
+  return { fini: rangeFirstDay(ffin, RANGE_MONTHS[resource]), ffin };
 }

@@ -13,7 +13,7 @@ import type { OperadorRow } from '@shared/contract/operadores';
 import type { ReparacionRow } from '@shared/contract/reparaciones';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { discardChanges, launch, launchPersistent, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
@@ -71,7 +71,7 @@ async function cameraPhoto(page: Page): Promise<Buffer> {
 }
 
 async function serverFallas(token: string, descripcion: string): Promise<FallaRow[]> {
-  return (await api<FallaRow[]>(token, 'POST', '/api/fallas/list', {})).data.filter((r) => r.descripcion === descripcion);
+  return (await api<FallaRow[]>(token, 'POST', '/api/fallas/list', widest('fallas'))).data.filter((r) => r.descripcion === descripcion);
 }
 
 let reported: { descripcion: string; placa: string } | null = null;
@@ -185,7 +185,7 @@ test('a repair against a service order closes the failure (REPARADO); the histor
   const { descripcion, placa } = reported as { descripcion: string; placa: string };
   const falla = (await serverFallas(token, descripcion))[0];
   // An item of a service order pays for one repair: take an order of the demo repairs that has an item still free.
-  const repairs = (await api<ReparacionRow[]>(token, 'POST', '/api/reparaciones/list', {})).data;
+  const repairs = (await api<ReparacionRow[]>(token, 'POST', '/api/reparaciones/list', widest('reparaciones'))).data;
   const used = new Set(repairs.map((r) => `${r.anio}-${r.nro_orden}-${r.ordendet_item}`));
   let order: ReparacionRow | undefined;
   let freeItem = 0;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AuditoriaRow } from '@shared/contract/auditoria';
 import { LABELS, MSG } from '@shared/messages';
-import { api, USER_PASSWORD } from './api';
+import { api, USER_PASSWORD, widest } from './api';
 import { launch, launchPersistent, loginAs } from './browser';
 import {
   chaosUser,
@@ -53,7 +53,9 @@ async function userId(adminToken: string, username: string): Promise<number> {
 
 /** Failures created by `user` according to the audit log, among those whose description starts with `prefix`. */
 async function createdBy(adminToken: string, user: number, prefix: string): Promise<string[]> {
-  const rows = (await api<AuditoriaRow[]>(adminToken, 'GET', `/api/auditoria?usuario_id=${user}`)).data;
+  const rows = (
+    await api<AuditoriaRow[]>(adminToken, 'GET', `/api/auditoria?usuario_id=${user}&${new URLSearchParams(widest('auditoria'))}`)
+  ).data;
   return rows
     .filter((r) => r.resource === 'fallas' && r.action === 'create')
     .map((r) => (r.after as { descripcion?: string } | null)?.descripcion ?? '')

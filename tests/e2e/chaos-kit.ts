@@ -8,7 +8,7 @@ import type { FallaRow } from '@shared/contract/fallas';
 import type { SalidaRow } from '@shared/contract/salidas';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { LABELS, MSG } from '@shared/messages';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { baseUrl, loginAs } from './browser';
 
 /** Roles of the chaos clerk: failures (with photos) and exits. */
@@ -220,11 +220,11 @@ export function salidaItem(d: Demo, nroVale: string, cantidad: number): SeedItem
 export const marker = (what: string) => `CAOS ${what} ${randomUUID().slice(0, 8)}`;
 
 export async function fallasOnServer(token: string, prefix: string): Promise<FallaRow[]> {
-  return (await api<FallaRow[]>(token, 'POST', '/api/fallas/list', {})).data.filter((r) => r.descripcion.startsWith(prefix));
+  return (await api<FallaRow[]>(token, 'POST', '/api/fallas/list', widest('fallas'))).data.filter((r) => r.descripcion.startsWith(prefix));
 }
 
 export async function salidasOnServer(token: string, prefix: string): Promise<SalidaRow[]> {
-  return (await api<SalidaRow[]>(token, 'POST', '/api/salidas/list', {})).data.filter((r) => r.nro_vale.startsWith(prefix));
+  return (await api<SalidaRow[]>(token, 'POST', '/api/salidas/list', widest('salidas'))).data.filter((r) => r.nro_vale.startsWith(prefix));
 }
 
 /**

@@ -10,7 +10,7 @@ import { periodoAnterior, periodoLabel, periodoOf } from '@shared/domain/cierres
 import { limaDate } from '@shared/domain/dates';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { fieldLabel, launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
@@ -92,7 +92,9 @@ test('a month closed on screen refuses an exit saved offline in it, with the rea
   await outboxItem.getByText(MSG.syncStateRejected, { exact: true }).waitFor();
   await outboxItem.getByText(MSG.syncReason(MSG.mesCerrado(mes)), { exact: true }).waitFor();
   await shot(page, 'cierres-sync-rejected');
-  const onServer = (await api<{ nro_vale: string }[]>(token, 'POST', '/api/salidas/list', {})).data.filter((r) => r.nro_vale === nro);
+  const onServer = (await api<{ nro_vale: string }[]>(token, 'POST', '/api/salidas/list', widest('salidas'))).data.filter(
+    (r) => r.nro_vale === nro,
+  );
   expect(onServer).toHaveLength(0);
   await context.close();
 }, 60_000);

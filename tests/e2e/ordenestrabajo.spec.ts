@@ -16,7 +16,7 @@ import type { InsumoRow } from '@shared/contract/insumos';
 import type { MaquinariaInsumo, MaquinariaRow } from '@shared/contract/maquinarias';
 import type { OrdenDetail, OrdenRow } from '@shared/contract/ordenestrabajo';
 import { LABELS, MSG } from '@shared/messages';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { launchPersistent, loginAs, shot, toastWith } from './browser';
 
 const L = LABELS.ordenes;
@@ -208,7 +208,7 @@ test('the office creates an order by hand (screenshots of the dialog)', async ()
   await toastWith(page, MSG.saved);
   // The description folds on an upright tablet: the row is found by the number the server gave.
   const token = await admin();
-  const mine = (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', {})).data.find(
+  const mine = (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', widest('ordenestrabajo'))).data.find(
     (o) => o.descripcion === 'Cambio de aceite y filtros',
   );
   expect(mine?.estado).toBe('ABIERTA');
@@ -240,7 +240,9 @@ test('the office creates an order by hand (screenshots of the dialog)', async ()
   await page.locator('header').getByText('EN CURSO', { exact: true }).waitFor();
   await shot(page, 'orden-nueva-offline-tablet');
   const onServer = async () =>
-    (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', {})).data.filter((o) => o.descripcion === offlineText);
+    (await api<OrdenRow[]>(token, 'POST', '/api/ordenestrabajo/list', widest('ordenestrabajo'))).data.filter(
+      (o) => o.descripcion === offlineText,
+    );
   expect(await onServer()).toHaveLength(0);
   await context.setOffline(false);
   await page.getByTestId('pending-badge').waitFor({ state: 'detached', timeout: 30_000 });

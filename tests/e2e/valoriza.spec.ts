@@ -15,7 +15,7 @@ import { MENU, ROLE } from '@shared/auth/permissions';
 import { formatAmount } from '@shared/domain/money';
 import { lineTotal, valorizaTotals } from '@shared/domain/valoriza';
 import { LABELS, MSG } from '@shared/messages';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { baseUrl, discardChanges, launch, launchPersistent, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
@@ -72,7 +72,9 @@ async function machineMeter(token: string, id: number): Promise<number> {
 }
 
 async function serverPartes(token: string, nro: string): Promise<ParteRow[]> {
-  return (await api<ParteRow[]>(token, 'POST', '/api/partesdiarios/list', {})).data.filter((r) => r.nro_parte_interno === nro);
+  return (await api<ParteRow[]>(token, 'POST', '/api/partesdiarios/list', widest('partesdiarios'))).data.filter(
+    (r) => r.nro_parte_interno === nro,
+  );
 }
 
 async function open(username: string, roles: number[], viewport = TABLET): Promise<{ context: BrowserContext; page: Page }> {
@@ -239,7 +241,7 @@ test('a valuation picks an unbilled report, shows the shared totals, saves, and 
     partesdiarios_det: { costo_det_id: price.costo_det_id, cantid: 10 },
   });
   const [report] = await serverPartes(token, nro);
-  const customer = (await api<ValorizaRow[]>(token, 'POST', '/api/valoriza/list', {})).data.find((v) => v.tipo_doc === 2)!;
+  const customer = (await api<ValorizaRow[]>(token, 'POST', '/api/valoriza/list', widest('valoriza'))).data.find((v) => v.tipo_doc === 2)!;
 
   const { context, page } = await open('e2e.oficina', OFFICE_ROLES);
   await menu(page, LABELS.menu.registrarValorizaciones, V.title);

@@ -9,7 +9,7 @@ import { limaDate } from '@shared/domain/dates';
 import { formatAmount, fromCents, toCents } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 /** The screen's money and unit-cost formats (es-PE grouping; 2 decimals, and 2 to 4 for a unit cost). */
@@ -39,7 +39,7 @@ interface Order {
 /** Demo orders of `anio` with no entry yet: the mirror has no list call, so look numbers up one by one. */
 async function unenteredOrders(token: string, anio: number): Promise<Order[]> {
   const entered = new Set(
-    (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', {})).data.map((e) => `${e.nro_ordencompra}/${e.anio}`),
+    (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', widest('ingresos'))).data.map((e) => `${e.nro_ordencompra}/${e.anio}`),
   );
   const found: Order[] = [];
   for (let start = 1; start <= 400; start += 40) {
@@ -134,7 +134,7 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   await view.waitFor({ state: 'detached' });
 
   // Server: one entry for the order, stock raised by each ordered quantity, INGRESO movements with the note.
-  const entries = (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', {})).data.filter(
+  const entries = (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', widest('ingresos'))).data.filter(
     (e) => e.nro_ordencompra === order.nro && e.anio === anio,
   );
   expect(entries).toHaveLength(1);
@@ -200,7 +200,7 @@ test('an entry from a purchase order raises the stock and writes the kardex; the
   expect(await dup.getByRole('button', { name: LABELS.shell.save }).isDisabled()).toBe(true);
   expect(await dup.getByLabel(L.supplier).count()).toBe(0);
   await shot(page, 'warehouse-ingreso-duplicate');
-  const again = (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', {})).data.filter(
+  const again = (await api<IngresoRow[]>(token, 'POST', '/api/ingresos/list', widest('ingresos'))).data.filter(
     (e) => e.nro_ordencompra === order.nro && e.anio === anio,
   );
   expect(again).toHaveLength(1);

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { PedidoRow } from '@shared/contract/pedidos';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
@@ -85,7 +85,7 @@ test('a request is created PENDIENTE from the keyboard, and only code 12 changes
   await form.waitFor({ state: 'detached' });
 
   // Server: one request with that note, PENDIENTE, with the line.
-  const mine = (await api<PedidoRow[]>(token, 'POST', '/api/pedidos/list', {})).data.filter((r) => r.observacion === note);
+  const mine = (await api<PedidoRow[]>(token, 'POST', '/api/pedidos/list', widest('pedidos'))).data.filter((r) => r.observacion === note);
   expect(mine).toHaveLength(1);
   expect(mine[0].estado).toBe(0);
   expect(mine[0].maquinaria_id).toBe(machine.id);

@@ -10,7 +10,7 @@ import { limaDate } from '@shared/domain/dates';
 import { formatAmount } from '@shared/domain/money';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
-import { admin, api, ensureUser, USER_PASSWORD } from './api';
+import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
 import { launch, loginAs, newContext, shot, toastWith } from './browser';
 
 let browser: Browser;
@@ -50,7 +50,7 @@ async function supply(token: string, code: string): Promise<InsumoRow> {
 
 /** Exits on the server with this voucher, with their lines. */
 async function serverExits(token: string, nro: string): Promise<(SalidaRow & { salidas_det: SalidaLineOut[] })[]> {
-  const rows = (await api<SalidaRow[]>(token, 'POST', '/api/salidas/list', {})).data.filter((r) => r.nro_vale === nro);
+  const rows = (await api<SalidaRow[]>(token, 'POST', '/api/salidas/list', widest('salidas'))).data.filter((r) => r.nro_vale === nro);
   return Promise.all(
     rows.map(async (r) => (await api<SalidaRow & { salidas_det: SalidaLineOut[] }>(token, 'GET', `/api/salidas/${r.id}`)).data),
   );

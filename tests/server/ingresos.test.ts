@@ -191,7 +191,7 @@ describe('warehouse entries API (/api/ingresos)', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect((await post('/api/ingresos/list', { fini: '2024-03-01', ffin: '2024-12-31' })).json()).toHaveLength(1);
-    expect((await post('/api/ingresos/list', { fini: '2023-01-01', ffin: '2024-12-31' })).json()).toHaveLength(3);
+    expect((await post('/api/ingresos/list', { fini: '2024-01-01', ffin: '2025-12-31' })).json()).toHaveLength(3);
     expect((await post('/api/ingresos/list', { fini: '2024-12-31', ffin: '2024-01-01' })).statusCode).toBe(400);
     expect((await get('/api/ingresos/999999')).statusCode).toBe(404);
   });

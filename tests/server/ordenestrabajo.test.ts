@@ -401,9 +401,13 @@ describe('work orders API (/api/ordenestrabajo)', () => {
       200,
     );
     // The list: assigned to me, by state and machine.
-    const mine = (await send('POST', '/api/ordenestrabajo/list', { mias: true, ...widest('ordenestrabajo') }, { tok: executor.token })).json();
+    const mine = (
+      await send('POST', '/api/ordenestrabajo/list', { mias: true, ...widest('ordenestrabajo') }, { tok: executor.token })
+    ).json();
     expect(mine.map((r: { uid: string }) => r.uid)).toEqual([d.uid]);
-    const enCurso = (await send('POST', '/api/ordenestrabajo/list', { estado: 'EN CURSO', maquinaria_id: maq.id, ...widest('ordenestrabajo') })).json();
+    const enCurso = (
+      await send('POST', '/api/ordenestrabajo/list', { estado: 'EN CURSO', maquinaria_id: maq.id, ...widest('ordenestrabajo') })
+    ).json();
     expect(enCurso.every((r: { estado: string; maquinaria_id: number }) => r.estado === 'EN CURSO' && r.maquinaria_id === maq.id)).toBe(
       true,
     );

@@ -21,7 +21,8 @@ describe('daily reports API (/api/partesdiarios)', () => {
   /** A DELETE as some API clients send it: JSON content type and an empty body. */
   const delJson = (url: string) =>
     call(t.app, admin, { method: 'DELETE', url, headers: { 'content-type': 'application/json' }, payload: '' });
-  const list = async (filter: Record<string, unknown> = {}) => (await req('POST', '/api/partesdiarios/list', { ...YEAR_2025, ...filter })).json();
+  const list = async (filter: Record<string, unknown> = {}) =>
+    (await req('POST', '/api/partesdiarios/list', { ...YEAR_2025, ...filter })).json();
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -269,7 +269,9 @@ describe('valuations API (/api/valoriza)', () => {
     const detached = (await req('GET', `/api/partesdiarios/${a.parte_id}`)).json();
     expect(detached.valoriza_id).toBeNull();
     expect(
-      (await req('POST', '/api/partesdiarios/list', { sin_valorizar: true, fini: '2025-01-01', ffin: '2025-12-31' })).json().map((r: { parte_id: number }) => r.parte_id),
+      (await req('POST', '/api/partesdiarios/list', { sin_valorizar: true, fini: '2025-01-01', ffin: '2025-12-31' }))
+        .json()
+        .map((r: { parte_id: number }) => r.parte_id),
     ).toContain(a.parte_id);
     v1 = v;
   });

@@ -110,9 +110,7 @@ export const editorMode = z.enum(['crear', 'editar']).optional();
  * list's other fields.
  */
 export const dateRange = <S extends z.ZodRawShape = Record<never, never>>(months: number, extra?: S) =>
-  z
-    .object({ fini: dateStr.nullish(), ffin: dateStr.nullish(), ...(extra as S) })
-    .superRefine(boundedRange(months));
+  z.object({ fini: dateStr.nullish(), ffin: dateStr.nullish(), ...(extra as S) }).superRefine(boundedRange(months));
 
 /** Filter by machine and dates: maquinaria_id 0 or missing means all (spec 'Todos'); the range as `dateRange`. */
 export const maquinariaDateRange = <S extends z.ZodRawShape = Record<never, never>>(months: number, extra?: S) =>

@@ -42,8 +42,7 @@ export function rangeFirstDay(ffin: string, months: number): string {
 }
 
 /** How the bound reads to a user: '1 año', '2 años', '18 meses'. */
-export const rangeLabel = (months: number) =>
-  months % 12 === 0 ? `${months / 12} ${months === 12 ? 'año' : 'años'}` : `${months} meses`;
+export const rangeLabel = (months: number) => (months % 12 === 0 ? `${months / 12} ${months === 12 ? 'año' : 'años'}` : `${months} meses`);
 
 /** The message for a range past the bound, or null when it is inside (both dates given, in order). */
 export function rangeTooWide(fini: string, ffin: string, months: number): string | null {

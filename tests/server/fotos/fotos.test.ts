@@ -158,7 +158,9 @@ describe('photos of a failure (/api/fallas/:falla_id/fotos, /api/fotos/:id)', ()
     expect(rows).toHaveLength(5);
     expect(Object.keys(rows[0]).sort()).toEqual(['created_at', 'falla_id', 'height', 'id', 'mime', 'size', 'usuario', 'width']);
     expect((await get(`/api/fallas/${falla}`)).json().fotos).toEqual(rows);
-    const listRow = (await send('POST', '/api/fallas/list', widest('fallas'))).json().find((f: { falla_id: number }) => f.falla_id === falla);
+    const listRow = (await send('POST', '/api/fallas/list', widest('fallas')))
+      .json()
+      .find((f: { falla_id: number }) => f.falla_id === falla);
     expect(listRow.nro_fotos).toBe(5);
     expect((await get('/api/fallas/999999/fotos')).statusCode).toBe(404);
     expect((await upload(999999, photo(JPEG))).statusCode).toBe(404);

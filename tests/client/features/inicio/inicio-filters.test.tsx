@@ -15,6 +15,11 @@ import { cacheKey } from '@client/offline/cache';
 import { getDb } from '@client/offline/db';
 import { makeToken, renderApp, stubFetch, type Route } from '../../app/helpers';
 import { machine, part } from '../maquinarias/fixtures';
+import { RANGE_MONTHS, rangeFirstDay } from '@shared/contract/ranges';
+import { limaDate } from '@shared/domain/dates';
+
+/** The widest range of a list up to today: what a screen opened from a card asks. */
+const widestOf = (r: keyof typeof RANGE_MONTHS) => ({ fini: rangeFirstDay(limaDate(), RANGE_MONTHS[r]), ffin: limaDate() });
 
 const SLOW = { timeout: 10_000 };
 const ok = (body: unknown) => () => ({ status: 200, body });
@@ -98,7 +103,7 @@ afterEach(async () => {
 });
 
 describe('Inicio cards open their screens filtered', () => {
-  it('pending failures: only PENDIENTE rows, every date, a removable chip', async () => {
+  it('pending failures: only PENDIENTE rows of the widest range the list answers, a removable chip', async () => {
     setToken(makeToken({ roles: [MENU.fallas] }));
     const calls = stubFetch(routes({ 'POST /api/fallas/list': ok([falla(1, 'Fuga de aceite', 0), falla(2, 'Motor recalentado', 1)]) }));
     const app = renderApp('/inicio');
@@ -109,7 +114,7 @@ describe('Inicio cards open their screens filtered', () => {
     await screen.findByText('Fuga de aceite', undefined, SLOW);
     expect(screen.queryByText('Motor recalentado')).toBeNull();
     // Every date: the card counts old pending failures too.
-    expect(calls.find((c) => c.path === '/api/fallas/list')?.body).toMatchObject({ fini: '2000-01-01' });
+    expect(calls.find((c) => c.path === '/api/fallas/list')?.body).toMatchObject(widestOf('fallas'));
 
     fireEvent.click(within(chip.parentElement as HTMLElement).getByRole('button', { name: INICIO.clearFilter }));
     await screen.findByText('Motor recalentado', undefined, SLOW);
@@ -148,7 +153,7 @@ describe('Inicio cards open their screens filtered', () => {
     app.uninstall();
   });
 
-  it('requests pending attention: only PENDIENTE requests, every date', async () => {
+  it('requests pending attention: only PENDIENTE requests of the widest range the list answers', async () => {
     setToken(makeToken({ roles: [MENU.pedidos] }));
     const calls = stubFetch(
       routes({
@@ -165,7 +170,7 @@ describe('Inicio cards open their screens filtered', () => {
     const table = await screen.findByRole('table', undefined, SLOW);
     await within(table).findByText('EGL-123', undefined, SLOW);
     expect(within(table).queryByText('ABC-725')).toBeNull();
-    expect(calls.find((c) => c.path === '/api/pedidos/list')?.body).toMatchObject({ fini: '2000-01-01' });
+    expect(calls.find((c) => c.path === '/api/pedidos/list')?.body).toMatchObject(widestOf('pedidos'));
     fireEvent.click(screen.getByRole('button', { name: INICIO.clearFilter }));
     await within(table).findByText('ABC-725', undefined, SLOW);
     app.uninstall();

@@ -130,10 +130,14 @@ describe('LISTADO DE SALIDAS', () => {
   });
 
   it('asks within the bound: the default month, and a start over a year back stays in the form with its message', async () => {
-    const fetch = stubFetch({ 'POST /api/salidas/list': (body: { fini: string; ffin: string }) => [saved(40, body.fini)], 'GET /api/maquinarias': [] });
+    const fetch = stubFetch({
+      'POST /api/salidas/list': (body: { fini: string; ffin: string }) => [saved(40, body.fini)],
+      'GET /api/maquinarias': [],
+    });
     render(<SalidasPage />, { wrapper: providers(offlineEngine().engine) });
     await screen.findByText(`${today.slice(0, 8)}01`);
-    const bodies = () => fetch.mock.calls.filter(([u]) => String(u).includes('/api/salidas/list')).map(([, i]) => JSON.parse(String(i?.body)));
+    const bodies = () =>
+      fetch.mock.calls.filter(([u]) => String(u).includes('/api/salidas/list')).map(([, i]) => JSON.parse(String(i?.body)));
     expect(bodies()).toEqual([{ maquinaria_id: 0, fini: `${today.slice(0, 8)}01`, ffin: today }]);
     const tooEarly = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
     fireEvent.change(screen.getByLabelText(LABELS.startDate), { target: { value: tooEarly } });
