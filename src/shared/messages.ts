@@ -429,7 +429,7 @@ export const LABELS = {
     ordenesTrabajo: 'Órdenes de trabajo',
     reportes: 'Reportes',
     reporteMaquinaria: 'Control de maquinarias',
-    reporteMantenimiento: 'Reporte de mantenimiento',
+    reporteMantenimiento: 'Reporte de mantenimiento preventivo',
     reporteReparaciones: 'Historial de reparaciones',
     reporteInsumos: 'Insumos y materiales',
     almacen: 'Almacén',

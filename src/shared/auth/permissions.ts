@@ -171,7 +171,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
   ]),
   n('Reportes', MENU.reportes, [
     n('Control de maquinarias', MENU.reporteMaquinaria),
-    n('Reporte de mantenimiento', MENU.reporteMantenimiento),
+    n('Reporte de mantenimiento preventivo', MENU.reporteMantenimiento),
     n('Historial de reparaciones', MENU.reporteReparaciones),
     n('Insumos y materiales', MENU.reporteInsumos),
     n('Costo por maquinaria', MENU.costosMaquinaria),

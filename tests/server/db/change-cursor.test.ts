@@ -179,14 +179,14 @@ describe('list deltas through the change cursor (salidas)', () => {
     expect(d.rows[0].detalle).toContain('x 4');
     expect(d.deleted).toEqual([p2.pedido_id]);
 
-    const entries = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: null });
+    const entries = await ped('/api/ingresos/list/delta', { fini: '2024-01-01', ffin: '2024-12-31', since: null });
     await seedOrder(s.t.database.db, { orden_id: 8802, nro: '8802', anio: 2024, items: [ITEMS[0]] });
     const entry = await ped('/api/ingresos', entryBody('8802', 2024, [ITEMS[0]]));
-    const added = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: entries.cursor });
+    const added = await ped('/api/ingresos/list/delta', { fini: '2024-01-01', ffin: '2024-12-31', since: entries.cursor });
     expect(added).toMatchObject({ full: false, deleted: [] });
     expect(added.rows.map((r: { id: number }) => r.id)).toEqual([entry.id]);
     expect((await send('DELETE', `/api/ingresos/${entry.id}`, undefined, other)).statusCode).toBe(200);
-    const after = await ped('/api/ingresos/list/delta', { fini: '2000-01-01', ffin: '2099-12-31', since: added.cursor });
+    const after = await ped('/api/ingresos/list/delta', { fini: '2024-01-01', ffin: '2024-12-31', since: added.cursor });
     expect(after).toMatchObject({ full: false, rows: [], deleted: [entry.id] });
   });
 

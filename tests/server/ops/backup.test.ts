@@ -30,7 +30,10 @@ async function snapshot(database: Database): Promise<Snapshot> {
     );
     for (const { name } of tables) {
       const cols = await q<{ name: string }>(
-        `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`,
+        // Not a list row's change cursor (`version`): it is the id of the transaction that last wrote the row, and the
+        // restore's own transaction writes them all (a restored database has another oid, so devices start afresh).
+        `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped
+           and attname <> 'version' order by attnum`,
         [`public."${name}"`],
       );
       const list = cols.map((c, i) => `"${c.name}"::text as c${i}`).join(', ');

@@ -159,7 +159,12 @@ describe('Inicio cards open their screens filtered', () => {
       routes({
         'GET /api/inicio': ok({ ...answer, pedidos_pendientes: { total: 1 } }),
         'GET /api/pedidos/unimeds': ok([]),
-        'POST /api/pedidos/list': ok([pedido(1, 'EGL-123', 0), pedido(2, 'ABC-725', 1)]),
+        'POST /api/pedidos/list/delta': ok({
+          cursor: '1.1',
+          full: true,
+          rows: [pedido(1, 'EGL-123', 0), pedido(2, 'ABC-725', 1)],
+          deleted: [],
+        }),
       }),
     );
     const app = renderApp('/inicio');
@@ -170,7 +175,7 @@ describe('Inicio cards open their screens filtered', () => {
     const table = await screen.findByRole('table', undefined, SLOW);
     await within(table).findByText('EGL-123', undefined, SLOW);
     expect(within(table).queryByText('ABC-725')).toBeNull();
-    expect(calls.find((c) => c.path === '/api/pedidos/list')?.body).toMatchObject(widestOf('pedidos'));
+    expect(calls.find((c) => c.path === '/api/pedidos/list/delta')?.body).toMatchObject(widestOf('pedidos'));
     fireEvent.click(screen.getByRole('button', { name: INICIO.clearFilter }));
     await within(table).findByText('ABC-725', undefined, SLOW);
     app.uninstall();

@@ -142,8 +142,8 @@ describe('LISTADO DE MAQUINARIAS offline', () => {
     // One badge per part in Warning or Danger.
     expect(
       within(row)
-        .getAllByText(/^(Warning|Danger): /)
-        .map((b) => b.textContent),
+        .getAllByTitle(/^(Warning|Danger) /)
+        .map((b) => b.getAttribute('title')),
     ).toEqual([L.partBadge('ACEITE DE MOTOR', 'warning'), L.partBadge('CUCHILLA', 'danger'), L.partBadge('ORUGA', 'danger')]);
     // Plate descending by default.
     const plates = screen

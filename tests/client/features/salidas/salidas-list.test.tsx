@@ -131,13 +131,21 @@ describe('LISTADO DE SALIDAS', () => {
 
   it('asks within the bound: the default month, and a start over a year back stays in the form with its message', async () => {
     const fetch = stubFetch({
-      'POST /api/salidas/list': (body: { fini: string; ffin: string }) => [saved(40, body.fini)],
+      'POST /api/salidas/list/delta': (body: { fini: string; ffin: string }) => ({
+        cursor: '1.1',
+        full: true,
+        rows: [saved(40, body.fini)],
+        deleted: [],
+      }),
       'GET /api/maquinarias': [],
     });
     render(<SalidasPage />, { wrapper: providers(offlineEngine().engine) });
     await screen.findByText(`${today.slice(0, 8)}01`);
     const bodies = () =>
-      fetch.mock.calls.filter(([u]) => String(u).includes('/api/salidas/list')).map(([, i]) => JSON.parse(String(i?.body)));
+      fetch.mock.calls
+        .filter(([u]) => String(u).includes('/api/salidas/list'))
+        .map(([, i]) => JSON.parse(String(i?.body)) as { maquinaria_id: number; fini: string; ffin: string })
+        .map(({ maquinaria_id, fini, ffin }) => ({ maquinaria_id, fini, ffin }));
     expect(bodies()).toEqual([{ maquinaria_id: 0, fini: `${today.slice(0, 8)}01`, ffin: today }]);
     const tooEarly = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
     fireEvent.change(screen.getByLabelText(LABELS.startDate), { target: { value: tooEarly } });

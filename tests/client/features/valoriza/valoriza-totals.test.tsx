@@ -148,16 +148,16 @@ describe('valuation modal totals', () => {
       setRubro(rubro);
       await waitFor(() =>
         expect(lines(box)).toEqual([
-          [V.subtotal, '1000.00'],
+          [V.subtotal, '1,000.00'],
           [V.igv, '180.00'],
-          [V.total, '1180.00'],
+          [V.total, '1,180.00'],
           [V.detraccionNone, '0.00'],
-          [V.montoDeposito, '1180.00'],
+          [V.montoDeposito, '1,180.00'],
         ]),
       );
     }
     setRubro(1);
-    await waitFor(() => expect(lines(box)).toContainEqual([V.montoDeposito, '1062.00']));
+    await waitFor(() => expect(lines(box)).toContainEqual([V.montoDeposito, '1,062.00']));
   });
 
   it('removing a report recomputes the totals with the shared function', async () => {
