@@ -597,6 +597,8 @@ export const LABELS = {
     assigned: 'Insumos asignados',
     newPart: 'Nuevo',
     addPartHint: 'Para añadir: elija un insumo que la máquina aún no tenga',
+    editThresholdsTitle: 'EDITAR HORAS DEL INSUMO',
+    thresholdsKeepCounter: 'Las horas usadas del insumo no cambian.',
     wear: 'Ver desgaste',
     wearTitle: (descripcion: string, placa: string) => `INSUMOS DE ${descripcion} - ${placa}`,
     wearPdf: 'PDF de desgaste',

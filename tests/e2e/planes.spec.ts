@@ -11,7 +11,7 @@ import { addDays } from '@shared/domain/wear';
 import { LABELS, MSG } from '@shared/messages';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { admin, api, ensureUser, USER_PASSWORD } from './api';
-import { launch, loginAs, newContext, shot, toastWith } from './browser';
+import { launch, loginAs, newContext, rowAction, shot, toastWith } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -135,7 +135,8 @@ test('create a plan for a machine, see its task due, mark it done, copy the plan
     .toBe(addDays(limaDate(), 20));
 
   // Copy to the machine of the same kind.
-  await page.getByRole('button', { name: `${L.copy}: Plan de prueba E2E` }).click();
+  const chip = page.getByRole('region', { name: L.plansOf }).getByRole('listitem').filter({ hasText: 'Plan de prueba E2E' });
+  await (await rowAction(chip, `${L.copy}: Plan de prueba E2E`)).click();
   const copy = dialog(page, L.copyTitle('Plan de prueba E2E'));
   await copy.waitFor();
   await copy.getByText(twin.placa).click();

@@ -12,6 +12,7 @@ import {
   type MaquinariaBody,
   type MaquinariaInsumo,
   type MaquinariaRow,
+  type MaqInsumoHorasBody,
   type VehiculoSuggestion,
 } from '@shared/contract/maquinarias';
 import { call } from '@client/lib/api';
@@ -98,6 +99,14 @@ export function useAsignarInsumos() {
   return useMutation({
     mutationFn: (body: AsignarBody) => call(maquinariasApi.asignar, { body }),
     onSuccess: (_data, body) => refresh(body.id),
+  });
+}
+
+export function useUpdateMaqInsumo(maquinariaId: number) {
+  const refresh = useRefreshMaquinarias();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MaqInsumoHorasBody }) => call(maquinariasApi.updateMaqInsumo, { params: { id }, body }),
+    onSuccess: () => refresh(maquinariaId),
   });
 }
 

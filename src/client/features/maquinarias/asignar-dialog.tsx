@@ -1,4 +1,5 @@
-// ASIGNAR INSUMOS: the parts already assigned (each removable after a confirmation), a part
+// ASIGNAR INSUMOS: the parts already assigned (each removable after a confirmation, its hours editable in
+// EDITAR HORAS DEL INSUMO), a part
 // typeahead (that does not offer a part already assigned or listed) that fills the supply's default warning, alert
 // and limit hours, 'Añadir' (disabled, saying why, until a part is chosen), the list of new parts and 'Grabar' (disabled while that list is empty), which sends
 // the machine id with the new parts only. Closing with a part chosen or listed asks first; the disabled Grabar
@@ -24,6 +25,7 @@ import { toast } from '@client/lib/toast';
 import { searchInsumosSalida } from '@client/components/insumo-search';
 import type { InsumoSearchSalida } from '@shared/contract/insumos';
 import { searchHoras, useAsignarInsumos, useDeleteMaqInsumo, useMaquinariaInsumos, type MaquinariaInsumo, type MaquinariaRow } from './api';
+import { HorasDialog } from './horas-dialog';
 import { HoursField } from './hours-field';
 import { saveErrorMessage } from './save-error';
 import { formatHours } from '@client/components/wear-bar';
@@ -44,6 +46,7 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
   const [lines, setLines] = useState<AsignarInsumo[]>([]);
   const [text, setText] = useState('');
   const [removing, setRemoving] = useState<MaquinariaInsumo | null>(null);
+  const [editing, setEditing] = useState<MaquinariaInsumo | null>(null);
   const form = useForm<AsignarInsumo, unknown, AsignarInsumo>({
     resolver: contractResolver<AsignarInsumo>(asignarInsumo),
     defaultValues: EMPTY,
@@ -103,20 +106,23 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
       onClose={onClose}
       onSubmit={() => refusal.guard(submit)}
       outside={
-        <ConfirmDelete
-          open={removing !== null}
-          onOpenChange={(o) => !o && setRemoving(null)}
-          onConfirm={async () => {
-            if (!removing) return;
-            try {
-              await remove.mutateAsync(removing.insumo_maq_id);
-              toast.info(MSG.deleted);
-            } catch (err) {
-              toast.error(deleteErrorMessage(err));
-              throw err;
-            }
-          }}
-        />
+        <>
+          {editing && <HorasDialog maquinariaId={machine.id} part={editing} onClose={() => setEditing(null)} />}
+          <ConfirmDelete
+            open={removing !== null}
+            onOpenChange={(o) => !o && setRemoving(null)}
+            onConfirm={async () => {
+              if (!removing) return;
+              try {
+                await remove.mutateAsync(removing.insumo_maq_id);
+                toast.info(MSG.deleted);
+              } catch (err) {
+                toast.error(deleteErrorMessage(err));
+                throw err;
+              }
+            }}
+          />
+        </>
       }
     >
       {/* The part being added: Enter in its fields or 'Añadir' adds it (the modal's own form is the save). */}
@@ -182,6 +188,7 @@ export function AsignarDialog({ machine, onClose }: { machine: MaquinariaRow; on
         lines={assigned}
         keys={assigned.map((p) => String(p.insumo_maq_id))}
         emptyText={L.noParts}
+        onEdit={canRemove ? (i) => setEditing(assigned[i] ?? null) : undefined}
         onRemove={canRemove ? (i) => setRemoving(assigned[i] ?? null) : undefined}
       />
     </FormModal>

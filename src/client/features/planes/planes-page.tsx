@@ -15,9 +15,8 @@ import { useDeleteFlow } from '@client/components/delete-flow';
 import { ListScreen } from '@client/components/list-screen';
 import { maquinariaOptions } from '@client/components/maquinaria-options';
 import { NewButton } from '@client/components/new-button';
-import { IfRole } from '@client/components/row-actions';
+import { RowActions } from '@client/components/row-actions';
 import { SelectFilter } from '@client/components/select-filter';
-import { IconButton } from '@client/components/ui/button';
 import { DateInput } from '@client/components/ui/date-input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
@@ -32,7 +31,6 @@ const SORT = [
   { id: 'estado', desc: false },
   { id: 'fecha_pronostico', desc: false },
 ];
-const TOUCH = 'pointer-coarse:size-11';
 
 export default function PlanesPage() {
   const machines = useCatalog(CATALOG.maquinarias);
@@ -127,23 +125,32 @@ export default function PlanesPage() {
             <li key={p.plan_id} className="flex items-center gap-1 rounded-md border border-border bg-white py-1 pr-1 pl-3 text-sm">
               <span className={p.activo ? '' : 'text-slate-400 line-through'}>{p.nombre}</span>
               <span className="text-xs text-slate-500">({`${p.tareas} ${L.tasks.toLowerCase()}`})</span>
-              <IfRole code={ROLE.planNuevo}>
-                <IconButton
-                  aria-label={`${L.editPlan}: ${p.nombre}`}
-                  className={`text-amber-600 ${TOUCH}`}
-                  onClick={() => setEditing({ maquinariaId: p.maquinaria_id, planId: p.plan_id })}
-                >
-                  <Pencil aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`${L.copy}: ${p.nombre}`} className={`text-sky-700 ${TOUCH}`} onClick={() => setCopying(p)}>
-                  <Copy aria-hidden="true" />
-                </IconButton>
-              </IfRole>
-              <IfRole code={ROLE.planEliminar}>
-                <IconButton aria-label={`${L.deletePlan}: ${p.nombre}`} className={`text-red-600 ${TOUCH}`} onClick={() => askDelete(p)}>
-                  <Trash2 aria-hidden="true" />
-                </IconButton>
-              </IfRole>
+              <RowActions
+                actions={[
+                  {
+                    label: `${L.editPlan}: ${p.nombre}`,
+                    icon: Pencil,
+                    code: ROLE.planNuevo,
+                    className: 'text-amber-600',
+                    onClick: () => setEditing({ maquinariaId: p.maquinaria_id, planId: p.plan_id }),
+                  },
+                  {
+                    label: `${L.copy}: ${p.nombre}`,
+                    icon: Copy,
+                    code: ROLE.planNuevo,
+                    className: 'text-sky-700',
+                    onClick: () => setCopying(p),
+                  },
+                  {
+                    label: `${L.deletePlan}: ${p.nombre}`,
+                    icon: Trash2,
+                    code: ROLE.planEliminar,
+                    className: 'text-red-600',
+                    destructive: true,
+                    onClick: () => askDelete(p),
+                  },
+                ]}
+              />
             </li>
           ))}
         </ul>

@@ -116,4 +116,42 @@ describe('ASIGNAR INSUMOS', () => {
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ id: assigned.insumo_maq_id });
   });
+
+  it('edits an assigned part’s hours, refusing them out of order', async () => {
+    const fetch = stubFetch({
+      'GET /api/maquinarias/insumosbymaquinaria/1': [assigned],
+      'PUT /api/maquinarias/insumos/1': { message: MSG.saved, data: [] },
+    });
+    render(
+      <>
+        <AsignarDialog machine={EGL} onClose={vi.fn()} />
+        <Toaster />
+      </>,
+      { wrapper: providers(offlineEngine().engine) },
+    );
+    const assignedList = screen.getByRole('heading', { name: L.assigned }).parentElement as HTMLElement;
+    fireEvent.click(within(assignedList).getByRole('button', { name: LABELS.edit }));
+    const dialog = await screen.findByRole('dialog', { name: L.editThresholdsTitle }, SLOW);
+    const field = (label: string) => within(dialog).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+    const save = () => within(dialog).getByRole('button', { name: LABELS.shell.save }) as HTMLButtonElement;
+    expect(field(L.warningHours).value).toBe('250');
+    expect(field(L.alertHours).value).toBe('400');
+    expect(field(L.limitHours).value).toBe('500');
+    within(dialog).getByText(L.thresholdsKeepCounter);
+
+    // A limit below the alert: Grabar is disabled and says why; nothing is sent.
+    fireEvent.change(field(L.limitHours), { target: { value: '300' } });
+    await waitFor(() => expect(save().disabled).toBe(true), SLOW);
+    expect(within(dialog).getAllByText(/advertencia ≤ alerta ≤ límite/).length).toBeGreaterThan(0);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(field(L.limitHours), { target: { value: '650.5' } });
+    await waitFor(() => expect(save().disabled).toBe(false), SLOW);
+    fireEvent.click(save());
+    await screen.findByText(MSG.saved, undefined, SLOW);
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toContain('/api/maquinarias/insumos/1');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ hour_warning: 250, hour_critical: 400, hour_limite: 650.5 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: L.editThresholdsTitle })).toBeNull(), SLOW);
+  });
 });
