@@ -167,7 +167,7 @@ test('register a machine from the vehicle registry, assign a part, see it wear, 
   await toastWith(page, MSG.saved);
   await assign.waitFor({ state: 'detached' });
   // Opened again: the part the machine now has is not offered, and the disabled Añadir says why.
-  await row.getByRole('button', { name: L.assign }).click();
+  await (await rowAction(row, L.assign)).click();
   await assign.waitFor();
   await assign.getByText(L.addPartHint).waitFor();
   await assign.getByRole('combobox', { name: L.supply }).fill(supply.insumo_codigo);

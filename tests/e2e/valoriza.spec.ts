@@ -13,10 +13,14 @@ import type { ParteRow } from '@shared/contract/partesdiarios';
 import type { InfoVenta, ValorizaDetail, ValorizaRow } from '@shared/contract/valoriza';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import { formatAmount } from '@shared/domain/money';
+import { formatNumber } from '@shared/domain/numbers';
 import { lineTotal, valorizaTotals } from '@shared/domain/valoriza';
 import { LABELS, MSG } from '@shared/messages';
 import { admin, api, ensureUser, USER_PASSWORD, widest } from './api';
-import { baseUrl, discardChanges, launch, launchPersistent, loginAs, newContext, shot, toastWith } from './browser';
+import { baseUrl, discardChanges, launch, launchPersistent, loginAs, newContext, rowAction, shot, toastWith } from './browser';
+
+/** An amount as the screens print it (es-PE: 1,350.00). */
+const money = (n: number) => formatNumber(n, 'amount');
 
 let browser: Browser;
 const profiles: string[] = [];
@@ -138,7 +142,7 @@ async function fillParte(
   await form.getByText(MSG.onlyNumbers, { exact: true }).waitFor();
   await qtyBox.fill(qty);
   const pretot = lineTotal(qty, price.precio);
-  expect(await form.getByLabel(P.total).inputValue()).toBe(formatAmount(pretot));
+  expect(await form.getByLabel(P.total).inputValue()).toBe(money(pretot));
   // The meter readings, named by the machine's meter; a start above any reading the demo has, so they fit its reports.
   // The meter worked is what the readings say (7.5), whatever the line bills (a day, here).
   const start = 50_000 + (Date.now() % 10_000);
@@ -182,7 +186,7 @@ test(
     await row.getByText(MSG.syncBadgePending, { exact: true }).waitFor();
     // At 820 px the amount folds into the row's detail.
     await row.getByRole('button', { name: LABELS.showDetail }).click();
-    expect(await row.locator('xpath=following-sibling::tr[1]').textContent()).toContain(formatAmount(pretot));
+    expect(await row.locator('xpath=following-sibling::tr[1]').textContent()).toContain(money(pretot));
     await row.getByRole('button', { name: LABELS.hideDetail }).click();
     expect(await pendingBadge(page).textContent()).toBe('1');
     await shot(page, 'valoriza-partes-pending-tablet');
@@ -275,8 +279,8 @@ test('a valuation picks an unbilled report, shows the shared totals, saves, and 
 
   const expected = valorizaTotals({ montos: [report.monto], rubro: 1, tasa: 10 });
   const totals = form.getByTestId('valoriza-totals');
-  expect(await totals.textContent()).toContain(formatAmount(expected.monto));
-  expect(await totals.textContent()).toContain(formatAmount(expected.monto_deposito));
+  expect(await totals.textContent()).toContain(money(expected.monto));
+  expect(await totals.textContent()).toContain(money(expected.monto_deposito));
   await shot(page, 'valoriza-form-general-tablet');
 
   await form.getByRole('tab', { name: V.tabDetails }).click();
@@ -315,7 +319,7 @@ test('a valuation picks an unbilled report, shows the shared totals, saves, and 
   await tab.close();
 
   // Edit mode starts locked; the 'Editar' checkbox unlocks it.
-  await row.first().getByRole('button', { name: LABELS.edit }).click();
+  await (await rowAction(row.first(), LABELS.edit)).click();
   const edit = dialog(page, new RegExp(`^${V.edit}`));
   await edit.waitFor();
   expect(await edit.getByLabel(V.rubro).isDisabled()).toBe(true);
@@ -364,7 +368,7 @@ for (const [size, viewport] of [
     await menu(page, LABELS.menu.registrarValorizaciones, V.title);
     await shot(page, `valoriza-list-${size}`);
     const row = page.getByRole('table', { name: V.title }).locator('tbody tr').first();
-    await row.getByRole('button', { name: LABELS.edit }).click();
+    await (await rowAction(row, LABELS.edit)).click();
     const edit = dialog(page, new RegExp(`^${V.edit}`));
     await edit.waitFor();
     await edit.getByRole('checkbox', { name: V.unlock }).click();
