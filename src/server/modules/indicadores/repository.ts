@@ -127,7 +127,7 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
         select f.maquinaria_id, ${mesDe(lima(sql`f.created_at`))} as mes, -count(*)::int as n
         from fallas f where f.created_at >= now() ${only(sql`f.maquinaria_id`)} group by 1, 2
       ),
-      todo as (
+      mes_entero as (
         select coalesce(res.maquinaria_id, det.maquinaria_id, rep.maquinaria_id, fal.maquinaria_id) as maquinaria_id,
           coalesce(res.mes, det.mes, rep.mes, fal.mes) as mes,
           coalesce(res.seg, 0) + coalesce(det.seg, 0) as seg,
@@ -142,14 +142,14 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
             and fal.mes = coalesce(res.mes, det.mes, rep.mes)
       )
       -- the downtime and repairs of the machine-months it was registered in; the failures of any
-      select coalesce(prog.maquinaria_id, todo.maquinaria_id) as maquinaria_id, to_char(coalesce(prog.mes, todo.mes), 'YYYY-MM') as periodo,
+      select coalesce(prog.maquinaria_id, mes_entero.maquinaria_id) as maquinaria_id, to_char(coalesce(prog.mes, mes_entero.mes), 'YYYY-MM') as periodo,
         coalesce(prog.dias_turno, 0) as dias_turno,
-        case when prog.mes is null then 0 else coalesce(todo.seg / 3600, 0) end::float8 as horas_paro_dias_turno,
-        case when prog.mes is null then 0 else coalesce(todo.reparaciones, 0) end::int as reparaciones,
-        case when prog.mes is null then 0 else coalesce(todo.horas_reparacion, 0) end::float8 as horas_reparacion,
-        coalesce(todo.fallas, 0)::int as fallas
-      from prog full join todo on todo.maquinaria_id = prog.maquinaria_id and todo.mes = prog.mes
-      where todo.mes is null or (todo.mes >= (select d0 from r) and todo.mes < (select d1 from r))`,
+        case when prog.mes is null then 0 else coalesce(mes_entero.seg / 3600, 0) end::float8 as horas_paro_dias_turno,
+        case when prog.mes is null then 0 else coalesce(mes_entero.reparaciones, 0) end::int as reparaciones,
+        case when prog.mes is null then 0 else coalesce(mes_entero.horas_reparacion, 0) end::float8 as horas_reparacion,
+        coalesce(mes_entero.fallas, 0)::int as fallas
+      from prog full join mes_entero on mes_entero.maquinaria_id = prog.maquinaria_id and mes_entero.mes = prog.mes
+      where mes_entero.mes is null or (mes_entero.mes >= (select d0 from r) and mes_entero.mes < (select d1 from r))`,
     ),
     rowsOf<{ maquinaria_id: number; periodo: string; vencen: number; a_tiempo: number }>(
       db,
