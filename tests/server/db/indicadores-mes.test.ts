@@ -160,6 +160,23 @@ describe('indicadores_mes', () => {
     });
     expect(await costs(m.id)).toMatchObject([{ horas: 10, reparaciones: 500, mano_obra: 100, costo_total: 600 }]);
 
+    // a closed order counts once for the backlog's estimate, with the labour of all its lines
+    const cerradas = async () =>
+      (
+        await rowsOf<{ n: number; horas: string }>(
+          db,
+          sql`select cerradas_preventivas as n, cerradas_preventivas_horas::text as horas from indicadores_mes
+            where maquinaria_id = ${m.id} and mes = '2026-08-01'`,
+        )
+      )[0];
+    expect(await cerradas()).toEqual({ n: 1, horas: '4.00' });
+    const [extra] = await db
+      .insert(ordenesTrabajoManoObra)
+      .values({ ot_id: orden.ot_id, nombre: 'Ayudante', fecha: '2026-08-19', horas: 2 })
+      .returning();
+    expect(await cerradas()).toEqual({ n: 1, horas: '6.00' });
+    await db.delete(ordenesTrabajoManoObra).where(eq(ordenesTrabajoManoObra.id, extra.id));
+
     // edited and deleted
     const [fallaStop, afterFalla, , , manual] = estados;
     await db.transaction(async (tx) => {
