@@ -158,18 +158,22 @@ export async function conteosPorMes(db: Db, f: ConteoFiltro): Promise<ConteoMes[
       -- end; a task falls due in the month of its due date or, sooner, of the month its machine's meter reached its due
       -- meter (mm: the closing meter of the month before the range and of each month of it, the registration meter plus
       -- the monthly summary's meter up to that month)
+      -- the machines with plans, their meter before the month before the range (once per machine, not per month)
+      mp as materialized (
+        select m.id, m.horometro, m.horometro_inicial + coalesce((
+            select sum(case when m.horometro then y.horas else y.km end)
+            from indicadores_mes y, r where y.maquinaria_id = m.id and y.mes < r.d0 - interval '1 month'
+          ), 0) as base
+        from maquinarias m
+        where exists (select 1 from planes p where p.maquinaria_id = m.id) ${only(sql`m.id`)}
+      ),
       mm as materialized (
         select maquinaria_id, array_agg(v order by mes) as medidores from (
-          select m.id as maquinaria_id, ms.mes, m.horometro_inicial + coalesce(b.v, 0)
-            + sum(coalesce(case when m.horometro then x.horas else x.km end, 0)) over (partition by m.id order by ms.mes) as v
-          from maquinarias m
+          select m.id as maquinaria_id, ms.mes,
+            m.base + sum(coalesce(case when m.horometro then x.horas else x.km end, 0)) over (partition by m.id order by ms.mes) as v
+          from mp m
             cross join (select (r.d0 - interval '1 month')::date as mes from r union all select mes from meses) ms
-            left join lateral (
-              select sum(case when m.horometro then y.horas else y.km end) as v
-              from indicadores_mes y, r where y.maquinaria_id = m.id and y.mes < r.d0 - interval '1 month'
-            ) b on true
             left join indicadores_mes x on x.maquinaria_id = m.id and x.mes = ms.mes
-          where exists (select 1 from planes p where p.maquinaria_id = m.id) ${only(sql`m.id`)}
         ) t
         group by maquinaria_id
       ),
