@@ -66,11 +66,12 @@ export function useListQuery<T>(key: QueryKey, source: ListSource<T>, opts: { en
 /**
  * A list kept on the device and refreshed by delta (docs/architecture.md, "List deltas"): the device's copy is
  * painted at once, then the server's changes since its cursor are merged in. `fetchDelta` calls the list's delta
- * endpoint with the filter and `since`.
+ * endpoint with the filter and `since`, passing `opts` (the signal, and `onText`: the answer's text, kept as the
+ * device copy when it is the whole list) to `call`.
  */
 export function useDeltaListQuery<Row>(
   key: QueryKey,
-  fetchDelta: (since: string | null, signal: AbortSignal) => Promise<ListDelta<Row>>,
+  fetchDelta: (since: string | null, opts: { signal: AbortSignal; onText: (text: string) => void }) => Promise<ListDelta<Row>>,
   spec: DeltaSpec<Row>,
 ) {
   const query = useQuery({
@@ -80,7 +81,7 @@ export function useDeltaListQuery<Row>(
         const onCopy = (rows: Row[]) => {
           if (client.getQueryData(key) === undefined) client.setQueryData(key, rows);
         };
-        return (await deltaFetch<Row>(key, (since) => fetchDelta(since, signal), spec, { onCopy })).data;
+        return (await deltaFetch<Row>(key, (since, onText) => fetchDelta(since, { signal, onText }), spec, { onCopy })).data;
       } catch (err) {
         applyListLoadPolicy(err);
         throw err;

@@ -6,6 +6,7 @@
 import { useCallback, useEffect } from 'react';
 import { MSG } from '@shared/messages';
 import { toast } from '@client/lib/toast';
+import { whenIdle } from '@client/lib/idle';
 import { prefetchDetails, readCached, type CacheKey } from '@client/offline';
 
 /** How many of the newest rows keep their detail on the device. */
@@ -26,16 +27,20 @@ export function useOfflineDetails<Row>(
 ): (row: Row, go: () => void) => void {
   useEffect(() => {
     if (!rows || fromDevice) return;
-    // Only the newest rows' details are kept (prefetchDetails' limit): no entry is built for the thousands after them.
-    void prefetchDetails(
-      rows
-        .slice(0, DETAILS_KEPT)
-        .map(entry)
-        .filter((e): e is readonly [CacheKey, string] => e !== null),
-      {
-        limit: DETAILS_KEPT,
-      },
-    );
+    // After the rows are on screen: its first device read ran inside the commit that paints them.
+    return whenIdle([
+      () =>
+        // Only the newest rows' details are kept (prefetchDetails' limit): no entry is built for the thousands after them.
+        void prefetchDetails(
+          rows
+            .slice(0, DETAILS_KEPT)
+            .map(entry)
+            .filter((e): e is readonly [CacheKey, string] => e !== null),
+          {
+            limit: DETAILS_KEPT,
+          },
+        ),
+    ]);
   }, [rows, fromDevice, entry]);
 
   return useCallback(

@@ -63,6 +63,11 @@ export interface ApiOptions {
   token?: string | null;
   /** When false, a 401 is returned as an ApiError without logging the user out. */
   handle401?: boolean;
+  /**
+   * Given the text of a good answer as it came (a list kept on the device stores that text instead of
+   * stringifying 10,000 parsed rows again on the main thread).
+   */
+  onText?: (text: string) => void;
 }
 
 /** Builds the request headers; exported for the outbox, which sends with fetch itself. */
@@ -110,6 +115,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
     const message = (data as { message?: string } | null)?.message ?? res.statusText;
     throw new ApiError(res.status, message, data);
   }
+  if (text) opts.onText?.(text);
   return data as T;
 }
 
@@ -150,7 +156,7 @@ export const api = {
 /** What a call of an endpoint takes: its path parameters, query and body (each when it has them), and options. */
 export type CallInput<E extends EndpointDef> = AddressInput<E> &
   (E extends { body: object } ? { body: BodyIn<E> } : { body?: undefined }) &
-  Pick<ApiOptions, 'signal' | 'idempotencyKey' | 'handle401' | 'token'>;
+  Pick<ApiOptions, 'signal' | 'idempotencyKey' | 'handle401' | 'token' | 'onText'>;
 
 /** True while developing and in tests: every answer is checked against its endpoint's schema. */
 const CHECK_ANSWERS = import.meta.env?.PROD !== true;
@@ -187,6 +193,7 @@ export async function call<const E extends EndpointDef>(e: E, input: CallInput<E
     idempotencyKey: input.idempotencyKey,
     handle401: input.handle401,
     token: input.token,
+    onText: input.onText,
   });
   if (CHECK_ANSWERS) {
     const checked = e.answer.safeParse(data);

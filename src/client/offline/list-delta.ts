@@ -2,7 +2,8 @@
 // device keeps the rows and the server's cursor; a screen paints that copy at once, then asks the server what changed
 // since the cursor and merges it: a row edited elsewhere is replaced in place, a deleted one leaves, new ones are
 // placed in the list's order. The copy is written to Dexie in idle time, as JSON text (one string to clone, not
-// thousands of objects), after the screen has painted.
+// thousands of objects), after the screen has painted: a whole list as the server's own answer text (no
+// JSON.stringify of the parsed rows on the main thread), a merged one stringified.
 import type { ListDelta } from '@shared/contract/list-delta';
 import { ownerOf, cacheKey, isNetworkError, setInfo, type CacheKey, type CacheOptions, type CachedResult } from './cache';
 import { getDb } from './db';
@@ -47,7 +48,10 @@ export async function readDeltaCopy<Row>(key: CacheKey, opts: CacheOptions = {})
   if (mem) return mem.userId === userId ? mem : undefined;
   const row = await (opts.db ?? getDb()).cache.get(k);
   if (!row || row.userId !== userId || typeof row.cursor !== 'string' || typeof row.data !== 'string') return undefined;
-  const copy: Copy<Row> = { rows: JSON.parse(row.data) as Row[], cursor: row.cursor, savedAt: row.savedAt, userId };
+  // The rows' JSON, or the server's whole answer (`{ cursor, full, rows, deleted }`) as it came.
+  const parsed = JSON.parse(row.data) as Row[] | ListDelta<Row>;
+  const rows = Array.isArray(parsed) ? parsed : parsed.rows;
+  const copy: Copy<Row> = { rows, cursor: row.cursor, savedAt: row.savedAt, userId };
   remember(k, copy);
   return copy;
 }
@@ -75,14 +79,17 @@ export function mergeDelta<Row>(base: readonly Row[], delta: ListDelta<Row>, spe
 const idle = (fn: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
 
-/** Writes the copy to Dexie after the screen painted (a quota error only costs the device copy). */
-function persist<Row>(k: string, copy: Copy<Row>, rowsChanged: boolean, opts: CacheOptions, written?: () => void): void {
+/**
+ * Writes the copy to Dexie after the screen painted (a quota error only costs the device copy). `text`: the
+ * server's answer as it came, when its rows are the copy's rows (a whole list), stored instead of stringifying them.
+ */
+function persist<Row>(k: string, copy: Copy<Row>, rowsChanged: boolean, opts: CacheOptions, written?: () => void, text?: string): void {
   const db = opts.db ?? getDb();
   idle(() => {
     if (memory.get(k) !== copy) return; // a newer copy replaced it meanwhile: that one is written instead
     const { cursor, savedAt, userId } = copy;
     const write: Promise<unknown> = rowsChanged
-      ? db.cache.put({ key: k, data: JSON.stringify(copy.rows), cursor, savedAt, userId })
+      ? db.cache.put({ key: k, data: text ?? JSON.stringify(copy.rows), cursor, savedAt, userId })
       : db.cache.update(k, { cursor, savedAt });
     void write.catch((err: unknown) => console.warn('offline cache write failed', err)).finally(written);
   });
@@ -98,11 +105,12 @@ export interface DeltaFetchOptions<Row> extends CacheOptions {
 /**
  * The rows of a delta list: the device's copy (given to `onCopy` first), then the server's delta since its cursor
  * merged into it and kept. On a network failure the copy is answered with fromCache=true (like cachedFetch); other
- * errors, and a failure with no copy, propagate.
+ * errors, and a failure with no copy, propagate. `fetcher` may hand the answer's text to `onText` (api's `onText`):
+ * a whole list is then stored as that text.
  */
 export async function deltaFetch<Row>(
   key: CacheKey,
-  fetcher: (since: string | null) => Promise<ListDelta<Row>>,
+  fetcher: (since: string | null, onText: (text: string) => void) => Promise<ListDelta<Row>>,
   spec: DeltaSpec<Row>,
   opts: DeltaFetchOptions<Row> = {},
 ): Promise<CachedResult<Row[]>> {
@@ -110,8 +118,9 @@ export async function deltaFetch<Row>(
   const copy = await readDeltaCopy<Row>(key, opts).catch(() => undefined);
   if (copy) opts.onCopy?.(copy.rows);
   let delta: ListDelta<Row>;
+  let text: string | undefined;
   try {
-    delta = await fetcher(copy?.cursor ?? null);
+    delta = await fetcher(copy?.cursor ?? null, (t) => (text = t));
   } catch (err) {
     if (!copy || !isNetworkError(err)) throw err;
     setInfo(k, true, copy.savedAt);
@@ -121,7 +130,7 @@ export async function deltaFetch<Row>(
   const rows = mergeDelta(copy?.rows ?? [], delta, spec);
   const next: Copy<Row> = { rows, cursor: delta.cursor, savedAt, userId: ownerOf(opts) };
   remember(k, next);
-  persist(k, next, rows !== copy?.rows, opts, opts.written);
+  persist(k, next, rows !== copy?.rows, opts, opts.written, delta.full && rows === delta.rows ? text : undefined);
   setInfo(k, false, savedAt);
   return { data: rows, fromCache: false, savedAt };
 }

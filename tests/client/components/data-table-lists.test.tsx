@@ -65,6 +65,27 @@ describe('sort keys and ranks', () => {
     expect(sortIndexes(all, [{ id: 'v', desc: false }], cache)).toEqual([1, 4, 5, 0, 3, 2]);
     expect(sortIndexes(all, [{ id: 'v', desc: true }], cache)).toEqual([2, 0, 3, 5, 1, 4]);
   });
+  it('ranks mixed columns like comparing every pair of keys (empties, then numbers, then texts, ties shared)', () => {
+    const values = ['b', 7, null, 'Ñu', 'a 10', 'a 9', 7, '', 'á 9', -1, 'B', 'nu', 'ñu', new Date(5), true, 'V-0002', 'V-02', Number.NaN];
+    const key = (v: unknown): string | number | null =>
+      v === null || v === '' || (typeof v === 'number' && Number.isNaN(v))
+        ? null
+        : typeof v === 'number'
+          ? v
+          : typeof v === 'boolean'
+            ? Number(v)
+            : v instanceof Date
+              ? v.getTime()
+              : textSortKey(String(v));
+    const cmp = (a: string | number | null, b: string | number | null) =>
+      a === b ? 0 : a === null ? -1 : b === null ? 1 : typeof a !== typeof b ? (typeof a === 'number' ? -1 : 1) : a < b ? -1 : 1;
+    // Dense rank by comparison: how many distinct keys sort before this one.
+    const keys = values.map(key);
+    const distinct = [...new Set(keys)].sort(cmp);
+    expect([...computeRanks(values)]).toEqual(keys.map((k) => distinct.indexOf(k)));
+    expect(textSortKey('Árbol 007')).toBe(textSortKey('arbol 7'));
+    expect(textSortKey('niño') > textSortKey('ninos')).toBe(true);
+  });
 });
 
 const priorityColumns: DataColumnDef<Act>[] = [

@@ -79,6 +79,41 @@ describe('delta lists on the device', () => {
     expect((await db.cache.get(JSON.stringify(KEY)))?.cursor).toBe('1.120');
   });
 
+  it("stores a whole list as the server's answer text (no stringify of the rows) and reads its rows back", async () => {
+    const { db, opts } = setup();
+    const rows = [r(2, '2025-01-10'), r(1, '2025-01-05')];
+    const answer: ListDelta<Row> = { cursor: '1.5', full: true, rows, deleted: [] };
+    const text = JSON.stringify(answer);
+    const a = opts();
+    await deltaFetch(
+      KEY,
+      async (_since, onText) => {
+        onText(text);
+        return JSON.parse(text) as ListDelta<Row>;
+      },
+      spec,
+      a.o,
+    );
+    await a.done;
+    expect((await db.cache.get(JSON.stringify(KEY)))?.data).toBe(text);
+    clearDeltaMemory();
+    expect((await readDeltaCopy<Row>(KEY, { db, userId: 1 }))?.rows).toEqual(rows);
+    // A merged list is not the answer: its rows are stringified.
+    const b = opts();
+    const merged = await deltaFetch(
+      KEY,
+      async (_since, onText) => {
+        const delta: ListDelta<Row> = { cursor: '1.9', full: false, rows: [r(3, '2025-01-20')], deleted: [] };
+        onText(JSON.stringify(delta));
+        return delta;
+      },
+      spec,
+      b.o,
+    );
+    await b.done;
+    expect(JSON.parse((await db.cache.get(JSON.stringify(KEY)))?.data as string)).toEqual(merged.data);
+  });
+
   it('keeps the same rows (same array, same objects) when nothing changed, and only moves the cursor', async () => {
     const { db, opts } = setup();
     const rows = [r(2, '2025-01-10'), r(1, '2025-01-05')];

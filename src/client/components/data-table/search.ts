@@ -5,11 +5,15 @@ import type { DataColumnDef } from './features';
 
 /** Lower case without accents: 'Camión' → 'camion'. */
 export function normalizeSearch(text: string): string {
+  // Plain ASCII has no accents: skip the Unicode decomposition (most rows of a list are codes, plates and numbers).
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 }
+
+const NON_ASCII = /[^ -~]/;
 
 type AnyColumn = DataColumnDef<any> & { accessorKey?: string; accessorFn?: (row: any, index: number) => unknown; columns?: AnyColumn[] };
 
@@ -36,13 +40,15 @@ export function makeHaystack<T extends RowData>(columns: readonly DataColumnDef<
     const key = row as unknown as object;
     const hit = typeof key === 'object' && key !== null ? cache.get(key) : undefined;
     if (hit !== undefined) return hit;
-    const text = normalizeSearch(
-      readers
-        .map((read) => read(row, index))
-        .filter((v) => v !== null && v !== undefined)
-        .map(String)
-        .join('\u0001'),
-    );
+    let joined = '';
+    let first = true;
+    for (const read of readers) {
+      const v = read(row, index);
+      if (v === null || v === undefined) continue;
+      joined = first ? String(v) : `${joined}\u0001${String(v)}`;
+      first = false;
+    }
+    const text = normalizeSearch(joined);
     if (typeof key === 'object' && key !== null) cache.set(key, text);
     return text;
   };

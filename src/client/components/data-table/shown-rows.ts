@@ -1,11 +1,13 @@
 // The rows <DataTable> shows: 'Buscar:' (search.ts), then the order (sort.ts), over row indexes. TanStack builds
 // the row objects once per data array (its core row model); a keystroke or a sort never rebuilds its row models.
-import { useEffect, useMemo, useRef } from 'react';
+// Nothing is prepared ahead of time: a row's search text is built by the first search that reads it, a column's
+// ranks by the first sort by it. Warming them in idle time after a load cost the main thread ~300 ms for 10,000
+// rows whether or not the clerk ever searched or sorted (idle time is still the main thread's CPU).
+import { useMemo, useRef } from 'react';
 import type { Row, RowData, SortingState, Table } from '@tanstack/react-table';
 import type { DataColumnDef, KitFeatures } from './features';
 import { makeHaystack, normalizeSearch } from './search';
-import { whenIdle } from '@client/lib/idle';
-import { RankCache, sortIndexes, warmRanks } from './sort';
+import { RankCache, sortIndexes } from './sort';
 
 export interface ShownRows<T extends RowData> {
   /** Indexes (into the data) of the rows that match the search, in display order. */
@@ -58,28 +60,6 @@ export function useShownRows<T extends RowData>(
     () => (everyRow ? ranks.rowsInOrder(sorting) : Array.from(ordered, (i) => coreRows[i])),
     [everyRow, ordered, sorting, ranks, coreRows],
   );
-
-  // Rank every sortable column while the screen is idle, so the first tap on a header is already cheap.
-  useEffect(() => {
-    if (rows.length < 2) return;
-    const ids = table
-      .getAllLeafColumns()
-      .filter((c) => c.getCanSort())
-      .map((c) => c.id);
-    return warmRanks(ranks, ids);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ranks]);
-
-  // Build every row's search text while idle too (in slices), so the first keystroke does not pay for it.
-  useEffect(() => {
-    const SLICE = 1000;
-    const tasks: (() => void)[] = [];
-    for (let start = 0; start < rows.length; start += SLICE)
-      tasks.push(() => {
-        for (let i = start; i < Math.min(rows.length, start + SLICE); i++) haystack(rows[i], i);
-      });
-    return whenIdle(tasks);
-  }, [rows, haystack]);
 
   return { ordered, shownRows };
 }

@@ -25,7 +25,7 @@ const INGRESOS_DELTA: DeltaSpec<IngresoRow> = { keyOf: (r) => r.id, order: newes
 export function useIngresos(range: { fini: string; ffin: string }) {
   return useDeltaListQuery<IngresoRow>(
     [...INGRESOS_KEY, 'list', range],
-    (since, signal) => call(ingresosApi.delta, { body: { ...range, since }, signal }),
+    (since, opts) => call(ingresosApi.delta, { body: { ...range, since }, ...opts }),
     INGRESOS_DELTA,
   );
 }

@@ -34,7 +34,7 @@ const PEDIDOS_DELTA: DeltaSpec<PedidoRow> = { keyOf: (r) => r.pedido_id, order: 
 export function usePedidos(body: MaquinariaDateBody) {
   return useDeltaListQuery<PedidoRow>(
     [...PEDIDOS_KEY, 'list', body],
-    (since, signal) => call(pedidosApi.delta, { body: { ...body, since }, signal }),
+    (since, opts) => call(pedidosApi.delta, { body: { ...body, since }, ...opts }),
     PEDIDOS_DELTA,
   );
 }

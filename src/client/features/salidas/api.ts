@@ -45,7 +45,7 @@ const SALIDAS_DELTA: DeltaSpec<SalidaRow> = { keyOf: (r) => r.id, order: newestF
 export function useSalidas(body: MaquinariaDateBody) {
   return useDeltaListQuery<SalidaRow>(
     [...SALIDAS_KEY, 'list', body],
-    (since, signal) => call(salidasApi.delta, { body: { ...body, since }, signal }),
+    (since, opts) => call(salidasApi.delta, { body: { ...body, since }, ...opts }),
     SALIDAS_DELTA,
   );
 }
