@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_RE } from '@shared/contract/sync';
 import { FIELD, MSG } from '@shared/messages';
 import type { Db } from '../db/client';
 import { auditLog, idempotencyKeys } from '../db/schema/index';
+import { batchScope } from '../lib/batch-item';
 import { AppError, IdempotentReplay } from '../lib/errors';
 
 export interface AuditEntry {
@@ -147,7 +148,9 @@ async function finishChange(
 
 /**
  * Runs `work` in one transaction with the idempotency key claimed first; the answer (status + body) is
- * stored before commit, so a repeat of the same key gets the same answer and changes nothing.
+ * stored before commit, so a repeat of the same key gets the same answer and changes nothing. In a save of a batch
+ * the app's db is the batch's transaction (lib/batch-item.ts), and this one is a savepoint in it: a refusal undoes
+ * only itself, and the batch commits its saves together.
  */
 export async function runChange<T>(req: FastifyRequest, work: (ctx: ChangeContext) => Promise<T>, status = 200): Promise<T> {
   const db = req.server.db;
@@ -201,6 +204,9 @@ export interface LongChange<C, W, T> {
  * after it gets the stored answer, so a retried request does the work once. A failed work releases the key.
  */
 export async function runLongChange<C, W, T>(req: FastifyRequest, steps: LongChange<C, W, T>, status = 200): Promise<T> {
+  // Its two commits cannot nest in a batch's transaction: a batch runs such a save between its transactions, by the
+  // endpoint's `long` (modules/sync/service.ts).
+  if (batchScope()?.tx) throw new Error(`runLongChange dentro de la transacción de un lote: declare long en ${req.method} ${req.url}`);
   const db = req.server.db;
   const key = req.user ? idempotencyKey(req) : null;
   const claimed = await runChange(req, (ctx) => steps.start(ctx), 0);
