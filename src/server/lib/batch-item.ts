@@ -18,6 +18,8 @@ declare module 'fastify' {
 export interface BatchScope {
   /** The savepoint of the save running now; null for a save run outside the batch's transactions (a long change). */
   tx: Db | null;
+  /** The batch's transaction the savepoint is in (what its saves may share: the close's lock, cierres/guard.ts). */
+  root: Db | null;
   /** The batch's session, checked once for the batch: its saves are the same user's requests of the same instant. */
   user: SessionUser;
   /** The answers stored for the saves' keys when the batch began (auth reads them with the session alone). */

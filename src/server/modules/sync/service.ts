@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { asBatchItem, type BatchScope } from '../../lib/batch-item';
 import type { StoredKey } from '../../plugins/change';
+import { cierresDelLote } from '../cierres/guard';
 
 /**
  * Longest one transaction of a batch stays open, ms: the rows its saves lock (a supply's stock) keep other clerks'
@@ -147,7 +148,7 @@ export async function runBatch(app: FastifyInstance, req: FastifyRequest, items:
   const db = app.database.db;
   // The route needs a session: auth checked it for the batch.
   const user = req.user as NonNullable<FastifyRequest['user']>;
-  const batch: BatchScope = { tx: null, user, stored: await storedKeys(db, user.id, items), after: [] };
+  const batch: BatchScope = { tx: null, root: null, user, stored: await storedKeys(db, user.id, items), after: [] };
   const answers: SyncAnswer[] = [];
   const refused = (item: SyncItem): SyncAnswer => ({ key: item.key, status: 400, body: { message: MSG.syncBatchTarget }, replayed: false });
   let next = 0;
@@ -169,6 +170,8 @@ export async function runBatch(app: FastifyInstance, req: FastifyRequest, items:
       try {
         await db.transaction(async (t) => {
           const tx = t as unknown as Db;
+          batch.root = tx;
+          await cierresDelLote(tx);
           while (next + run.length < items.length) {
             const item = items[next + run.length];
             const target = targetOf(app, item);
@@ -181,11 +184,13 @@ export async function runBatch(app: FastifyInstance, req: FastifyRequest, items:
         });
       } catch (err) {
         batch.tx = null;
+        batch.root = null;
         req.log.error({ err }, 'lote: no se pudo confirmar la transacción');
         answers.push(failed(head));
         break;
       }
       batch.tx = null;
+      batch.root = null;
       answers.push(...run);
       next += run.length;
       if (run.some(firstAnswer)) req.batchCommitted = true;
