@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { operacionesApi } from '@shared/contract/operaciones';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { batchScope } from './lib/batch-item';
 import { compressPluginOptions } from './lib/compression';
 import { loggerOptions, type LogDestination } from './lib/log-options';
 import accessLog from './plugins/access-log';
@@ -72,7 +73,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   acceptEmptyJson(app);
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.decorate('db', opts.database.db);
+  // Inside a save of a batch, the batch's transaction (lib/batch-item.ts); everywhere else the database.
+  const base = opts.database.db;
+  app.decorate('db', { getter: () => batchScope()?.tx ?? base });
   app.decorate('database', opts.database);
   app.decorate('config', config);
   app.decorate('certificate', opts.certificate ?? (() => httpsSetup({ ...config, TLS_MODE: 'off' }).certificate()));

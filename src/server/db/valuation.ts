@@ -36,19 +36,25 @@ interface LedgerRow {
 const cost4 = (n: number): number => Math.round(n * 10_000) / 10_000;
 const cents = (n: number): number => Math.round(n * 100);
 
-/** Values the ledger of every supply from its earliest touched date on, then the supply's average and stock value. */
-export async function revalorizar(tx: Db, afectados: Afectados): Promise<void> {
+/**
+ * Values the ledger of every supply from its earliest touched date on, then the supply's average and stock value.
+ * `nuevos`: for a supply whose only change is movements just inserted on that date (the smallest new id), the pass
+ * starts at them: the rows of the date before them (smaller ids) did not move. A replay of a day's exits on one supply
+ * otherwise read every earlier exit of the day again for each new one.
+ */
+export async function revalorizar(tx: Db, afectados: Afectados, nuevos?: ReadonlyMap<number, number>): Promise<void> {
   const ids = [...afectados.keys()].sort((a, b) => a - b);
-  for (const insumoId of ids) await revalorizarInsumo(tx, insumoId, afectados.get(insumoId) ?? '0001-01-01');
+  for (const insumoId of ids) await revalorizarInsumo(tx, insumoId, afectados.get(insumoId) ?? '0001-01-01', nuevos?.get(insumoId) ?? 0);
 }
 
-async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promise<void> {
-  // The balance just before `desde`: the last movement of an earlier date (the index on (insumo_id, fecha, id) serves it).
+async function revalorizarInsumo(tx: Db, insumoId: number, desde: string, desdeId: number): Promise<void> {
+  // The balance just before (desde, desdeId): the last movement before it in (fecha, id) order (the index on
+  // (insumo_id, fecha, id) serves it). desdeId 0: the last movement of an earlier date.
   const [anchor] = await rowsOf<LedgerRow>(
     tx,
     sql`select m.costo_unitario::float8 as costo_unitario, m.saldo_cantidad::float8 as saldo_cantidad,
           m.saldo_importe::float8 as saldo_importe
-        from ${movimientos} m where m.insumo_id = ${insumoId} and m.fecha < ${desde}
+        from ${movimientos} m where m.insumo_id = ${insumoId} and (m.fecha, m.id) < (${desde}::date, ${desdeId}::bigint)
         order by m.fecha desc, m.id desc limit 1`,
   );
   let q = cents(anchor?.saldo_cantidad ?? 0);
@@ -59,7 +65,7 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string): Promi
     sql`select m.id::float8 as id, m.tipo, m.ingreso::float8 as ingreso, m.salida::float8 as salida,
           m.costo_unitario::float8 as costo_unitario, m.importe::float8 as importe,
           m.saldo_cantidad::float8 as saldo_cantidad, m.saldo_importe::float8 as saldo_importe
-        from ${movimientos} m where m.insumo_id = ${insumoId} and m.fecha >= ${desde}
+        from ${movimientos} m where m.insumo_id = ${insumoId} and (m.fecha, m.id) >= (${desde}::date, ${desdeId}::bigint)
         order by m.fecha, m.id`,
   );
   const changed: { id: number; costo: number; importe: number; q: number; v: number }[] = [];

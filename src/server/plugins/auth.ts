@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Access, EndpointDef } from '@shared/contract/endpoint';
 import { MSG } from '@shared/messages';
 import { idempotencyKeys, revokedTokens, usuarios } from '../db/schema/index';
+import { batchScope } from '../lib/batch-item';
 import { denied, unauthorized } from '../lib/errors';
 import { verifyToken, type TokenPayload } from '../lib/tokens';
 import { validKey } from './change';
@@ -111,7 +112,14 @@ export default fp(async function auth(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     const endpoint = req.routeOptions.config?.endpoint;
     if (!endpoint || endpoint.access === 'public') return;
-    req.user = await authenticate(app, req);
+    const batch = batchScope();
+    if (batch) {
+      // A save of a batch: the batch's request checked the session (the same token, a moment before) and read the
+      // stored answers of every save's key in one query; the role codes are still this route's.
+      req.user = batch.user;
+      const key = req.method === 'GET' || req.method === 'HEAD' ? null : validKey(req);
+      if (key) req.storedKey = batch.stored.get(key) ?? null;
+    } else req.user = await authenticate(app, req);
     if (endpoint.access === 'session') return;
     // Acting on one's own record (one's password, a photo of one's failure) is checked by the service.
     if (!endpoint.access.some((code) => req.user?.roles.includes(code)) && !endpoint.selfAllowed) throw denied(MSG.forbidden);

@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_RE } from '@shared/contract/sync';
 import { FIELD, MSG } from '@shared/messages';
 import type { Db } from '../db/client';
 import { auditLog, idempotencyKeys } from '../db/schema/index';
+import { batchScope } from '../lib/batch-item';
 import { AppError, IdempotentReplay } from '../lib/errors';
 
 export interface AuditEntry {
@@ -145,34 +146,55 @@ async function finishChange(
   else if (update) await update;
 }
 
+/** The change in `t`: the key claimed, the work, its audit rows and stored answer. */
+async function change<T>(
+  t: Db,
+  req: FastifyRequest,
+  key: string | null,
+  hash: string,
+  work: (ctx: ChangeContext) => Promise<T>,
+  status: number,
+) {
+  if (key && req.user) {
+    const claim = t.insert(idempotencyKeys).values({
+      user_id: req.user.id,
+      key,
+      method: req.method,
+      path: req.url.slice(0, 300),
+      request_hash: hash,
+      status_code: 0,
+      response_body: null,
+    });
+    if (!batchScope()?.tx) await claim;
+    else if ((await claim.onConflictDoNothing().returning({ key: idempotencyKeys.key })).length === 0) {
+      // In a batch, a failed statement would leave the save's savepoint unable to read: the key a concurrent request
+      // committed first is seen here instead, and its stored answer given.
+      throw (
+        (await storedAnswer(t, req.user.id, key, hash)) ??
+        new AppError(409, MSG.idempotencyInProgress, undefined, { code: 'idempotency_in_progress' })
+      );
+    }
+  }
+  // The audit rows are written with the answer at the end (finishChange), in the same transaction.
+  const audits: AuditRow[] = [];
+  const result = await work({ tx: t, audit: async (entry) => void audits.push(auditRow(req, entry)) });
+  await finishChange(t, req, audits, key ? { key, status, result } : null);
+  return result;
+}
+
 /**
  * Runs `work` in one transaction with the idempotency key claimed first; the answer (status + body) is
- * stored before commit, so a repeat of the same key gets the same answer and changes nothing.
+ * stored before commit, so a repeat of the same key gets the same answer and changes nothing. In a save of a batch
+ * the app's db is the save's savepoint in the batch's transaction (lib/batch-item.ts), rolled back by the batch when
+ * the save answers a refusal: the change runs in it, and the batch commits its saves together.
  */
 export async function runChange<T>(req: FastifyRequest, work: (ctx: ChangeContext) => Promise<T>, status = 200): Promise<T> {
   const db = req.server.db;
   const key = req.user ? idempotencyKey(req) : null;
   const hash = key ? requestHash(req) : '';
+  if (batchScope()?.tx) return change(db, req, key, hash, work, status);
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      if (key && req.user) {
-        await t.insert(idempotencyKeys).values({
-          user_id: req.user.id,
-          key,
-          method: req.method,
-          path: req.url.slice(0, 300),
-          request_hash: hash,
-          status_code: 0,
-          response_body: null,
-        });
-      }
-      // The audit rows are written with the answer at the end (finishChange), in the same transaction.
-      const audits: AuditRow[] = [];
-      const result = await work({ tx: t, audit: async (entry) => void audits.push(auditRow(req, entry)) });
-      await finishChange(t, req, audits, key ? { key, status, result } : null);
-      return result;
-    });
+    return await db.transaction((tx) => change(tx as unknown as Db, req, key, hash, work, status));
   } catch (err) {
     // A concurrent request with the same key committed first: answer with what it stored.
     if (key && req.user && isUniqueViolation(err)) {
@@ -201,6 +223,9 @@ export interface LongChange<C, W, T> {
  * after it gets the stored answer, so a retried request does the work once. A failed work releases the key.
  */
 export async function runLongChange<C, W, T>(req: FastifyRequest, steps: LongChange<C, W, T>, status = 200): Promise<T> {
+  // Its two commits cannot nest in a batch's transaction: a batch runs such a save between its transactions, by the
+  // endpoint's `long` (modules/sync/service.ts).
+  if (batchScope()?.tx) throw new Error(`runLongChange dentro de la transacción de un lote: declare long en ${req.method} ${req.url}`);
   const db = req.server.db;
   const key = req.user ? idempotencyKey(req) : null;
   const claimed = await runChange(req, (ctx) => steps.start(ctx), 0);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { solicitudesRechazadas } from '../db/schema/index';
+import { outsideBatch } from '../lib/batch-item';
 import { PermissionDenied } from '../lib/errors';
 
 const DATA_STATUSES = new Set([400, 413, 415]);
@@ -29,16 +30,20 @@ export function noteRefusal(req: FastifyRequest, err: unknown, status: number): 
 export default fp(async function refusals(app: FastifyInstance) {
   app.addHook('onResponse', async (req, reply) => {
     if (!refused.has(req) || !req.url.startsWith('/api')) return;
-    try {
-      await app.db
-        .insert(solicitudesRechazadas)
-        .values({ hora: sql`date_trunc('hour', now())`, status: reply.statusCode, total: 1 })
-        .onConflictDoUpdate({
-          target: [solicitudesRechazadas.hora, solicitudesRechazadas.status],
-          set: { total: sql`${solicitudesRechazadas.total} + 1` },
-        });
-    } catch (err) {
-      req.log.warn({ err }, 'no se pudo contar la solicitud rechazada');
-    }
+    const status = reply.statusCode;
+    // A save of a batch: counted after the batch's transaction, so the rollback of the refused save keeps the count.
+    await outsideBatch(async () => {
+      try {
+        await app.db
+          .insert(solicitudesRechazadas)
+          .values({ hora: sql`date_trunc('hour', now())`, status, total: 1 })
+          .onConflictDoUpdate({
+            target: [solicitudesRechazadas.hora, solicitudesRechazadas.status],
+            set: { total: sql`${solicitudesRechazadas.total} + 1` },
+          });
+      } catch (err) {
+        req.log.warn({ err }, 'no se pudo contar la solicitud rechazada');
+      }
+    });
   });
 });

@@ -35,6 +35,11 @@ export interface EndpointDef {
   readonly selfAllowed?: boolean;
   /** A write through the write path: it accepts `Idempotency-Key`, and a repeat answers the stored response. */
   readonly idempotent?: boolean;
+  /**
+   * An idempotent write whose change runs in two transactions around work outside the database (runLongChange, a
+   * backup): a batch of saves runs it alone, between its own transactions.
+   */
+  readonly long?: boolean;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

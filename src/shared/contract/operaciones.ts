@@ -80,6 +80,7 @@ export const operacionesApi = {
     answer: respaldoTomado,
     status: 201,
     idempotent: true,
+    long: true,
   }),
   exportCa: endpoint({
     method: 'POST',

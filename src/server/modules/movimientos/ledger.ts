@@ -44,41 +44,56 @@ async function touched(tx: Db, where: SQL, out: Afectados = new Map()): Promise<
   return out;
 }
 
+const NEW_ROW = { id: movimientos.id, insumo_id: movimientos.insumo_id };
+
+/** The smallest id of the movements just inserted, per supply: the valuation starts there (valuation.ts). */
+function firstNew(rows: { id: number; insumo_id: number }[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of rows) out.set(r.insumo_id, Math.min(r.id, out.get(r.insumo_id) ?? r.id));
+  return out;
+}
+
 export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines: IngresoMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
   await assertMesesAbiertos(tx, [doc.fecha]);
-  await tx.insert(movimientos).values(
-    lines.map((l) => ({
-      ...doc,
-      tipo: 'INGRESO',
-      insumo_id: l.insumo_id,
-      ingreso: l.cantidad,
-      salida: 0,
-      costo_unitario: l.precio_unitario ?? 0,
-      ingreso_det_id: l.ingreso_det_id,
-    })),
-  );
+  const added = await tx
+    .insert(movimientos)
+    .values(
+      lines.map((l) => ({
+        ...doc,
+        tipo: 'INGRESO',
+        insumo_id: l.insumo_id,
+        ingreso: l.cantidad,
+        salida: 0,
+        costo_unitario: l.precio_unitario ?? 0,
+        ingreso_det_id: l.ingreso_det_id,
+      })),
+    )
+    .returning(NEW_ROW);
   const out: Afectados = new Map();
   for (const l of lines) afectar(out, l.insumo_id, doc.fecha);
-  await revalorizar(tx, out);
+  await revalorizar(tx, out, firstNew(added));
 }
 
 export async function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
   await assertMesesAbiertos(tx, [doc.fecha]);
-  await tx.insert(movimientos).values(
-    lines.map((l) => ({
-      ...doc,
-      tipo: 'SALIDA',
-      insumo_id: l.insumo_id,
-      ingreso: 0,
-      salida: l.cantidad,
-      salida_det_id: l.salida_det_id,
-    })),
-  );
+  const added = await tx
+    .insert(movimientos)
+    .values(
+      lines.map((l) => ({
+        ...doc,
+        tipo: 'SALIDA',
+        insumo_id: l.insumo_id,
+        ingreso: 0,
+        salida: l.cantidad,
+        salida_det_id: l.salida_det_id,
+      })),
+    )
+    .returning(NEW_ROW);
   const out: Afectados = new Map();
   for (const l of lines) afectar(out, l.insumo_id, doc.fecha);
-  await revalorizar(tx, out);
+  await revalorizar(tx, out, firstNew(added));
 }
 
 /** Books a count's differences on its date (surplus in `ingreso`, shortage in `salida`), valued at the average. */
@@ -86,19 +101,22 @@ export async function insertAjusteMovimientos(tx: Db, doc: MovimientoDoc, lines:
   const real = lines.filter((l) => l.diferencia !== 0);
   if (real.length === 0) return;
   await assertMesesAbiertos(tx, [doc.fecha]);
-  await tx.insert(movimientos).values(
-    real.map((l) => ({
-      ...doc,
-      tipo: 'AJUSTE',
-      insumo_id: l.insumo_id,
-      ingreso: l.diferencia > 0 ? l.diferencia : 0,
-      salida: l.diferencia < 0 ? -l.diferencia : 0,
-      inventario_det_id: l.inventario_det_id,
-    })),
-  );
+  const added = await tx
+    .insert(movimientos)
+    .values(
+      real.map((l) => ({
+        ...doc,
+        tipo: 'AJUSTE',
+        insumo_id: l.insumo_id,
+        ingreso: l.diferencia > 0 ? l.diferencia : 0,
+        salida: l.diferencia < 0 ? -l.diferencia : 0,
+        inventario_det_id: l.inventario_det_id,
+      })),
+    )
+    .returning(NEW_ROW);
   const out: Afectados = new Map();
   for (const l of real) afectar(out, l.insumo_id, doc.fecha);
-  await revalorizar(tx, out);
+  await revalorizar(tx, out, firstNew(added));
 }
 
 /** Updates one exit line's movement (supply and quantity). */
