@@ -64,6 +64,10 @@ export default defineConfig({
           // Files run side by side (maxWorkers below): each has its own database (a clone of the template) and
           // its own DATA_DIR (helpers.ts), and nothing listens on a fixed port.
           pool: 'forks',
+          // Each of the two processes runs its files one after another without reloading the app's modules or
+          // PGlite's compiled WebAssembly: a new process per file spent more on that than most files on their tests.
+          // A file that mocks a module loads the app again under its mock (security/login-and-tokens.test.ts).
+          isolate: false,
         },
       },
       {
