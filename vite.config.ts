@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { initialJsReport } from './scripts/initial-js-report.ts';
+import { LongWalksFirst } from './tests/sequencer.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -51,6 +52,7 @@ export default defineConfig({
   test: {
     // Two test files at a time (the project's machines have 2 cores); the e2e specs stay one at a time.
     maxWorkers: 2,
+    sequence: { sequencer: LongWalksFirst },
     projects: [
       {
         resolve: { alias },
