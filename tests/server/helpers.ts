@@ -44,7 +44,8 @@ async function cloneDatabase(): Promise<Database> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (pgUrl && template) {
-    const name = `${template}_${process.pid}_${++counter}`;
+    // The random part keeps names apart when a file loads this module again (a mock's reload resets the counter).
+    const name = `${template}_${process.pid}_${++counter}_${randomUUID().slice(0, 8)}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
