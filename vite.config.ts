@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { initialJsReport } from './scripts/initial-js-report.ts';
+import { LongWalksFirst } from './tests/sequencer.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -51,6 +52,7 @@ export default defineConfig({
   test: {
     // Two test files at a time (the project's machines have 2 cores); the e2e specs stay one at a time.
     maxWorkers: 2,
+    sequence: { sequencer: LongWalksFirst },
     projects: [
       {
         resolve: { alias },
@@ -64,6 +66,10 @@ export default defineConfig({
           // Files run side by side (maxWorkers below): each has its own database (a clone of the template) and
           // its own DATA_DIR (helpers.ts), and nothing listens on a fixed port.
           pool: 'forks',
+          // Each of the two processes runs its files one after another without reloading the app's modules or
+          // PGlite's compiled WebAssembly: a new process per file spent more on that than most files on their tests.
+          // A file that mocks a module loads the app again under its mock (security/login-and-tokens.test.ts).
+          isolate: false,
         },
       },
       {

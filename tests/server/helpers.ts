@@ -1,7 +1,8 @@
 // Test helpers: a fresh app on a clone of the template database, login, and request shortcuts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -24,8 +25,17 @@ export function widest(resource: keyof typeof RANGE_MONTHS, ffin = limaDate()) {
 
 let counter = 0;
 
-/** The DATA_DIR of this worker's apps (photos, exports): test files run side by side, each in its own process. */
-const DATA_DIR = `/tmp/maq-test-data-${process.pid}`;
+/**
+ * The DATA_DIR of this test file's apps (photos, exports, backups). Files run side by side in two processes, and one
+ * process runs many files one after the other (the server project is not isolated), so the folder is named after both.
+ */
+function dataDir(): string {
+  const file = createHash('sha1')
+    .update(expect.getState().testPath ?? '')
+    .digest('hex')
+    .slice(0, 10);
+  return `/tmp/maq-test-data-${process.pid}-${file}`;
+}
 
 /** The PostgreSQL address of each cloned database, so a second app can open its own pool on it (twinApp). */
 const urls = new WeakMap<Database, string>();
@@ -34,7 +44,8 @@ async function cloneDatabase(): Promise<Database> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (pgUrl && template) {
-    const name = `${template}_${process.pid}_${++counter}`;
+    // The random part keeps names apart when a file loads this module again (a mock's reload resets the counter).
+    const name = `${template}_${process.pid}_${++counter}_${randomUUID().slice(0, 8)}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -62,7 +73,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await cloneDatabase();
   const config = loadConfig({
-    DATA_DIR,
+    DATA_DIR: dataDir(),
     JWT_SECRET: TEST_JWT_SECRET,
     DEFAULT_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: 'silent',
@@ -94,7 +105,7 @@ export async function twinApp(t: TestApp, env: Record<string, string> = {}): Pro
   const url = urls.get(t.database);
   const database = url ? await openPostgres(url) : t.database;
   const config = loadConfig({
-    DATA_DIR,
+    DATA_DIR: dataDir(),
     JWT_SECRET: TEST_JWT_SECRET,
     DEFAULT_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: 'silent',

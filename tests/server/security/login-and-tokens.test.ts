@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@shared/messages';
 import { signToken } from '../../../src/server/lib/tokens';
 import { TEST_JWT_SECRET } from '../constants';
-import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 
 // Every argon2 verification the server runs, with the hash it verified against (calls go through unchanged).
 const verified = vi.hoisted(() => [] as string[]);
@@ -17,6 +17,10 @@ vi.mock('../../../src/server/lib/passwords', async (importOriginal) => {
     },
   };
 });
+// One process runs many server test files (the project is not isolated), so the app's modules may already be loaded
+// with the real passwords module: they are loaded again here under the mock, and dropped after this file (afterAll).
+vi.resetModules();
+const { call, createTestApp, createUser, login, TEST_PASSWORD } = await import('../helpers');
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -26,7 +30,11 @@ describe('security', () => {
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_MAX_ATTEMPTS: '3' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.doUnmock('../../../src/server/lib/passwords');
+    vi.resetModules();
+  });
 
   const attempt = (username: string, password: string, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
