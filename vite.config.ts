@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { initialJsReport } from './scripts/initial-js-report.ts';
+import { preloadScreen } from './scripts/preload-screen.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -18,6 +19,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     initialJsReport('src/client/app/login-page.tsx'),
+    preloadScreen('src/client/app/login-page.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
