@@ -2,6 +2,7 @@
 // compiles them while the entry chunk downloads. Without it they were asked for only once the entry had run and the
 // router had matched the login route: one more round trip and a second evaluation after it, all before the first
 // paint (docs/architecture.md, 'The login screen's first download').
+import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { staticClosure, type ChunkLike } from './initial-js-report.ts';
 
@@ -28,6 +29,47 @@ export function preloadScreen(screenModule: string): Plugin {
           injectTo: 'head',
         }));
       },
+    },
+  };
+}
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The modules `root` imports statically, transitively, itself included. */
+function moduleClosure(graph: ModuleGraph, root: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [root];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * A code-splitting group (rolldown's `output.codeSplitting.groups`) that puts what the screen imports statically
+ * beyond the entry's modules into one chunk. Left to itself the bundler made one small chunk per module the screen
+ * shares with other lazy screens (the login had 15 of 1-3 KB): as many requests, over a browser's six connections
+ * to a busy server, before the screen could be drawn. Rolldown adds the captured modules' dependencies to the group
+ * (its default, which keeps the chunks free of cycles), React among them, so the entry imports this chunk too: the
+ * login loads 6 files instead of 20, the same code. The screen's own module keeps its chunk (Vite's manifest names
+ * it). An icon the entry could reach through lucide-react's index may keep a chunk of its own (the closure below
+ * cannot tell it is not in the entry).
+ */
+export function screenChunkGroup(name: string, entryModule: string, screenModule: string) {
+  let members: Set<string> | undefined;
+  return {
+    name(id: string, ctx: ModuleGraph): string | null {
+      if (!members) {
+        const entry = moduleClosure(ctx, resolve(entryModule));
+        const screen = resolve(screenModule);
+        members = new Set([...moduleClosure(ctx, screen)].filter((m) => !entry.has(m) && m !== screen));
+      }
+      return members.has(id) ? name : null;
     },
   };
 }
