@@ -37,7 +37,13 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** The modules `root` imports statically, transitively, itself included. */
+/**
+ * An index that re-exports more modules than this (lucide-react's, one per icon) is not followed: a module that
+ * imports a few names through it would otherwise count as importing them all.
+ */
+const INDEX_IMPORTS = 200;
+
+/** The modules `root` imports statically, transitively, itself included (see INDEX_IMPORTS). */
 function moduleClosure(graph: ModuleGraph, root: string): Set<string> {
   const seen = new Set<string>();
   const stack = [root];
@@ -45,7 +51,8 @@ function moduleClosure(graph: ModuleGraph, root: string): Set<string> {
     const id = stack.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    const imported = graph.getModuleInfo(id)?.importedIds ?? [];
+    if (imported.length <= INDEX_IMPORTS) stack.push(...imported);
   }
   return seen;
 }
@@ -57,8 +64,7 @@ function moduleClosure(graph: ModuleGraph, root: string): Set<string> {
  * to a busy server, before the screen could be drawn. Rolldown adds the captured modules' dependencies to the group
  * (its default, which keeps the chunks free of cycles), React among them, so the entry imports this chunk too: the
  * login loads 6 files instead of 20, the same code. The screen's own module keeps its chunk (Vite's manifest names
- * it). An icon the entry could reach through lucide-react's index may keep a chunk of its own (the closure below
- * cannot tell it is not in the entry).
+ * it). The screen imports its icons by their own paths (`lucide-react/icons/x`), which the closure follows.
  */
 export function screenChunkGroup(name: string, entryModule: string, screenModule: string) {
   let members: Set<string> | undefined;
