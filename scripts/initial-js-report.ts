@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-interface ChunkLike {
+export interface ChunkLike {
   type: 'chunk' | 'asset';
   fileName: string;
   isEntry?: boolean;

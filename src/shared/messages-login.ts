@@ -21,6 +21,11 @@ export const LOGIN_LABELS = {
   defaultOfficeName: 'Subgerencia de Equipo Mecánico y Maquinaria Pesada',
   defaultAreaName: 'Municipalidad Provincial',
   defaultCity: 'Huancayo - Junín',
+  // The login screen's date line (app/long-date.ts), as Intl's es-PE writes it: Sunday first, 'setiembre'.
+  calendar: {
+    weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+    months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'setiembre', 'octubre', 'noviembre', 'diciembre'],
+  },
   shell: {
     appName: 'Sistema de Maquinarias y Almacén',
     copyright: (office: string, year: string) => `Copyright © ${office} ${year}`,

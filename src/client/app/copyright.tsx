@@ -1,7 +1,7 @@
-// The footer's copyright line with the office name and the current Lima year.
+// The footer's copyright line with the office name and the current Lima year (no Intl: app/long-date.ts).
 import { LOGIN_LABELS as LABELS } from '@shared/messages-login';
-import { limaDate } from '@shared/domain/dates';
+import { limaYear } from './long-date';
 
 export function Copyright({ officeName, className }: { officeName: string; className?: string }) {
-  return <p className={className}>{LABELS.shell.copyright(officeName, limaDate().slice(0, 4))}</p>;
+  return <p className={className}>{LABELS.shell.copyright(officeName, limaYear())}</p>;
 }

@@ -4,7 +4,9 @@
 // the welcome screen.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { LoaderCircle, LogIn } from 'lucide-react';
+// Icons by their own paths: scripts/preload-screen.ts puts them in the login's one chunk.
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import LogIn from 'lucide-react/icons/log-in';
 import { LOGIN_FIELD as FIELD, LOGIN_LABELS as LABELS, LOGIN_MSG as MSG } from '@shared/messages-login';
 import { Button } from '@client/components/ui/button';
 import { ApiError, call } from '@client/lib/api';

@@ -31,19 +31,21 @@ export function formatDate(value: string | Date | number | null | undefined): st
   return limaDate(value);
 }
 
-const timeFormatter = new Intl.DateTimeFormat('es-PE', {
-  timeZone: LIMA_TZ,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
+// Made on first use (building it loads locale and zone data; the login screen imports this module and never calls it).
+let timeFormatter: Intl.DateTimeFormat | undefined;
 
 /** `YYYY-MM-DD HH:mm:ss` in Lima time (es-PE, 24 h). */
 export function formatDateTime(value: string | Date | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
+  timeFormatter ??= new Intl.DateTimeFormat('es-PE', {
+    timeZone: LIMA_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
   return `${limaDate(d)} ${timeFormatter.format(d)}`;
 }
 

@@ -87,13 +87,17 @@ export function resetOfficeSettingsCache(): void {
   }
 }
 
+const sameSettings = (a: OfficeSettings, b: OfficeSettings) =>
+  a.officeName === b.officeName && a.cityLabel === b.cityLabel && a.shortName === b.shortName;
+
 /** Settings for rendering; starts with the cached value or defaults and updates once fetched. */
 export function useOfficeSettings(): OfficeSettings {
   const [value, setValue] = useState<OfficeSettings>(peekOfficeSettings);
   useEffect(() => {
     let alive = true;
     void getOfficeSettings().then((s) => {
-      if (alive) setValue(s);
+      // The same names as shown (the defaults, or the device's copy) keep the state: no second render of the screen.
+      if (alive) setValue((shown) => (sameSettings(shown, s) ? shown : s));
     });
     return () => {
       alive = false;

@@ -1,8 +1,7 @@
 // Dexie database 'maquinarias' of the offline engine: read-through cache, outbox of pending writes, the files
 // attached to outbox items, meta values.
 import Dexie, { type EntityTable } from 'dexie';
-
-export const DB_NAME = 'maquinarias';
+import { DB_NAME } from './db-name';
 
 /** One cached answer of a GET/list call, keyed by the serialized query key. */
 export interface CacheRow {

@@ -7,18 +7,22 @@
  */
 export type NumberFormat = 'amount' | 'unitCost' | 'measure' | 'integer';
 
-const FORMATTERS: Record<NumberFormat, Intl.NumberFormat> = {
-  amount: new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  unitCost: new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
-  measure: new Intl.NumberFormat('es-PE', { maximumFractionDigits: 2 }),
-  integer: new Intl.NumberFormat('es-PE', { maximumFractionDigits: 0 }),
+const OPTIONS: Record<NumberFormat, Intl.NumberFormatOptions> = {
+  amount: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  unitCost: { minimumFractionDigits: 2, maximumFractionDigits: 4 },
+  measure: { maximumFractionDigits: 2 },
+  integer: { maximumFractionDigits: 0 },
 };
+
+// Each made on first use: an Intl formatter loads locale data when built, which importing this module (the login
+// screen does, through its date field) should not cost.
+const FORMATTERS: Partial<Record<NumberFormat, Intl.NumberFormat>> = {};
 
 /** `n` as printed (grouping and decimals of its kind); '' for null, undefined, '' and what is not a finite number. */
 export function formatNumber(n: number | string | null | undefined, kind: NumberFormat): string {
   if (n === null || n === undefined || n === '') return '';
   const v = typeof n === 'number' ? n : Number(n);
-  return Number.isFinite(v) ? FORMATTERS[kind].format(v) : '';
+  return Number.isFinite(v) ? (FORMATTERS[kind] ??= new Intl.NumberFormat('es-PE', OPTIONS[kind])).format(v) : '';
 }
 
 /** Excel number formats showing the same figures: built-in 4 = '#,##0.00', 3 = '#,##0'; 164 = '#,##0.00##' (xlsx-write.ts). */

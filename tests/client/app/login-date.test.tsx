@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MSG } from '@shared/messages';
-import { formatLongDateEs } from '@client/app/long-date';
+import { formatLongDateEs, limaYear } from '@client/app/long-date';
+import { limaDate } from '@shared/domain/dates';
 import { loginErrorMessage } from '@client/app/login-page';
 import { ApiError } from '@client/lib/api';
 import { clearToken } from '@client/lib/session';
@@ -16,6 +17,22 @@ describe('formatLongDateEs', () => {
     // 03:00 UTC on the 23rd is still Sunday the 22nd in Lima (UTC-5).
     expect(formatLongDateEs(new Date('2026-11-23T03:00:00Z'))).toBe('domingo, 22 de noviembre de 2026');
     expect(formatLongDateEs(new Date('2026-01-05T15:00:00Z'))).toBe('lunes, 5 de enero de 2026');
+    expect(formatLongDateEs(new Date('2026-09-15T15:00:00Z'))).toBe('martes, 15 de setiembre de 2026');
+  });
+
+  it("writes what Intl's es-PE formatter in Lima writes, every 7 hours over two years, and the same Lima year", () => {
+    const intl = new Intl.DateTimeFormat('es-PE', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'America/Lima',
+    });
+    const start = Date.UTC(2025, 0, 1);
+    for (let t = start; t < start + 2 * 366 * 24 * 3600_000; t += 7 * 3600_000) {
+      expect(formatLongDateEs(t)).toBe(intl.format(t));
+      expect(limaYear(t)).toBe(limaDate(t).slice(0, 4));
+    }
   });
 });
 
