@@ -25,15 +25,21 @@ export function widest(resource: keyof typeof RANGE_MONTHS, ffin = limaDate()) {
 
 let counter = 0;
 
+/** The running test file; empty outside Vitest (the benchmarks start their apps with these helpers too). */
+function testPath(): string {
+  try {
+    return expect.getState().testPath ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The DATA_DIR of this test file's apps (photos, exports, backups). Files run side by side in two processes, and one
  * process runs many files one after the other (the server project is not isolated), so the folder is named after both.
  */
 function dataDir(): string {
-  const file = createHash('sha1')
-    .update(expect.getState().testPath ?? '')
-    .digest('hex')
-    .slice(0, 10);
+  const file = createHash('sha1').update(testPath()).digest('hex').slice(0, 10);
   return `/tmp/maq-test-data-${process.pid}-${file}`;
 }
 
