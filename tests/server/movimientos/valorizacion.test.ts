@@ -216,4 +216,34 @@ describe('weighted average and the valued kardex', () => {
     expect(p1.headers['x-next-offset']).toBe('1');
     expect(p2.json().map((r: Kx) => r.nro_guiaremision)).toEqual(['U2']);
   });
+
+  it('takes each opening balance from the first movement of the range, equal to the last one before it', async () => {
+    // A supply emptied to zero and bought again (its first movement of a range can be a purchase on an empty stock),
+    // beside the supplies of the tests above.
+    const { insumo: k } = await entry('VAL-4', '2024-09-02', 4, 10); // 4, 40
+    await exit('W1', '2024-09-05', k, 4); // 0, 0
+    await entry('VAL-4', '2024-09-09', 2, 12); // 2, 24
+    await exit('W2', '2024-09-12', k, 1); // 1, 12
+    const ledger = await rowsOf<{ insumo_id: number; fecha: string; saldo: number; valor: number; costo: number }>(
+      s.t.database.db,
+      sql`select insumo_id, fecha::text as fecha, saldo_cantidad::float8 as saldo, saldo_importe::float8 as valor,
+            costo_unitario::float8 as costo from movimientos order by insumo_id, fecha, id`,
+    );
+    const fechas = [...new Set(ledger.map((m) => m.fecha))].sort();
+    // every date a movement has, and the day after each
+    const cuts = [...new Set(fechas.flatMap((d) => [d, new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10)]))];
+    for (const fini of cuts) {
+      // the opening row the ledger says: the last movement before fini, by supply
+      const expected = new Map<number, [number, number, number]>();
+      for (const m of ledger)
+        if (m.fecha < fini)
+          expected.set(m.insumo_id, [m.saldo, m.valor, m.saldo > 0 ? Math.round((m.valor / m.saldo) * 1e4) / 1e4 : m.costo]);
+      const rows = await kardex(0, { fini, ffin: '2024-12-31' });
+      const moved = new Set(rows.filter((r) => r.tipo !== 'SALDO').map((r) => r.insumo_id));
+      const opening = new Map(
+        rows.filter((r) => r.tipo === 'SALDO').map((r) => [r.insumo_id, [r.saldo, r.saldo_importe, r.costo_unitario]]),
+      );
+      for (const id of moved) expect([fini, id, opening.get(id)]).toEqual([fini, id, expected.get(id)]);
+    }
+  });
 });
