@@ -12,6 +12,7 @@ import { sessionApp } from '../session-app';
 
 interface Kx {
   id: number;
+  insumo_id: number;
   tipo: string;
   fecha: string;
   nro_guiaremision: string;
