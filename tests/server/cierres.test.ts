@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@shared/auth/permissions';
 import { MSG } from '@shared/messages';
 import { auditLog, movimientos } from '../../src/server/db/schema/index';
-import { revalorizarTodo } from '../../src/server/db/valuation';
+import { revalorizarInsumos } from '../../src/server/db/valuation';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createTestApp, createUser, login, twinApp, type TestApp } from './helpers';
 
@@ -79,7 +79,7 @@ describe('monthly close of the warehouse (/api/cierres)', () => {
     await price(A, '2024-03-05', 5);
     await price(B, '2024-03-05', 20);
     await price(A, '2024-04-02', 6);
-    await revalorizarTodo(db);
+    await revalorizarInsumos(db);
   });
   afterAll(() => t.close());
 

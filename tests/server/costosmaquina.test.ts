@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { MENU } from '@shared/auth/permissions';
 import { movimientos, reparaciones } from '../../src/server/db/schema/index';
-import { revalorizarTodo } from '../../src/server/db/valuation';
+import { revalorizarInsumos } from '../../src/server/db/valuation';
 import { costosPorMaquina } from '../../src/server/modules/costosmaquina/service';
 import { entryBody, seedOrder } from './fixtures';
 import { call, createUser } from './helpers';
@@ -47,7 +47,7 @@ describe('cost per machine', () => {
           .update(movimientos)
           .set({ costo_unitario: precio })
           .where(and(eq(movimientos.insumo_id, id), eq(movimientos.tipo, 'INGRESO')));
-      await revalorizarTodo(tx);
+      await revalorizarInsumos(tx);
     });
     // Diesel marked as fuel on the parameters screen; labour at the default rate of S/ 25.00 per hour.
     await ok(

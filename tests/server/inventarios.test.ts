@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MENU, ROLE } from '../../src/shared/auth/permissions';
 import { MSG } from '../../src/shared/messages';
 import { auditLog, insumos, movimientos } from '../../src/server/db/schema/index';
-import { revalorizarTodo } from '../../src/server/db/valuation';
+import { revalorizarInsumos } from '../../src/server/db/valuation';
 import { entryBody, seedMachine, seedOperator, seedOrder } from './fixtures';
 import { call, createUser, widest } from './helpers';
 import { sessionApp } from './session-app';
@@ -80,7 +80,7 @@ describe('physical count (/api/inventarios)', () => {
     await price('INV-A', '2024-03-01', 13);
     await price('INV-B', '2024-01-20', 7.5);
     await price('INV-C', '2024-01-20', 2);
-    await revalorizarTodo(db);
+    await revalorizarInsumos(db);
   });
 
   let sheet: number;

@@ -124,7 +124,7 @@ async function revalorizarInsumo(tx: Db, insumoId: number, desde: string, desdeI
 }
 
 /** Values the whole ledger of every supply (the demo seed, a restore): one pass per supply from its first movement. */
-export async function revalorizarTodo(tx: Db): Promise<void> {
+export async function revalorizarInsumos(tx: Db): Promise<void> {
   const ids = await rowsOf<{ insumo_id: number }>(tx, sql`select distinct insumo_id from ${movimientos}`);
   await revalorizar(tx, new Map(ids.map((r) => [r.insumo_id, '0001-01-01'])));
 }

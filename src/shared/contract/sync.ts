@@ -49,7 +49,7 @@ export const syncApi = {
     path: '/api/sync/batch',
     summary: `Envía en una petición hasta ${SYNC_BATCH_MAX} grabaciones de la cola sin conexión, cada una con su clave y su respuesta`,
     description:
-      'Cada elemento es la petición que el dispositivo habría enviado sola (método, dirección de una escritura idempotente, ' +
+      'Cada elemento es la petición que el dispositivo habría enviado sola (verbo HTTP, dirección de una escritura idempotente, ' +
       'cuerpo y su Idempotency-Key). Se aplican en orden, cada una en su propio punto de guardado de la transacción del lote, con los códigos de rol, la ' +
       'validación, la auditoría y la respuesta guardada de su propia ruta: un rechazo no deshace las demás y una ' +
       'repetición devuelve la respuesta guardada. Se detiene en la primera respuesta 5xx, 401, 408, 429 o 409 en proceso; ' +

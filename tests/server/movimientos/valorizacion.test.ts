@@ -4,7 +4,7 @@
 // the comments; after each step the kardex's last balance equals the supply's valor_stock and stock × average.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { revalorizarTodo } from '../../../src/server/db/valuation';
+import { revalorizarInsumos } from '../../../src/server/db/valuation';
 import { rowsOf } from '../../../src/server/lib/sql';
 import { entryBody, seedMachine, seedOperator, seedOrder } from '../fixtures';
 import { call } from '../helpers';
@@ -176,7 +176,7 @@ describe('weighted average and the valued kardex', () => {
 
     // Every partial pass above left the ledger exactly as a pass from the first movement values it.
     const before = await kardex(k);
-    await s.t.database.db.transaction((tx) => revalorizarTodo(tx));
+    await s.t.database.db.transaction((tx) => revalorizarInsumos(tx));
     expect(await kardex(k)).toEqual(before);
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU, ROLE } from '@shared/auth/permissions';
 import type { SyncAnswer } from '@shared/contract/sync';
 import { actividades, idempotencyKeys, insumos, movimientos, respaldos, solicitudesRechazadas } from '../../../src/server/db/schema/index';
-import { revalorizarTodo } from '../../../src/server/db/valuation';
+import { revalorizarInsumos } from '../../../src/server/db/valuation';
 import { seedMachine, seedOperator } from '../fixtures';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from '../helpers';
 
@@ -53,7 +53,7 @@ describe('the batch push: one transaction, a savepoint per save', () => {
     const fecha = new Date().toISOString().slice(0, 10);
     // Three units in at 10.00 each, valued as the seed values a ledger.
     await db.insert(movimientos).values({ insumo_id: supply.id, fecha, tipo: 'INGRESO', ingreso: 3, costo_unitario: 10 });
-    await db.transaction((tx) => revalorizarTodo(tx as never));
+    await db.transaction((tx) => revalorizarInsumos(tx as never));
     const machine = await seedMachine(db);
     const dni = String(40_000_000 + (process.pid % 1_000_000));
     const operator = await seedOperator(db, dni);
@@ -89,7 +89,7 @@ describe('the batch push: one transaction, a savepoint per save', () => {
     expect(valued.map((r) => Number(r.q))).toEqual([3, 2, 1, 0]);
     expect(valued.map((r) => Number(r.importe))).toEqual([30, 10, 10, 10]);
     // Each exit was valued from itself on: a pass over the whole ledger finds nothing to change.
-    await db.transaction((tx) => revalorizarTodo(tx as never));
+    await db.transaction((tx) => revalorizarInsumos(tx as never));
     expect(await ledger()).toEqual(valued);
   });
 

@@ -1,6 +1,6 @@
 // Demo warehouse: supplies (stock starts at 0), entries of the purchase orders already received, exits
 // to the machines limited by the stock at each date, the kardex rows of both, stock = ledger, requests.
-import { revalorizarTodo } from '../valuation';
+import { revalorizarInsumos } from '../valuation';
 import { sql } from 'drizzle-orm';
 import { insumoSearchText } from '@shared/domain/stock';
 import { fromCents, toCents } from '@shared/domain/money';
@@ -277,7 +277,7 @@ export async function seedWarehouse(
     sql`update ${insumos} set stock = coalesce((select sum(m.ingreso - m.salida) from ${movimientos} m where m.insumo_id = ${insumos.id}), 0)`,
   );
   // Each movement valued and its running balance written, as the services do on every write.
-  await revalorizarTodo(db);
+  await revalorizarInsumos(db);
   const pedidosCount = await seedPedidos(db, r, c, fleet, insumoIds, userId);
   return {
     ingresos: mirror.entered.length,

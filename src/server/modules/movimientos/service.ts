@@ -1,7 +1,7 @@
 // Valued kardex: the ledger rows of a supply (or all) in a date range with the values the valuation stored on each
 // movement (unit cost, amount, running quantity and value), and before each supply's first movement of the range an
 // opening-balance row: the balance of its last movement before `fini`, read back from that first movement (an index
-// probe only where it cannot tell; never a sum of the years before). 'Todos' pages by KARDEX_MAX_ROWS movements (next page offset in the X-Next-Offset header).
+// probe only where it cannot tell; never a sum of the years before). The all-supplies view pages by KARDEX_MAX_ROWS movements (next page offset in the X-Next-Offset header).
 import { sql, type SQL } from 'drizzle-orm';
 import { KARDEX_MAX_ROWS, SALDO_INICIAL, type MovimientoRow } from '@shared/contract/movimientos';
 import type { Db } from '../../db/client';
