@@ -4,6 +4,8 @@
 // never waits on PGlite's one connection, which the open transaction holds. The test-only chaos hook drops the
 // batch's answer, never one of its saves' (there is no socket of their own).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
+import type { SyncAnswer, SyncItem } from '@shared/contract/sync';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../plugins/auth';
 import type { StoredKey } from '../plugins/change';
@@ -45,4 +47,28 @@ export function outsideBatch(work: () => Promise<void>): Promise<void> {
   if (!batch) return work();
   batch.after.push(work);
   return Promise.resolve();
+}
+
+/** What a route's bulk form (BulkRoute) is given for a run of a batch's saves. */
+export interface BulkContext {
+  /** The batch's request (its session and logger; each save's key, body and answer are its own). */
+  req: FastifyRequest;
+  batch: BatchScope;
+  /** The batch's transaction. */
+  tx: Db;
+  /** One save through its own route in its own savepoint, as the batch sends any save. */
+  one(item: SyncItem): Promise<SyncAnswer>;
+  /** Whether this answer stops the queue (the saves after it are not tried). */
+  stops(answer: SyncAnswer): boolean;
+}
+
+/**
+ * A route's saves applied together: a run of a batch's consecutive saves to `method url` in a few statements instead of
+ * each through the whole request pipeline. `run` answers the run's saves in order, each as its own request would have
+ * been answered, and stops after an answer that stops the queue.
+ */
+export interface BulkRoute {
+  method: string;
+  url: string;
+  run(ctx: BulkContext, items: readonly SyncItem[]): Promise<SyncAnswer[]>;
 }

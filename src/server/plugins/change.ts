@@ -63,10 +63,14 @@ const SECRET_FIELDS = new Set(['password', 'confirmedPassword']);
  * A file of a multipart body (bytes) enters it as its SHA-256, so the same key with another file is a 409.
  */
 function requestHash(req: FastifyRequest): string {
-  const secret = req.server.config.jwtSecret;
+  return requestHashOf(req.server.config.jwtSecret, req.method, req.url, req.body);
+}
+
+/** requestHash of a request given by its parts (a save of a batch applied with others: modules/salidas/bulk.ts). */
+export function requestHashOf(secret: string, method: string, url: string, parsedBody: unknown): string {
   let body: string;
   try {
-    body = JSON.stringify(req.body ?? null, function (this: Record<string, unknown>, k, v: unknown) {
+    body = JSON.stringify(parsedBody ?? null, function (this: Record<string, unknown>, k, v: unknown) {
       const raw = this[k];
       if (raw instanceof Uint8Array) return `sha256:${createHash('sha256').update(raw).digest('hex')}`;
       return SECRET_FIELDS.has(k) && typeof v === 'string' ? `hmac:${createHmac('sha256', secret).update(v).digest('hex')}` : v;
@@ -77,7 +81,7 @@ function requestHash(req: FastifyRequest): string {
     if (err instanceof RangeError) throw new AppError(400, MSG.bodyTooDeep);
     throw err;
   }
-  return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('hex');
+  return createHash('sha256').update(`${method} ${url}\n${body}`).digest('hex');
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -144,6 +148,40 @@ async function finishChange(
   if (insert && update) await tx.execute(sql`with audit as (${insert.getSQL()}) ${update.getSQL()}`);
   else if (insert) await insert;
   else if (update) await update;
+}
+
+/** One change applied with others by a batch (modules/salidas/bulk.ts): its key, request and answer, and what it audits. */
+export interface BulkChange {
+  key: string;
+  method: string;
+  url: string;
+  hash: string;
+  status: number;
+  result: unknown;
+  audits: AuditEntry[];
+}
+
+/**
+ * The end of changes applied together: their audit rows and their keys with the stored answers, in one statement.
+ * The rows are those runChange writes for each on its own (the key claimed, then its answer stored), in order.
+ */
+export async function finishChanges(tx: Db, req: FastifyRequest, changes: readonly BulkChange[]): Promise<void> {
+  const user = req.user;
+  if (!user || changes.length === 0) return;
+  const audits = changes.flatMap((c) => c.audits.map((a) => auditRow(req, a)));
+  const keys = tx.insert(idempotencyKeys).values(
+    changes.map((c) => ({
+      user_id: user.id,
+      key: c.key,
+      method: c.method,
+      path: c.url.slice(0, 300),
+      request_hash: c.hash,
+      status_code: c.status,
+      response_body: (c.result ?? null) as object | null,
+    })),
+  );
+  if (audits.length === 0) await keys;
+  else await tx.execute(sql`with audit as (${tx.insert(auditLog).values(audits).getSQL()}) ${keys.getSQL()}`);
 }
 
 /** The change in `t`: the key claimed, the work, its audit rows and stored answer. */

@@ -16,6 +16,14 @@ export interface LockedInsumo {
 
 /** SELECT … FOR UPDATE of the supplies, in id order; unknown ids are a 400. */
 export async function lockInsumos(tx: Db, ids: Iterable<number>): Promise<Map<number, LockedInsumo>> {
+  const list = new Set(ids);
+  const out = await lockFound(tx, list);
+  if (out.size !== list.size) throw badRequest(MSG.supplyNotFound, { insumo_id: MSG.supplyNotFound });
+  return out;
+}
+
+/** lockInsumos of the supplies that exist, the others left out. */
+export async function lockFound(tx: Db, ids: Iterable<number>): Promise<Map<number, LockedInsumo>> {
   const list = [...new Set(ids)].sort((a, b) => a - b);
   const out = new Map<number, LockedInsumo>();
   if (list.length === 0) return out;
@@ -26,7 +34,6 @@ export async function lockInsumos(tx: Db, ids: Iterable<number>): Promise<Map<nu
     .orderBy(insumos.id)
     .for('update');
   for (const r of rows) out.set(r.id, r);
-  if (out.size !== list.length) throw badRequest(MSG.supplyNotFound, { insumo_id: MSG.supplyNotFound });
   return out;
 }
 

@@ -75,24 +75,23 @@ export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines
   await revalorizar(tx, out, firstNew(added));
 }
 
-export async function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
-  if (lines.length === 0) return;
-  await assertMesesAbiertos(tx, [doc.fecha]);
-  const added = await tx
-    .insert(movimientos)
-    .values(
-      lines.map((l) => ({
-        ...doc,
-        tipo: 'SALIDA',
-        insumo_id: l.insumo_id,
-        ingreso: 0,
-        salida: l.cantidad,
-        salida_det_id: l.salida_det_id,
-      })),
-    )
-    .returning(NEW_ROW);
+export function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
+  return insertSalidasMovimientos(tx, [{ doc, lines }]);
+}
+
+/** The movements of several exits, each line under its exit's document, in one statement and one valuation per supply. */
+export async function insertSalidasMovimientos(tx: Db, exits: readonly { doc: MovimientoDoc; lines: SalidaMovimiento[] }[]): Promise<void> {
+  const rows = exits.flatMap(({ doc, lines }) =>
+    lines.map((l) => ({ ...doc, tipo: 'SALIDA', insumo_id: l.insumo_id, ingreso: 0, salida: l.cantidad, salida_det_id: l.salida_det_id })),
+  );
+  if (rows.length === 0) return;
+  await assertMesesAbiertos(
+    tx,
+    rows.map((r) => r.fecha),
+  );
+  const added = await tx.insert(movimientos).values(rows).returning(NEW_ROW);
   const out: Afectados = new Map();
-  for (const l of lines) afectar(out, l.insumo_id, doc.fecha);
+  for (const r of rows) afectar(out, r.insumo_id, r.fecha);
   await revalorizar(tx, out, firstNew(added));
 }
 

@@ -1,5 +1,5 @@
 // Exit queries: list with machine, operator and the hidden detail text; one exit with its lines and stock.
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListDelta } from '@shared/contract/list-delta';
 import type { SalidaDetail, SalidaLineOut, SalidaRow, ValeUse } from '@shared/contract/salidas';
 import { MSG } from '@shared/messages';
@@ -86,17 +86,36 @@ const lines = sql<Omit<SalidaLineOut, 'old_cantidad'>[]>`coalesce((select json_a
   from ${salidasDet} d join ${insumos} i on i.id = d.insumo_id join ${unimeds} u on u.unimed_id = i.unimed_id
   where d.salida_id = ${salidas.id}), '[]'::json)`;
 
-export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
-  const [row] = await db
+function detailQuery(db: Db, where: SQL) {
+  return db
     .select({ ...head, salidas_det: lines })
     .from(salidas)
     .innerJoin(maquinarias, eq(maquinarias.id, salidas.maquinaria_id))
     .innerJoin(operadores, eq(operadores.operador_id, salidas.operador_id))
-    .where(eq(salidas.id, id));
-  if (!row) throw notFound(MSG.notFound);
+    .where(where);
+}
+
+function detailOf(row: Awaited<ReturnType<typeof detailQuery>>[number]): SalidaDetail {
   const salidas_det = row.salidas_det.map((l) => ({ ...l, old_cantidad: l.cantidad }));
   // Joined to its operator, so never null here (only a work order's exit has none, and it is read with its order).
   return { ...row, operador_id: row.operador_id ?? 0, created_at: isoTs(row.created_at), salidas_det };
+}
+
+export async function getSalida(db: Db, id: number): Promise<SalidaDetail> {
+  const [row] = await detailQuery(db, eq(salidas.id, id));
+  if (!row) throw notFound(MSG.notFound);
+  return detailOf(row);
+}
+
+/** Several exits as getSalida reads each, in the order of `ids` (the exits a batch saved together). */
+export async function getSalidas(db: Db, ids: readonly number[]): Promise<SalidaDetail[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await detailQuery(db, inArray(salidas.id, [...ids]))).map((r) => [r.id, detailOf(r)]));
+  return ids.map((id) => {
+    const d = byId.get(id);
+    if (!d) throw notFound(MSG.notFound);
+    return d;
+  });
 }
 
 /** Exits already carrying voucher `nro` (compared without case or surrounding spaces), newest first. */

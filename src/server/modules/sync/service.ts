@@ -8,9 +8,10 @@ import type { SyncAnswer, SyncItem } from '@shared/contract/sync';
 import { MSG } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
-import { asBatchItem, type BatchScope } from '../../lib/batch-item';
+import { asBatchItem, type BatchScope, type BulkContext, type BulkRoute } from '../../lib/batch-item';
 import type { StoredKey } from '../../plugins/change';
 import { cierresDelLote } from '../cierres/guard';
+import { salidasBulk } from '../salidas/bulk';
 
 /**
  * Longest one transaction of a batch stays open, ms: the rows its saves lock (a supply's stock) keep other clerks'
@@ -43,6 +44,12 @@ function targets(app: FastifyInstance): Target[] {
   }
   return list;
 }
+
+/** Routes whose consecutive saves a batch applies together (their bulk form): a long queue is mostly exits. */
+const BULK: readonly BulkRoute[] = [salidasBulk];
+
+/** The bulk form of the save's route, if it has one (the exact address: a query string goes through the route). */
+const bulkOf = (item: SyncItem) => BULK.find((b) => b.method === item.method && b.url === item.url);
 
 const targetOf = (app: FastifyInstance, item: SyncItem) =>
   targets(app).find((t) => t.method === item.method && t.pattern.test(item.url.split('?')[0]));
@@ -174,6 +181,18 @@ export async function runBatch(app: FastifyInstance, req: FastifyRequest, items:
           await cierresDelLote(tx);
           while (next + run.length < items.length) {
             const item = items[next + run.length];
+            const bulk = bulkOf(item);
+            if (bulk) {
+              let end = next + run.length;
+              while (end < items.length && bulkOf(items[end]) === bulk) end++;
+              const ctx: BulkContext = { req, batch, tx, one: (i) => saveIn(app, req, batch, tx, i), stops: stopsQueue };
+              batch.tx = tx;
+              const got = await asBatchItem(batch, () => bulk.run(ctx, items.slice(next + run.length, end)));
+              run.push(...got);
+              if (got.length > 0 && stopsQueue(got[got.length - 1])) return void (stopped = true);
+              if (performance.now() - began > HOLD_MS) return;
+              continue;
+            }
             const target = targetOf(app, item);
             if (target?.long) break;
             const answer = target ? await saveIn(app, req, batch, tx, item) : refused(item);
