@@ -28,7 +28,7 @@ export interface AjusteMovimiento {
   diferencia: number;
 }
 /** Document fields of a movement: date, supplier or plate, delivery note or voucher. */
-export interface MovimientoDoc {
+export interface DocumentoMovimiento {
   fecha: string;
   proveedor: string;
   nro_guiaremision: string;
@@ -53,7 +53,7 @@ function firstNew(rows: { id: number; insumo_id: number }[]): Map<number, number
   return out;
 }
 
-export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines: IngresoMovimiento[]): Promise<void> {
+export async function insertIngresoMovimientos(tx: Db, doc: DocumentoMovimiento, lines: IngresoMovimiento[]): Promise<void> {
   if (lines.length === 0) return;
   await assertMesesAbiertos(tx, [doc.fecha]);
   const added = await tx
@@ -75,12 +75,15 @@ export async function insertIngresoMovimientos(tx: Db, doc: MovimientoDoc, lines
   await revalorizar(tx, out, firstNew(added));
 }
 
-export function insertSalidaMovimientos(tx: Db, doc: MovimientoDoc, lines: SalidaMovimiento[]): Promise<void> {
+export function insertSalidaMovimientos(tx: Db, doc: DocumentoMovimiento, lines: SalidaMovimiento[]): Promise<void> {
   return insertSalidasMovimientos(tx, [{ doc, lines }]);
 }
 
 /** The movements of several exits, each line under its exit's document, in one statement and one valuation per supply. */
-export async function insertSalidasMovimientos(tx: Db, exits: readonly { doc: MovimientoDoc; lines: SalidaMovimiento[] }[]): Promise<void> {
+export async function insertSalidasMovimientos(
+  tx: Db,
+  exits: readonly { doc: DocumentoMovimiento; lines: SalidaMovimiento[] }[],
+): Promise<void> {
   const rows = exits.flatMap(({ doc, lines }) =>
     lines.map((l) => ({ ...doc, tipo: 'SALIDA', insumo_id: l.insumo_id, ingreso: 0, salida: l.cantidad, salida_det_id: l.salida_det_id })),
   );
@@ -96,7 +99,7 @@ export async function insertSalidasMovimientos(tx: Db, exits: readonly { doc: Mo
 }
 
 /** Books a count's differences on its date (surplus in `ingreso`, shortage in `salida`), valued at the average. */
-export async function insertAjusteMovimientos(tx: Db, doc: MovimientoDoc, lines: AjusteMovimiento[]): Promise<void> {
+export async function insertAjusteMovimientos(tx: Db, doc: DocumentoMovimiento, lines: AjusteMovimiento[]): Promise<void> {
   const real = lines.filter((l) => l.diferencia !== 0);
   if (real.length === 0) return;
   await assertMesesAbiertos(tx, [doc.fecha]);
@@ -133,18 +136,18 @@ export async function updateSalidaMovimiento(tx: Db, line: SalidaMovimiento): Pr
 }
 
 /** Rewrites the document fields of the movements of these exit lines. */
-export async function updateSalidaDoc(tx: Db, salidaDetIds: number[], doc: MovimientoDoc): Promise<void> {
+export async function updateSalidaDoc(tx: Db, salidaDetIds: number[], doc: DocumentoMovimiento): Promise<void> {
   if (salidaDetIds.length === 0) return;
   await updateDoc(tx, inArray(movimientos.salida_det_id, salidaDetIds), doc);
 }
 
-export async function updateIngresoDoc(tx: Db, ingresoDetIds: number[], doc: Partial<MovimientoDoc>): Promise<void> {
+export async function updateIngresoDoc(tx: Db, ingresoDetIds: number[], doc: Partial<DocumentoMovimiento>): Promise<void> {
   if (ingresoDetIds.length === 0) return;
   await updateDoc(tx, inArray(movimientos.ingreso_det_id, ingresoDetIds), doc);
 }
 
 /** A new date moves the movements in the ledger: value again from the earlier of the old and the new date. */
-async function updateDoc(tx: Db, where: SQL, doc: Partial<MovimientoDoc>): Promise<void> {
+async function updateDoc(tx: Db, where: SQL, doc: Partial<DocumentoMovimiento>): Promise<void> {
   // Even a document text (the delivery note) of a closed month's movement stays as it was closed.
   const out = await touched(tx, where);
   await assertMesesAbiertos(tx, [...out.values(), doc.fecha]);

@@ -37,7 +37,7 @@ import { applyOutflow, assertAvailable, lockInsumos } from '../insumos/stock';
 import { ESTADO, cambiarEstado } from '../maquinarias/estados';
 import { cambiarInsumosTx } from '../maquinarias/service';
 import { assertMesesAbiertos } from '../cierres/guard';
-import { deleteSalidaMovimientos, insertSalidaMovimientos, updateSalidaMovimiento, type MovimientoDoc } from '../movimientos/ledger';
+import { deleteSalidaMovimientos, insertSalidaMovimientos, updateSalidaMovimiento, type DocumentoMovimiento } from '../movimientos/ledger';
 import { registrarEjecucion } from '../planes/ejecuciones';
 import { codigoOf, findOrden, getOrden } from './repository';
 
@@ -242,7 +242,11 @@ async function syncRepuestos(tx: Db, o: OrdenStored, placa: string, lines: Orden
   const gone = [...pool.values()].flat().map((s) => s.salida_det_id);
 
   const codigo = codigoOf(o);
-  const doc: MovimientoDoc = { fecha: limaDate(new Date(o.inicio ?? Date.now())), proveedor: placa, nro_guiaremision: `OT-${codigo}` };
+  const doc: DocumentoMovimiento = {
+    fecha: limaDate(new Date(o.inicio ?? Date.now())),
+    proveedor: placa,
+    nro_guiaremision: `OT-${codigo}`,
+  };
   let salidaId = exit?.id ?? null;
   if (salidaId === null && lines.length) {
     const [s] = await tx

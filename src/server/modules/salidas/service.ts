@@ -17,7 +17,7 @@ import {
   insertSalidaMovimientos,
   updateSalidaDoc,
   updateSalidaMovimiento,
-  type MovimientoDoc,
+  type DocumentoMovimiento,
 } from '../movimientos/ledger';
 import { checkedOperador, operadorMatch } from '../operadores/repository';
 import { getSalida } from './repository';
@@ -32,7 +32,7 @@ async function header(tx: Db, body: SalidaBody) {
     .limit(1);
   if (!r) throw badRequest(MSG.machineNotFound, { maquinaria_id: MSG.machineNotFound });
   const operador_id = checkedOperador(body, r);
-  const doc: MovimientoDoc = { fecha: body.fecha, proveedor: r.placa, nro_guiaremision: body.nro_vale };
+  const doc: DocumentoMovimiento = { fecha: body.fecha, proveedor: r.placa, nro_guiaremision: body.nro_vale };
   return { values: { nro_vale: body.nro_vale, fecha: body.fecha, maquinaria_id: body.maquinaria_id, operador_id }, doc };
 }
 
