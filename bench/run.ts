@@ -6,7 +6,8 @@
 // BENCH_LOAD=1; the exits list over HTTP, plain and compressed, against PostgreSQL building its JSON (lists.ts); the valued kardex and a backdated exit on a supply of 200,000 movements (valuation.ts). Every figure, its goal and verdict go to one summary table and to a JSON file (BENCH_OUT, default
 // bench/results/latest.json). The databases and the app start the way the server tests start theirs
 // (tests/server/global-setup.ts and helpers.ts). The lists of a month and a year after 1, 10 (and 50) years of history on
-// PostgreSQL (scale.ts). Parts: `--only=server,lists,valuation,pdf,screen,offline,login,load,scale` (default all).
+// PostgreSQL (scale.ts); a large office's backup restored onto an empty PostgreSQL database (restore.ts). Parts:
+// `--only=server,lists,valuation,pdf,screen,offline,login,load,scale,restore` (default all).
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CODES } from '@shared/auth/permissions';
@@ -20,6 +21,7 @@ import { runLists } from './lists';
 import { runLoginPage } from './login-page';
 import { runOffline } from './offline';
 import { runPdf } from './pdf';
+import { runRestore } from './restore';
 import { runScale } from './scale';
 import { generateHojaDeVida, HOJA_BUDGET_MS, timeHojaDeVida } from './hojadevida';
 import { generateIndicadores, INDICADORES_BUDGET_MS, timeIndicadores } from './indicadores';
@@ -223,7 +225,7 @@ function loadFigures(r: LoadFigures): Figure[] {
   ];
 }
 
-type Part = 'server' | 'lists' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'login' | 'load' | 'scale';
+type Part = 'server' | 'lists' | 'valuation' | 'pdf' | 'screen' | 'offline' | 'login' | 'load' | 'scale' | 'restore';
 
 async function main(): Promise<void> {
   const only = process.argv
@@ -265,6 +267,8 @@ async function main(): Promise<void> {
   if (wants('load')) figures.push(...(await runLoadIfPresent()));
   // The years of history need PostgreSQL: by default only where BENCH_DATABASE_URL names one.
   if (only?.includes('scale') || (wants('scale') && process.env.BENCH_DATABASE_URL)) figures.push(...(await runScale()));
+  // A large office's backup restored onto an empty PostgreSQL database (restore.ts), likewise.
+  if (only?.includes('restore') || (wants('restore') && process.env.BENCH_DATABASE_URL)) figures.push(...(await runRestore()));
   printSummary(figures);
   writeResults(process.env.BENCH_OUT ?? fileURLToPath(new URL('./results/latest.json', import.meta.url)), figures, start);
 }

@@ -25,11 +25,32 @@ const INSERT_CHARS = 8_000_000;
 /**
  * Tables a backup leaves out: the server's own secrets (the session key several servers share). A backup file
  * can be downloaded from the Operations page; with the key in it, its reader could sign sessions. A restored
- * office simply gets a new key (everyone signs in again). The machines' meter summary is derived from the daily
- * reports: the triggers of migration 0011 rebuild it while the reports load (or its backfill, for an older copy);
- * the fleet indicators' monthly summary likewise (migration 0017).
+ * office simply gets a new key (everyone signs in again). The machines' meter summary and the fleet indicators'
+ * monthly summary are derived from other tables: the restore rebuilds them (DERIVED), or the migration that creates
+ * them backfills them for an older copy.
  */
 const NOT_BACKED_UP = new Set(['servidor_estado', 'partes_diarios_medidor', 'indicadores_mes']);
+
+/**
+ * The change cursor (`version`, schema/common.ts) of every restored row: the restore's transaction. The backup's
+ * values are transaction ids of the database it came from; kept, a list's delta in the new database (whose ids start
+ * lower) would send those rows again on every sync until its ids passed them.
+ */
+const RESTORED_VERSION = 'pg_current_xact_id()::text::bigint';
+
+/**
+ * How a restore rebuilds each derived table once every row is loaded, in this order, when the backup's schema has it:
+ * the statements the migrations that created them backfill with (0013, 0017), one pass over the whole office. The
+ * meter summary's rows fire the indicators' trigger for their months; the refresh adds the rest of each month.
+ */
+const DERIVED: readonly [table: string, statement: string][] = [
+  [
+    'partes_diarios_medidor',
+    `select partes_diarios_medidor_refresh(array_agg(k.maquinaria_id), array_agg(k.fecha))
+     from (select distinct maquinaria_id, fecha from partes_diarios) k`,
+  ],
+  ['indicadores_mes', `select indicadores_mes_refresh(array(select id from maquinarias))`],
+];
 
 interface Header {
   format: string;
@@ -219,6 +240,12 @@ export async function restoreBackup(database: Database, file: string): Promise<B
        where c.contype = 'f' and n.nspname = 'public'`,
     );
     for (const fk of fks) await q(`alter table ${fk.tbl} drop constraint ${ident(fk.name)}`);
+    // The tables' own triggers are off during the load too: the rows come as they were written, and the summaries'
+    // triggers, refreshing each loaded batch's machines against tables the planner
+    // still takes for empty, cost seconds per statement (a 3-year fleet of 500 machines did not restore in 10
+    // minutes). The summaries are rebuilt once at the end (DERIVED).
+    const tables = await tablesOf(q);
+    for (const name of tables) await q(`alter table public.${ident(name)} disable trigger user`);
 
     const result: BackupSummary = { tables: 0, rows: 0 };
     let table: string | null = null;
@@ -230,8 +257,12 @@ export async function restoreBackup(database: Database, file: string): Promise<B
     const flush = async () => {
       if (!batch.length || !table) return;
       const params: (string | null)[] = [];
-      // Each value is sent as text and read by its column type's own input (the form it was written in).
-      const tuples = batch.map((row) => `(${row.map((v, i) => `$${params.push(v)}::text::${casts[i]}`).join(', ')})`);
+      // Each value is sent as text and read by its column type's own input (the form it was written in); a change
+      // cursor is the restore's own transaction (the one that wrote the row here, as the column's default says).
+      const tuples = batch.map(
+        (row) =>
+          `(${row.map((v, i) => (columns[i] === 'version' ? RESTORED_VERSION : `$${params.push(v)}::text::${casts[i]}`)).join(', ')})`,
+      );
       await q(`insert into public.${ident(table)} (${columns.map(ident).join(', ')}) values ${tuples.join(', ')}`, params);
       batch = [];
       chars = 0;
@@ -283,6 +314,10 @@ export async function restoreBackup(database: Database, file: string): Promise<B
     }
     if (!done) throw new BackupError('La copia está incompleta (el archivo termina antes de tiempo).');
     for (const fk of fks) await q(`alter table ${fk.tbl} add constraint ${ident(fk.name)} ${fk.def}`);
+    for (const name of tables) await q(`alter table public.${ident(name)} enable trigger user`);
+    // Statistics of what was loaded, so the rebuild (and the first days of work) are planned for the real sizes.
+    await q('analyze');
+    for (const [table, statement] of DERIVED) if (tables.includes(table)) await q(statement);
     return result;
   });
   // The schema changes the code has beyond the backup's version (none when both are the same).

@@ -127,6 +127,22 @@ describe('backup and restore', () => {
     const restored = await restoreBackup(copy, file);
     expect(restored).toEqual(summary);
     expectSame(original, await snapshot(copy));
+    // Every change cursor is the restore's transaction: a device's first cursor in the copy is past them all, so its
+    // next delta does not send the whole office again.
+    const cursors = await copy.rawTransaction(async (q) => {
+      const withVersion = await q<{ t: string }>(
+        `select c.relname as t from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind = 'r' and a.attname = 'version' and not a.attisdropped`,
+      );
+      const seen = new Set<string>();
+      for (const { t: name } of withVersion)
+        for (const r of await q<{ v: string }>(`select distinct version::text as v from public."${name}"`)) seen.add(r.v);
+      const [now] = await q<{ v: string }>(`select pg_current_xact_id()::text as v`);
+      return { seen: [...seen], now: now.v, tables: withVersion.length };
+    });
+    expect(cursors.tables).toBeGreaterThan(5);
+    expect(cursors.seen).toHaveLength(1);
+    expect(BigInt(cursors.seen[0])).toBeLessThan(BigInt(cursors.now));
     const [p] = await copy.db.select({ data: fotos.data }).from(fotos).orderBy(desc(fotos.id)).limit(1);
     expect(Buffer.from(p.data).equals(photo)).toBe(true);
     // The sequences go on where they were: a new user gets the next id, not a duplicate.
