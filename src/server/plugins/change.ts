@@ -1,7 +1,7 @@
 // Every change runs through runChange: one transaction that claims the idempotency key, does the work,
 // writes the audit rows and stores the answer for replays (docs/architecture.md, "The write path").
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_RE } from '@shared/contract/sync';
@@ -137,7 +137,6 @@ async function finishChange(
   audits: AuditRow[],
   answer: { key: string; status: number; result: unknown } | null,
 ) {
-  const insert = audits.length > 0 ? tx.insert(auditLog).values(audits) : null;
   const update =
     answer && req.user
       ? tx
@@ -145,9 +144,15 @@ async function finishChange(
           .set({ status_code: answer.status, response_body: (answer.result ?? null) as object | null })
           .where(and(eq(idempotencyKeys.user_id, req.user.id), eq(idempotencyKeys.key, answer.key)))
       : null;
-  if (insert && update) await tx.execute(sql`with audit as (${insert.getSQL()}) ${update.getSQL()}`);
+  await withAudits(tx, audits, update);
+}
+
+/** `statement` (if any) and the insert of the audit rows (if any), in one statement when there are both. */
+async function withAudits(tx: Db, audits: AuditRow[], statement: (SQLWrapper & PromiseLike<unknown>) | null): Promise<void> {
+  const insert = audits.length > 0 ? tx.insert(auditLog).values(audits) : null;
+  if (insert && statement) await tx.execute(sql`with audit as (${insert.getSQL()}) ${statement.getSQL()}`);
   else if (insert) await insert;
-  else if (update) await update;
+  else if (statement) await statement;
 }
 
 /** One change applied with others by a batch (modules/salidas/bulk.ts): its key, request and answer, and what it audits. */
@@ -168,7 +173,6 @@ export interface BulkChange {
 export async function finishChanges(tx: Db, req: FastifyRequest, changes: readonly BulkChange[]): Promise<void> {
   const user = req.user;
   if (!user || changes.length === 0) return;
-  const audits = changes.flatMap((c) => c.audits.map((a) => auditRow(req, a)));
   const keys = tx.insert(idempotencyKeys).values(
     changes.map((c) => ({
       user_id: user.id,
@@ -180,8 +184,11 @@ export async function finishChanges(tx: Db, req: FastifyRequest, changes: readon
       response_body: (c.result ?? null) as object | null,
     })),
   );
-  if (audits.length === 0) await keys;
-  else await tx.execute(sql`with audit as (${tx.insert(auditLog).values(audits).getSQL()}) ${keys.getSQL()}`);
+  await withAudits(
+    tx,
+    changes.flatMap((c) => c.audits.map((a) => auditRow(req, a))),
+    keys,
+  );
 }
 
 /** The change in `t`: the key claimed, the work, its audit rows and stored answer. */

@@ -186,11 +186,13 @@ async function apply(ctx: BulkContext, ready: readonly Ready[]): Promise<SyncAns
           ready.flatMap((r) => r.body.salidas_det),
         ),
       );
+      const linesOf = new Map<number, typeof lines>();
+      for (const l of lines) linesOf.set(l.salida_id, [...(linesOf.get(l.salida_id) ?? []), l]);
       await insertSalidasMovimientos(
         tx,
         ready.map((r, k) => ({
           doc: { fecha: r.body.fecha, proveedor: r.placa, nro_guiaremision: r.body.nro_vale },
-          lines: lines.filter((l) => l.salida_id === ids[k]),
+          lines: linesOf.get(ids[k]) ?? [],
         })),
       );
       // Each exit's lines show the stock left after it, as its own request's answer read it.
